@@ -1,0 +1,92 @@
+"""The contract every game implements: data plus pure functions, registered by key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from games.engine.model import Event, Model, Outcome, Player, PlayerId
+from games.engine.rng import Rng
+
+S = TypeVar("S", bound=Model)
+A = TypeVar("A", bound=Model)
+O = TypeVar("O", bound=Model)
+V = TypeVar("V", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    """What `apply` returns: the NEW state and the events that happened, in order."""
+
+    state: S
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[S, A, O, V]):
+    """A game: metadata plus pure functions. See DESIGN.md, "The engine contract".
+
+    - `setup(players, options, rng) -> State`
+    - `active_players(state) -> frozenset[PlayerId]`: who may act now (empty once the game is over)
+    - `legal_actions(state, player) -> Sequence[Action]`: drives buttons, autocomplete and tests;
+      for huge action spaces return the legal kinds/representatives and validate in `apply`
+    - `apply(state, player, action, rng) -> Step`: validates, then returns a new state; raises a
+      `GameError` subclass (state untouched) when the action is refused
+    - `outcome(state) -> Outcome | None`
+    - `view(state, viewer | None) -> View`: the one gate for hidden information
+    - `describe(action) -> str`: short player-facing label ("advance 8", "Let's Roll")
+    """
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: int
+    rules_text: str
+    options_model: type[O]
+    state_model: type[S]
+    action_adapter: TypeAdapter[A]
+    setup: Callable[[Sequence[Player], O, Rng], S]
+    active_players: Callable[[S], frozenset[PlayerId]]
+    legal_actions: Callable[[S, PlayerId], Sequence[A]]
+    apply: Callable[[S, PlayerId, A, Rng], Step[S]]
+    outcome: Callable[[S], Outcome | None]
+    view: Callable[[S, PlayerId | None], V]
+    describe: Callable[[A], str]
+    has_private_views: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # Helpers that only wrap the pure functions above.
+
+    def parse_action(self, data: Any) -> A:
+        """Parse a JSON-like value into this game's action union (raises pydantic ValidationError)."""
+        return self.action_adapter.validate_python(data)
+
+    def load_state(self, raw: str) -> S:
+        return self.state_model.model_validate_json(raw)
+
+    def dump_state(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def dump_action(self, action: A) -> str:
+        return action.model_dump_json()
+
+    def parse_options(self, data: dict[str, Any] | None) -> O:
+        return self.options_model.model_validate(data or {})
+
+
+def replay(
+    spec: GameSpec[S, A, O, V],
+    players: Sequence[Player],
+    options: O,
+    seed: int,
+    moves: Sequence[tuple[PlayerId, A]],
+) -> S:
+    """Rebuild a state from its seed and action log (step 0 is setup, step i is the i-th move)."""
+    state = spec.setup(players, options, Rng.for_step(seed, 0))
+    for number, (actor, action) in enumerate(moves, start=1):
+        state = spec.apply(state, actor, action, Rng.for_step(seed, number)).state
+    return state
