@@ -1,0 +1,1 @@
+"""Redline's Discord adapter: client, cogs, buttons, presenters and the game service."""

@@ -1,0 +1,1 @@
+"""Thin adapters: parse options, call the service, present the result."""

@@ -1,0 +1,173 @@
+"""Snapshots -> what a message shows: text, an image and buttons. No Discord objects here.
+
+The cogs turn a `Board` into a discord message; keeping this layer plain makes it easy to
+test and to reuse for the demo transcript.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.customid import ACTION, BOARD, JOIN, SHEET, START, ButtonId, action_payload
+from bot.service import Snapshot
+from games.engine import Model, PlayerId
+
+MAX_BUTTONS = 25  # 5 rows of 5
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    label: str
+    custom_id: str
+    style: str = "secondary"  # primary | secondary | success | danger
+    row: int | None = None
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class Board:
+    """A message to send: content (with mentions), an optional PNG and buttons."""
+
+    content: str
+    image: bytes | None = None
+    filename: str = "board.png"
+    buttons: tuple[ButtonSpec, ...] = ()
+    mentions: tuple[int, ...] = field(default_factory=tuple)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def _style(snap: Snapshot, action: Model) -> str:
+    styler: Callable[[Model], str] | None = snap.spec.extra.get("button_style")
+    return styler(action) if styler else "secondary"
+
+
+def action_buttons(snap: Snapshot, player: PlayerId) -> tuple[ButtonSpec, ...]:
+    """One button per legal action of `player` (capped at 25), each bound to this version."""
+    buttons: list[ButtonSpec] = []
+    rows: Callable[[Model], int | None] | None = snap.spec.extra.get("button_row")
+    for action in list(snap.legal_actions(player))[:MAX_BUTTONS]:
+        payload = action_payload(action.model_dump(mode="json"))
+        cid = ButtonId(ACTION, snap.session_id, snap.version, payload).encode()
+        row = rows(action) if rows else None
+        buttons.append(ButtonSpec(snap.spec.describe(action), cid, _style(snap, action), row))
+    return tuple(buttons)
+
+
+def turn_line(snap: Snapshot) -> str:
+    """Who must act now, mentioned, and what they are asked to do."""
+    outcome = snap.outcome
+    if outcome is not None:
+        if outcome.is_draw:
+            return f"🏁 **Game over: a draw.** {outcome.reason}"
+        names = ", ".join(mention(w) for w in outcome.winners)
+        return f"🏁 **{names} won!** {outcome.reason}"
+    if not snap.record.is_live:
+        return "This game was ended."
+    prompt: Callable[[Any, PlayerId], str] | None = snap.spec.extra.get("prompt")
+    lines = []
+    for player in sorted(snap.active_players, key=_seat_order(snap)):
+        ask = prompt(snap.state, player) if prompt else "your move"
+        lines.append(f"➡️ {mention(player)}: {ask}")
+    return "\n".join(lines)
+
+
+def _seat_order(snap: Snapshot) -> Callable[[PlayerId], int]:
+    seats = {s.user_id: s.seat for s in snap.record.seats}
+    return lambda p: seats.get(p, 99)
+
+
+def happened_lines(snap: Snapshot, limit: int = 6) -> list[str]:
+    """What the last step did, as short lines (from the game's own event describer)."""
+    describe: Callable[[Any], str] | None = snap.spec.extra.get("describe_event")
+    if describe is None:
+        return []
+    lines = []
+    for event in snap.events:
+        try:
+            text = describe(event)
+        except (KeyError, ValueError, TypeError, AttributeError):
+            continue
+        if text:
+            lines.append(text)
+    return lines[-limit:]
+
+
+def board_content(snap: Snapshot) -> str:
+    header = f"**{snap.spec.title}** · game #{snap.session_id} · move {snap.record.last_seq}"
+    parts = [header]
+    parts.extend(f"• {line}" for line in happened_lines(snap))
+    parts.append(turn_line(snap))
+    return "\n".join(parts)[:1900]
+
+
+def board(
+    snap: Snapshot, image: bytes | None, *, with_buttons: bool = True
+) -> Board:
+    """The public board message after a move (image rendered by the caller, off the loop)."""
+    buttons: list[ButtonSpec] = []
+    if with_buttons and snap.outcome is None and snap.record.is_live:
+        active = sorted(snap.active_players)
+        if len(active) == 1:
+            buttons.extend(action_buttons(snap, active[0]))
+        if snap.spec.has_private_views:
+            buttons.append(
+                ButtonSpec(
+                    "Show my sheet", ButtonId(SHEET, snap.session_id, 0).encode(), "primary"
+                )
+            )
+    return Board(
+        content=board_content(snap),
+        image=image,
+        filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
+        buttons=tuple(buttons[:MAX_BUTTONS]),
+        mentions=tuple(snap.active_players),
+    )
+
+
+def lobby(snap: Snapshot) -> Board:
+    seats = ", ".join(f"{s.name}" + (" (host)" if s.user_id == snap.record.host_id else "")
+                      for s in snap.record.seats)
+    spec = snap.spec
+    need = f"{spec.min_players}" if spec.min_players == spec.max_players else (
+        f"{spec.min_players}-{spec.max_players}"
+    )
+    content = (
+        f"**{spec.title}** lobby · game #{snap.session_id}\n"
+        f"Seated ({len(snap.record.seats)}/{spec.max_players}): {seats}\n"
+        f"Needs {need} players. Join with the button or `/game join`; "
+        f"the host starts with `/game start`."
+    )
+    buttons = (
+        ButtonSpec("Join", ButtonId(JOIN, snap.session_id, snap.version).encode(), "success"),
+        ButtonSpec("Start", ButtonId(START, snap.session_id, snap.version).encode(), "primary"),
+    )
+    return Board(content=content, buttons=buttons)
+
+
+def board_button(snap: Snapshot) -> ButtonSpec:
+    return ButtonSpec("Show board", ButtonId(BOARD, snap.session_id, 0).encode())
+
+
+def stale(snap: Snapshot, image: bytes | None) -> Board:
+    """Answer to a press on an old board: the current board, privately."""
+    current = board(snap, image, with_buttons=True)
+    return Board(
+        content="⏩ The board has moved on; here is the current one.\n" + current.content,
+        image=image,
+        filename=current.filename,
+        buttons=current.buttons,
+    )
+
+
+def lines_block(title: str, lines: Sequence[str]) -> str:
+    body = "\n".join(lines) if lines else "(nothing yet)"
+    text = f"**{title}**\n```\n{body}\n```"
+    if len(text) > 1990:
+        body = body[-(1990 - len(title) - 20):]
+        text = f"**{title}**\n```\n…{body}\n```"
+    return text
