@@ -1,0 +1,77 @@
+"""Storage errors, named by cause. Messages are for logs; the service words what players see."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Base of everything the repository raises on purpose."""
+
+
+class SessionNotFound(StorageError):
+    def __init__(self, session_id: int) -> None:
+        super().__init__(f"no session with id {session_id}")
+        self.session_id = session_id
+
+
+class ChannelBusy(StorageError):
+    """A live (lobby or active) session already exists in that channel or thread."""
+
+    def __init__(self, channel_id: int, session_id: int) -> None:
+        super().__init__(f"channel {channel_id} already has live session {session_id}")
+        self.channel_id = channel_id
+        self.session_id = session_id
+
+
+class StaleVersion(StorageError):
+    """Compare-and-swap failed: someone wrote the session since the caller read it."""
+
+    def __init__(self, session_id: int, *, expected: int, actual: int) -> None:
+        super().__init__(
+            f"session {session_id} is at version {actual}, not the expected {expected}"
+        )
+        self.session_id = session_id
+        self.expected = expected
+        self.actual = actual
+
+
+class WrongStatus(StorageError):
+    """The session is not in a status that allows this write (e.g. joining a running game)."""
+
+    def __init__(self, session_id: int, *, status: str, allowed: tuple[str, ...]) -> None:
+        super().__init__(
+            f"session {session_id} is {status}; this needs it to be {' or '.join(allowed)}"
+        )
+        self.session_id = session_id
+        self.status = status
+        self.allowed = allowed
+
+
+class AlreadySeated(StorageError):
+    def __init__(self, session_id: int, user_id: int, seat: int) -> None:
+        super().__init__(f"user {user_id} already sits at seat {seat} of session {session_id}")
+        self.session_id = session_id
+        self.user_id = user_id
+        self.seat = seat
+
+
+class NotSeated(StorageError):
+    def __init__(self, session_id: int, user_id: int) -> None:
+        super().__init__(f"user {user_id} has no seat in session {session_id}")
+        self.session_id = session_id
+        self.user_id = user_id
+
+
+class SchemaTooNew(StorageError):
+    """The database was written by newer code: refuse rather than guess at its schema."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"database schema version {found} is newer than this build knows ({known}); "
+            "run a newer Redline or restore a backup"
+        )
+        self.found = found
+        self.known = known
+
+
+class MigrationError(StorageError):
+    """The bundled migration files are malformed (misnumbered, missing a reason line)."""

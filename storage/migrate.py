@@ -1,0 +1,114 @@
+"""Numbered SQL migrations, tracked with PRAGMA user_version.
+
+Files live in `storage/migrations/NNNN_short_name.sql`, numbered from 0001 without gaps, each
+starting with a one-line `-- reason` comment. They ship as package data next to this module
+(pyproject: `storage = ["migrations/*.sql"]`) and are found relative to this file, which works
+from a checkout, a wheel and an editable install alike (importlib.resources.files("storage")
+breaks when an old editable install registered `storage` as a namespace package).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib.abc import Traversable
+from pathlib import Path
+
+from storage.errors import MigrationError, SchemaTooNew
+
+BUNDLED_DIR = Path(__file__).resolve().parent / "migrations"
+
+_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+@dataclass(frozen=True)
+class Migration:
+    number: int
+    name: str
+    reason: str
+    sql: str
+
+    def statements(self) -> list[str]:
+        """Split on complete statements (sqlite3 knows a trigger's inner `;` is not an end)."""
+        out: list[str] = []
+        pending = ""
+        for line in self.sql.splitlines(keepends=True):
+            pending += line
+            if sqlite3.complete_statement(pending):
+                out.append(pending.strip())
+                pending = ""
+        if _strip_comments(pending):
+            raise MigrationError(f"migration {self.number:04d} ends with an unfinished statement")
+        return out
+
+
+def _strip_comments(sql: str) -> str:
+    return "".join(line for line in sql.splitlines() if not line.strip().startswith("--")).strip()
+
+
+def parse_migrations(files: Iterable[tuple[str, str]]) -> tuple[Migration, ...]:
+    """Validate (file name, SQL text) pairs and return them in order."""
+    found: list[Migration] = []
+    for file_name, sql in files:
+        match = _NAME.match(file_name)
+        if match is None:
+            raise MigrationError(f"migration file {file_name!r} is not named NNNN_short_name.sql")
+        first_line = sql.lstrip("\ufeff").split("\n", 1)[0].strip()
+        reason = first_line.removeprefix("--").strip()
+        if not first_line.startswith("--") or not reason:
+            raise MigrationError(f"migration {file_name!r} must start with a '-- reason' line")
+        found.append(Migration(int(match[1]), match[2], reason, sql))
+    found.sort(key=lambda m: m.number)
+    numbers = [m.number for m in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise MigrationError(f"migrations must be numbered 1..n without gaps; found {numbers}")
+    return tuple(found)
+
+
+def load_migrations(directory: Traversable | Path | None = None) -> tuple[Migration, ...]:
+    """The migrations in `directory` (default: the ones bundled with this package)."""
+    root = directory if directory is not None else BUNDLED_DIR
+    files = [
+        (entry.name, entry.read_text(encoding="utf-8"))
+        for entry in root.iterdir()
+        if entry.name.endswith(".sql")
+    ]
+    return parse_migrations(files)
+
+
+def user_version(db: sqlite3.Connection) -> int:
+    row = db.execute("PRAGMA user_version").fetchone()
+    return int(row[0])
+
+
+def apply_migrations(db: sqlite3.Connection, migrations: Sequence[Migration]) -> int:
+    """Bring the schema up to the newest migration; return the resulting user_version.
+
+    Each migration runs in its own BEGIN IMMEDIATE transaction together with its user_version
+    bump, so a failure leaves the database at the previous version. `db` must be in autocommit
+    mode (isolation_level=None): executescript would commit half-way, so statements run one by one.
+    """
+    latest = migrations[-1].number if migrations else 0
+    current = user_version(db)
+    if current > latest:
+        raise SchemaTooNew(found=current, known=latest)
+    for migration in migrations:
+        if migration.number <= current:
+            continue
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated while we waited for the write lock.
+            current = user_version(db)
+            if migration.number > current:
+                for statement in migration.statements():
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {migration.number:d}")
+                current = migration.number
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+    return current

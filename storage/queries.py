@@ -1,0 +1,380 @@
+"""Synchronous transactions over one sqlite3 connection.
+
+Each public function here is one whole transaction and runs as ONE call on the aiosqlite
+worker thread (see `Repository._call`): one thread hop per move instead of one per statement,
+and no other statement on this connection can run in between. The connection is in autocommit
+mode (isolation_level=None) so the BEGIN/COMMIT here are the only transaction boundaries.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from storage.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    NotSeated,
+    SessionNotFound,
+    StaleVersion,
+    WrongStatus,
+)
+from storage.models import LIVE_STATUSES, LogEntry, SeatRecord, SessionRecord, SessionStatus
+
+SETUP_ACTION_JSON = '{"kind":"setup"}'
+
+_LIVE_SQL = "('lobby', 'active')"
+_SESSION_SELECT = (
+    "SELECT s.*, (SELECT COALESCE(MAX(e.seq), -1) FROM events e WHERE e.session_id = s.id)"
+    " AS last_seq FROM sessions s"
+)
+
+
+@contextmanager
+def _write(db: sqlite3.Connection) -> Iterator[None]:
+    # IMMEDIATE takes the write lock up front, so the version we read is the one we replace,
+    # even against another process sharing the file.
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
+@contextmanager
+def _read(db: sqlite3.Connection) -> Iterator[None]:
+    # A read transaction gives the session row and its seats one consistent snapshot.
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if db.in_transaction:
+            db.execute("COMMIT")
+
+
+def _seats(db: sqlite3.Connection, session_ids: list[int]) -> dict[int, list[SeatRecord]]:
+    by_session: dict[int, list[SeatRecord]] = {sid: [] for sid in session_ids}
+    if not session_ids:
+        return by_session
+    marks = ",".join("?" * len(session_ids))
+    rows = db.execute(
+        f"SELECT session_id, user_id, name, seat FROM seats WHERE session_id IN ({marks})"
+        " ORDER BY session_id, seat",
+        session_ids,
+    )
+    for row in rows:
+        by_session[row["session_id"]].append(
+            SeatRecord(user_id=row["user_id"], name=row["name"], seat=row["seat"])
+        )
+    return by_session
+
+
+def _records(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[SessionRecord]:
+    seats = _seats(db, [row["id"] for row in rows])
+    return [
+        SessionRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game_key=row["game_key"],
+            status=SessionStatus(row["status"]),
+            host_id=row["host_id"],
+            options_json=row["options_json"],
+            seed=int(row["seed"]),
+            rules_version=row["rules_version"],
+            state_json=row["state_json"],
+            version=row["version"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=tuple(seats[row["id"]]),
+            last_seq=row["last_seq"],
+            end_reason=row["end_reason"],
+        )
+        for row in rows
+    ]
+
+
+def _fetch(db: sqlite3.Connection, session_id: int) -> SessionRecord:
+    rows = db.execute(f"{_SESSION_SELECT} WHERE s.id = ?", (session_id,)).fetchall()
+    if not rows:
+        raise SessionNotFound(session_id)
+    return _records(db, rows)[0]
+
+
+def _claim(
+    db: sqlite3.Connection,
+    session_id: int,
+    expected_version: int,
+    allowed: tuple[SessionStatus, ...],
+) -> None:
+    """Check the compare-and-swap token and the status before writing (inside _write)."""
+    row = db.execute("SELECT status, version FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    if row is None:
+        raise SessionNotFound(session_id)
+    if row["version"] != expected_version:
+        raise StaleVersion(session_id, expected=expected_version, actual=row["version"])
+    if row["status"] not in allowed:
+        raise WrongStatus(session_id, status=row["status"], allowed=tuple(allowed))
+
+
+def _bump(db: sqlite3.Connection, session_id: int, expected_version: int, now: float) -> None:
+    cursor = db.execute(
+        "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+        (now, session_id, expected_version),
+    )
+    if cursor.rowcount != 1:  # unreachable under BEGIN IMMEDIATE; kept as the CAS of record
+        raise StaleVersion(session_id, expected=expected_version, actual=-1)
+
+
+def _append(
+    db: sqlite3.Connection,
+    session_id: int,
+    *,
+    actor: int | None,
+    action_json: str,
+    events_json: str,
+    now: float,
+) -> None:
+    db.execute(
+        "INSERT INTO events (session_id, seq, actor, action_json, events_json, at)"
+        " SELECT ?, COALESCE(MAX(seq), -1) + 1, ?, ?, ?, ? FROM events WHERE session_id = ?",
+        (session_id, actor, action_json, events_json, now, session_id),
+    )
+
+
+def _live_id(db: sqlite3.Connection, channel_id: int) -> int | None:
+    row = db.execute(
+        f"SELECT id FROM sessions WHERE channel_id = ? AND status IN {_LIVE_SQL}", (channel_id,)
+    ).fetchone()
+    return None if row is None else int(row["id"])
+
+
+def create_session(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    guild_id: int | None,
+    channel_id: int,
+    game_key: str,
+    host_id: int,
+    host_name: str,
+    options_json: str,
+    seed: int,
+    rules_version: int,
+) -> SessionRecord:
+    with _write(db):
+        busy = _live_id(db, channel_id)
+        if busy is not None:
+            raise ChannelBusy(channel_id, busy)
+        cursor = db.execute(
+            "INSERT INTO sessions (guild_id, channel_id, game_key, status, host_id, options_json,"
+            " seed, rules_version, state_json, version, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?)",
+            (
+                guild_id,
+                channel_id,
+                game_key,
+                SessionStatus.LOBBY.value,
+                host_id,
+                options_json,
+                str(seed),
+                rules_version,
+                now,
+                now,
+            ),
+        )
+        session_id = cursor.lastrowid
+        assert session_id is not None
+        db.execute(
+            "INSERT INTO seats (session_id, user_id, name, seat) VALUES (?, ?, ?, 0)",
+            (session_id, host_id, host_name),
+        )
+        return _fetch(db, session_id)
+
+
+def get_session(db: sqlite3.Connection, session_id: int) -> SessionRecord:
+    with _read(db):
+        return _fetch(db, session_id)
+
+
+def live_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | None:
+    with _read(db):
+        rows = db.execute(
+            f"{_SESSION_SELECT} WHERE s.channel_id = ? AND s.status IN {_LIVE_SQL}",
+            (channel_id,),
+        ).fetchall()
+        return _records(db, rows)[0] if rows else None
+
+
+def live_sessions(db: sqlite3.Connection) -> list[SessionRecord]:
+    with _read(db):
+        rows = db.execute(
+            f"{_SESSION_SELECT} WHERE s.status IN {_LIVE_SQL} ORDER BY s.id"
+        ).fetchall()
+        return _records(db, rows)
+
+
+def add_seat(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    user_id: int,
+    name: str,
+    expected_version: int,
+) -> SessionRecord:
+    with _write(db):
+        _claim(db, session_id, expected_version, (SessionStatus.LOBBY,))
+        row = db.execute(
+            "SELECT seat FROM seats WHERE session_id = ? AND user_id = ?", (session_id, user_id)
+        ).fetchone()
+        if row is not None:
+            raise AlreadySeated(session_id, user_id, row["seat"])
+        db.execute(
+            "INSERT INTO seats (session_id, user_id, name, seat)"
+            " SELECT ?, ?, ?, COUNT(*) FROM seats WHERE session_id = ?",
+            (session_id, user_id, name, session_id),
+        )
+        _bump(db, session_id, expected_version, now)
+        return _fetch(db, session_id)
+
+
+def remove_seat(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    user_id: int,
+    expected_version: int,
+) -> SessionRecord:
+    with _write(db):
+        _claim(db, session_id, expected_version, (SessionStatus.LOBBY,))
+        removed = db.execute(
+            "DELETE FROM seats WHERE session_id = ? AND user_id = ? RETURNING seat",
+            (session_id, user_id),
+        ).fetchall()  # a RETURNING statement must run to completion before COMMIT
+        if not removed:
+            raise NotSeated(session_id, user_id)
+        # Close the gap so seats stay 0..n-1 in join order.
+        db.execute(
+            "UPDATE seats SET seat = seat - 1 WHERE session_id = ? AND seat > ?",
+            (session_id, removed[0]["seat"]),
+        )
+        _bump(db, session_id, expected_version, now)
+        return _fetch(db, session_id)
+
+
+def start(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    expected_version: int,
+    state_json: str,
+    events_json: str,
+    status: SessionStatus,
+) -> SessionRecord:
+    with _write(db):
+        _claim(db, session_id, expected_version, (SessionStatus.LOBBY,))
+        db.execute(
+            "UPDATE sessions SET state_json = ?, status = ? WHERE id = ?",
+            (state_json, status.value, session_id),
+        )
+        _append(
+            db,
+            session_id,
+            actor=None,
+            action_json=SETUP_ACTION_JSON,
+            events_json=events_json,
+            now=now,
+        )
+        _bump(db, session_id, expected_version, now)
+        return _fetch(db, session_id)
+
+
+def record_move(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    expected_version: int,
+    actor: int,
+    action_json: str,
+    events_json: str,
+    state_json: str,
+    status: SessionStatus,
+) -> SessionRecord:
+    with _write(db):
+        _claim(db, session_id, expected_version, (SessionStatus.ACTIVE,))
+        db.execute(
+            "UPDATE sessions SET state_json = ?, status = ? WHERE id = ?",
+            (state_json, status.value, session_id),
+        )
+        _append(
+            db,
+            session_id,
+            actor=actor,
+            action_json=action_json,
+            events_json=events_json,
+            now=now,
+        )
+        _bump(db, session_id, expected_version, now)
+        return _fetch(db, session_id)
+
+
+def end_session(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    expected_version: int,
+    status: SessionStatus,
+    reason: str,
+) -> SessionRecord:
+    with _write(db):
+        _claim(db, session_id, expected_version, tuple(sorted(LIVE_STATUSES)))
+        db.execute(
+            "UPDATE sessions SET status = ?, end_reason = ? WHERE id = ?",
+            (status.value, reason, session_id),
+        )
+        _bump(db, session_id, expected_version, now)
+        return _fetch(db, session_id)
+
+
+def log(
+    db: sqlite3.Connection, *, session_id: int, after_seq: int, limit: int | None
+) -> list[LogEntry]:
+    with _read(db):
+        if db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is None:
+            raise SessionNotFound(session_id)
+        rows = db.execute(
+            "SELECT session_id, seq, actor, action_json, events_json, at FROM events"
+            " WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (session_id, after_seq, -1 if limit is None else limit),
+        ).fetchall()
+    return [LogEntry(**dict(row)) for row in rows]
+
+
+def get_setting(db: sqlite3.Connection, *, guild_id: int, key: str) -> str | None:
+    row = db.execute(
+        "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+    ).fetchone()
+    return None if row is None else str(row["value"])
+
+
+def set_setting(db: sqlite3.Connection, *, guild_id: int, key: str, value: str) -> None:
+    with _write(db):
+        db.execute(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+            (guild_id, key, value),
+        )
+
+
+def integrity_check(db: sqlite3.Connection) -> str:
+    rows = db.execute("PRAGMA integrity_check").fetchall()
+    return "\n".join(str(row[0]) for row in rows)
