@@ -1,0 +1,216 @@
+"""Ending a heat: tie-breaks, catch-up, crossing challenges, broken chutes and blown engines."""
+
+from __future__ import annotations
+
+from games.dragrage.rules import legal_actions
+from games.dragrage.state import (
+    Advance,
+    Declare,
+    DragRageState,
+    Lane,
+    LaneStatus,
+    LetsRoll,
+    Pass,
+)
+from games.dragrage.track import can_still_cross, decide, lane_status
+from games.engine import DiceRolled
+from tests.games.dragrage.helpers import ANN, BOB, PLAYERS, act, board, kinds, lane, last_move
+
+
+def _catch_up_board() -> DragRageState:
+    """Ann (2, 8) on 11 and Bob (3, 10) on 14; Ann to move."""
+    before = board(lane(2, 8), lane(3, 10), to_move=ANN)
+    return board(lane(2, 8), lane(3, 10), to_move=ANN, challengeable=last_move(before, BOB))
+
+
+def _ann_crosses_in_catch_up() -> DragRageState:
+    state = act(_catch_up_board(), ANN, Advance(counter=12)).state
+    assert state.lanes[0].status == "crossed" and state.heat == 1
+    return state
+
+
+def test_tiebreak_closest_to_23_wins() -> None:
+    """Acceptance 5: both finish with 3 counters, A on 23 and B on 25 → A wins."""
+    before = board(lane(2, 8), lane(3, 10, 11), to_move=ANN)
+    state = board(lane(2, 8), lane(3, 10, 11), to_move=ANN, challengeable=last_move(before, BOB))
+    state = act(state, ANN, Advance(counter=12)).state
+    assert state.lanes[0].position == 23 and state.lanes[1].position == 25
+    assert legal_actions(state, BOB) == (LetsRoll(), Pass())
+    step = act(state, BOB, Pass())
+    assert kinds(step.events) == ["passed", "heat_won", "heat_started"]
+    assert step.state.results[0].winner == 0
+    assert "closer to space 23" in step.state.results[0].reason
+
+
+def test_tiebreak_same_space_is_a_dead_heat_and_rerun() -> None:
+    """Acceptance 5: both on 24 with 3 counters → dead heat; the heat is re-run, not scored."""
+    before = board(lane(2, 9), lane(5, 8, 10), to_move=ANN)
+    state = board(lane(2, 9), lane(5, 8, 10), to_move=ANN, challengeable=last_move(before, BOB))
+    state = act(state, ANN, Advance(counter=12)).state
+    step = act(state, BOB, Pass())
+    assert kinds(step.events) == ["passed", "dead_heat", "heat_started"]
+    new = step.state
+    assert new.heat == 2 and new.heat_wins == (0, 0)
+    assert new.results[0].winner is None
+    assert new.free == tuple(range(2, 13)) and [ln.position for ln in new.lanes] == [1, 1]
+
+
+def test_spun_out_counters_count_for_fewest_counters() -> None:
+    """Rule 9 and designer: spun-out counters count, so 4 counters (one spun out) lose to 3."""
+    ann = lane(6, 2, 8, 12, spun=(6,))
+    before = board(ann, lane(3, 9), to_move=BOB)
+    state = board(ann, lane(3, 9), to_move=BOB, challengeable=last_move(before, ANN))
+    assert state.lanes[0].status == "crossed" and state.lanes[0].position == 23
+    state = act(state, BOB, Advance(counter=10)).state
+    assert state.lanes[1].position == 23
+    step = act(state, ANN, Pass())
+    assert step.state.results[0].winner == 1
+    assert step.state.results[0].reason == "Bob crossed with 3 counters against 4"
+
+
+def test_catch_up_lets_the_other_car_play_one_more() -> None:
+    """Acceptance 6: A crosses with 3 counters while B has used 2 → B plays one more counter."""
+    state = _ann_crosses_in_catch_up()
+    legal = legal_actions(state, BOB)
+    assert Advance(counter=9) in legal and LetsRoll() in legal
+
+
+def test_catch_up_crossing_compares_landing_spaces() -> None:
+    """Acceptance 6: if B crosses with 3, compare landing spaces (B on 25 loses to A on 23)."""
+    step = act(_ann_crosses_in_catch_up(), BOB, Advance(counter=11))
+    assert step.state.results[0].winner == 0
+    assert kinds(step.events)[-2:] == ["heat_won", "heat_started"]
+
+
+def test_catch_up_without_crossing_loses() -> None:
+    """Acceptance 6: otherwise A wins (B on 18 after 3 counters)."""
+    step = act(_ann_crosses_in_catch_up(), BOB, Advance(counter=4))
+    assert step.state.results[0].winner == 0
+    assert "could not catch up" in step.state.results[0].reason
+
+
+def test_crossing_ends_the_heat_when_the_other_car_has_as_many_counters() -> None:
+    """Rule 10: no catch-up when the other car has played as many counters; it may only
+    challenge the crossing or pass."""
+    before = board(lane(2, 8), lane(3, 10, 4), to_move=ANN)
+    state = board(lane(2, 8), lane(3, 10, 4), to_move=ANN, challengeable=last_move(before, BOB))
+    state = act(state, ANN, Advance(counter=12)).state
+    assert legal_actions(state, BOB) == (LetsRoll(), Pass())
+    assert act(state, BOB, Pass()).state.results[0].winner == 0
+
+
+def test_crossing_can_be_challenged_and_the_heat_goes_on() -> None:
+    """Ruling 5.3.4: the opponent's next turn may challenge a crossing; a spin-out puts the
+    car back and the heat goes on."""
+    state = act(_ann_crosses_in_catch_up(), BOB, LetsRoll()).state
+    step = act(state, ANN, Declare(dice=2), dice=[1, 2])
+    new = step.state
+    assert new.heat == 1 and new.lanes[0].position == 11 and new.lanes[0].status == "racing"
+    assert legal_actions(new, BOB) == tuple(Advance(counter=c) for c in (4, 5, 6, 7, 9, 11))
+
+
+def test_crossing_that_survives_a_challenge_stands() -> None:
+    """Ruling 5.3.4: if the challenge fails, the crossing stands and the heat ends."""
+    before = board(lane(2, 8), lane(3, 10, 4), to_move=ANN)
+    state = board(lane(2, 8), lane(3, 10, 4), to_move=ANN, challengeable=last_move(before, BOB))
+    state = act(state, ANN, Advance(counter=12)).state
+    state = act(state, BOB, LetsRoll()).state
+    step = act(state, ANN, Declare(dice=3), dice=[6, 5, 1])
+    assert step.state.results[0].winner == 0 and step.state.heat == 2
+
+
+def test_pass_to_a_finished_car_hands_the_turn_back() -> None:
+    """Ruling 7: in catch-up, a failed challenger's pass goes straight back to them."""
+    state = act(_ann_crosses_in_catch_up(), BOB, LetsRoll()).state
+    state = act(state, ANN, Declare(dice=2), dice=[6, 6]).state
+    state = act(state, BOB, Pass()).state
+    assert state.phase == "move" and state.active == 1
+    assert LetsRoll() not in legal_actions(state, BOB)
+    assert legal_actions(state, ANN) == ()
+
+
+def test_blown_engine_designer_example() -> None:
+    """Acceptance 3, designer: "If he's 12 spaces away, but only the 7 and 4 are left, that
+    driver can't finish." """
+    assert lane_status(Lane(position=11), (4, 7)) == "blown_engine"
+
+
+def test_blown_engine_is_the_strict_subset_check() -> None:
+    """Ruling 5.3.9: on 20 with {2, 8} the sum is enough but no subset lands on 23..26."""
+    assert not can_still_cross(20, (2, 8))
+    assert can_still_cross(20, (2, 3))
+
+
+def test_no_counters_left_is_a_blown_engine() -> None:
+    """Ruling 5.3.8: with no counters remaining at all, the engine is blown."""
+    assert lane_status(Lane(position=15), ()) == "blown_engine"
+
+
+def test_blown_engine_in_play_and_the_other_car_wins() -> None:
+    """Bob takes the 2, leaving Ann on 11 needing 12 with only 4 and 7: her engine blows and
+    Bob wins by crossing."""
+    ann = lane(12, 10, spun=(12,))
+    bob = lane(3, 5, 6, 8, 9, 11, spun=(3, 6, 9, 11))
+    state = board(ann, bob, to_move=BOB)
+    assert state.free == (2, 4, 7) and state.lanes[0].status == "racing"
+    step = act(state, BOB, Advance(counter=2))
+    assert kinds(step.events) == ["advanced", "blown_engine"]
+    state = step.state
+    assert legal_actions(state, ANN) == (LetsRoll(), Pass())
+    state = act(state, ANN, Pass()).state
+    state = act(state, BOB, Advance(counter=7)).state
+    assert act(state, ANN, Pass()).state.results[0].winner == 1
+
+
+def test_broken_chute_when_every_counter_overshoots() -> None:
+    """Rule 11: Ann on 20 with only 7 and 9 left has a broken chute; Bob still wins by crossing
+    (a broken chute wins only if the other car fails)."""
+    ann = lane(12, 8, 11, spun=(12,))
+    bob = lane(2, 10, 4, 5, 6, spun=(2, 10))
+    state = board(ann, bob, to_move=BOB)
+    assert state.free == (3, 7, 9)
+    step = act(state, BOB, Advance(counter=3))
+    assert kinds(step.events) == ["advanced", "broken_chute"]
+    state = act(step.state, ANN, Pass()).state
+    assert legal_actions(state, BOB) == (Advance(counter=7),)
+    state = act(state, BOB, Advance(counter=7)).state
+    assert act(state, ANN, Pass()).state.results[0].winner == 1
+
+
+def _done(ann: LaneStatus, bob: LaneStatus) -> DragRageState:
+    def car(status: LaneStatus) -> Lane:
+        return Lane(position=24 if status == "crossed" else 20, status=status)
+
+    flip = DiceRolled(who=None, why="coin flip", dice=(1,), sides=2)
+    return DragRageState(
+        players=PLAYERS, coin_flip=flip, heat_starter=0, active=0, lanes=(car(ann), car(bob))
+    )
+
+
+def test_broken_chute_beats_blown_engine() -> None:
+    """Rules 11-12: a broken chute wins when the other car fails to make it across."""
+    result = decide(_done("broken_chute", "blown_engine"))
+    assert result is not None and result.winner == 0
+
+
+def test_crossed_beats_broken_chute() -> None:
+    """Rule 11: a broken chute loses to a car that crossed."""
+    result = decide(_done("broken_chute", "crossed"))
+    assert result is not None and result.winner == 1
+
+
+def test_both_broken_chutes_is_a_dead_heat() -> None:
+    """Rule 11: both broken → dead heat."""
+    result = decide(_done("broken_chute", "broken_chute"))
+    assert result is not None and result.winner is None
+
+
+def test_both_blown_engines_is_a_dead_heat() -> None:
+    """Rule 12: both blown → dead heat."""
+    result = decide(_done("blown_engine", "blown_engine"))
+    assert result is not None and result.winner is None
+
+
+def test_a_heat_with_a_racing_car_and_a_failed_car_goes_on() -> None:
+    """A blown engine does not end the heat while the other car can still finish or fail."""
+    assert decide(_done("blown_engine", "racing")) is None
