@@ -106,7 +106,9 @@ class RedlineBot(commands.Bot):
         original = getattr(error, "original", error)
 
         async def reraise() -> None:
-            if isinstance(error, discord.app_commands.TransformerError | discord.app_commands.CheckFailure):
+            if isinstance(
+                error, discord.app_commands.TransformerError | discord.app_commands.CheckFailure
+            ):
                 raise ServiceError(str(error))
             raise original
 
@@ -120,7 +122,9 @@ class RedlineBot(commands.Bot):
         if not any(s.user_id == interaction.user.id for s in snap.record.seats):
             raise NotSeated("you have no sheet in this game: you are not playing")
         if not snap.spec.has_private_views:
-            raise ServiceError(f"{snap.spec.title} has no private sheet; everything is on the board")
+            raise ServiceError(
+                f"{snap.spec.title} has no private sheet; everything is on the board"
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
         image = await self.table.renderer.board(snap, viewer=interaction.user.id)
         await replies.send(

@@ -65,7 +65,9 @@ async def route(bot: RedlineBot, interaction: discord.Interaction[Any], bid: But
         )
     elif bid.verb == customid.JOIN:
         user = interaction.user
-        snap = await service.join(channel_of(interaction), Player(id=user.id, name=user.display_name))
+        snap = await service.join(
+            channel_of(interaction), Player(id=user.id, name=user.display_name)
+        )
         board = presenters.lobby(snap)
         await interaction.response.edit_message(content=board.content, view=replies.to_view(board))
     elif bid.verb == customid.START:

@@ -1,4 +1,4 @@
-"""`python -m bot.health`: exit 0 if the running bot wrote its heartbeat recently (Docker health)."""
+"""`python -m bot.health`: exit 0 if the bot wrote its heartbeat recently (Docker health check)."""
 
 from __future__ import annotations
 

@@ -105,9 +105,7 @@ def board_content(snap: Snapshot) -> str:
     return "\n".join(parts)[:1900]
 
 
-def board(
-    snap: Snapshot, image: bytes | None, *, with_buttons: bool = True
-) -> Board:
+def board(snap: Snapshot, image: bytes | None, *, with_buttons: bool = True) -> Board:
     """The public board message after a move (image rendered by the caller, off the loop)."""
     buttons: list[ButtonSpec] = []
     if with_buttons and snap.outcome is None and snap.record.is_live:
@@ -116,9 +114,7 @@ def board(
             buttons.extend(action_buttons(snap, active[0]))
         if snap.spec.has_private_views:
             buttons.append(
-                ButtonSpec(
-                    "Show my sheet", ButtonId(SHEET, snap.session_id, 0).encode(), "primary"
-                )
+                ButtonSpec("Show my sheet", ButtonId(SHEET, snap.session_id, 0).encode(), "primary")
             )
     return Board(
         content=board_content(snap),
@@ -130,11 +126,15 @@ def board(
 
 
 def lobby(snap: Snapshot) -> Board:
-    seats = ", ".join(f"{s.name}" + (" (host)" if s.user_id == snap.record.host_id else "")
-                      for s in snap.record.seats)
+    seats = ", ".join(
+        f"{s.name}" + (" (host)" if s.user_id == snap.record.host_id else "")
+        for s in snap.record.seats
+    )
     spec = snap.spec
-    need = f"{spec.min_players}" if spec.min_players == spec.max_players else (
-        f"{spec.min_players}-{spec.max_players}"
+    need = (
+        f"{spec.min_players}"
+        if spec.min_players == spec.max_players
+        else (f"{spec.min_players}-{spec.max_players}")
     )
     content = (
         f"**{spec.title}** lobby · game #{snap.session_id}\n"
@@ -168,6 +168,6 @@ def lines_block(title: str, lines: Sequence[str]) -> str:
     body = "\n".join(lines) if lines else "(nothing yet)"
     text = f"**{title}**\n```\n{body}\n```"
     if len(text) > 1990:
-        body = body[-(1990 - len(title) - 20):]
+        body = body[-(1990 - len(title) - 20) :]
         text = f"**{title}**\n```\n…{body}\n```"
     return text

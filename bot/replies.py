@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -43,8 +44,8 @@ def to_view(board: Board) -> discord.ui.View | None:
     return view
 
 
-def _kwargs(board: Board) -> dict[str, object]:
-    kwargs: dict[str, object] = {
+def _kwargs(board: Board) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {
         "content": board.content,
         "allowed_mentions": discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in board.mentions]
@@ -62,9 +63,9 @@ async def send(interaction: discord.Interaction, board: Board, *, ephemeral: boo
     """Send `board` as the reply (or a followup once the interaction is acknowledged)."""
     kwargs = _kwargs(board)
     if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **kwargs)  # type: ignore[call-overload]
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
     else:
-        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
 
 
 async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
@@ -93,7 +94,7 @@ async def funnel(
             "unexpected error in interaction %s (command %s, channel %s, user %s)",
             interaction.id,
             getattr(interaction.command, "qualified_name", None)
-            or (interaction.data or {}).get("custom_id"),
+            or dict(interaction.data or {}).get("custom_id"),
             interaction.channel_id,
             interaction.user.id if interaction.user else None,
         )

@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ConfigDict
+
 from games.engine import Event, GameError, Model, Outcome, Player, PlayerId, Rng
 from games.registry import AnySpec
 from storage import Repository, SessionRecord, SessionStatus, StaleVersion
@@ -159,7 +161,7 @@ class GameService:
         return Snapshot(record, spec, state, events)
 
     async def _last_events(self, record: SessionRecord, spec: AnySpec) -> tuple[Event, ...]:
-        """Events of the newest log entry, decoded as plain events (for captions after a restart)."""
+        """Events of the newest log entry as plain events (captions after a restart)."""
         entries = await self.repo.log(record.id, after_seq=max(record.last_seq - 1, -1))
         if not entries:
             return ()
@@ -249,7 +251,9 @@ class GameService:
                 raise NotSeated("you are not seated in this game")
             if user_id == record.host_id:
                 raise LobbyError("the host cannot leave the lobby; use `/game end` to close it")
-            record = await self.repo.remove_seat(record.id, user_id, expected_version=record.version)
+            record = await self.repo.remove_seat(
+                record.id, user_id, expected_version=record.version
+            )
             return await self._snapshot(record)
 
     async def start(self, channel_id: int, user_id: PlayerId) -> Snapshot:
@@ -309,7 +313,9 @@ class GameService:
             if expected_version is not None and expected_version != snap.version:
                 raise StaleBoard("the board has moved on; here is the current one", snap)
             if snap.record.status is SessionStatus.LOBBY:
-                raise LobbyError("the game has not started yet; the host starts it with `/game start`")
+                raise LobbyError(
+                    "the game has not started yet; the host starts it with `/game start`"
+                )
             if snap.state is None or not snap.record.is_live:
                 raise NoSession("that game is over; start a new one with `/game new`")
             if not any(s.user_id == user_id for s in snap.record.seats):
@@ -318,7 +324,7 @@ class GameService:
                     "watch along, or join the next one"
                 )
             step = snap.spec.apply(
-                snap.state, user_id, action, Rng.for_step(snap.record.seed, snap.record.last_seq + 1)
+                snap.state, user_id, action, Rng.for_step(snap.record.seed, snap.record.next_step)
             )
             finished = snap.spec.outcome(step.state) is not None
             try:
@@ -343,7 +349,7 @@ class GameService:
 class _LooseEvent(Event):
     """An event read back from the log without its game's model (extra fields kept)."""
 
-    model_config = {"frozen": True, "extra": "allow"}
+    model_config = ConfigDict(frozen=True, extra="allow")
 
 
 def _event_text(spec: AnySpec, raw: dict[str, Any]) -> str:

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 
 class DragRageCog(
-    commands.GroupCog, group_name="dragrage", group_description="Drag Rage moves (buttons do the same)"
+    commands.GroupCog,
+    group_name="dragrage",
+    group_description="Drag Rage moves (buttons do the same)",
 ):
     """Slash-command twins of the Drag Rage buttons."""
 
@@ -35,7 +37,9 @@ class DragRageCog(
         )
 
     @app_commands.command(name="advance")
-    @app_commands.describe(counter="The free counter to play (2-12): your car moves that many spaces")
+    @app_commands.describe(
+        counter="The free counter to play (2-12): your car moves that many spaces"
+    )
     async def advance(
         self, interaction: discord.Interaction, counter: app_commands.Range[int, 2, 12]
     ) -> None:
@@ -48,7 +52,9 @@ class DragRageCog(
         await self._play(interaction, LetsRoll)
 
     @app_commands.command(name="declare")
-    @app_commands.describe(dice="2 = the free pair; 3 = free pair plus your nitro die (once per heat)")
+    @app_commands.describe(
+        dice="2 = the free pair; 3 = free pair plus your nitro die (once per heat)"
+    )
     async def declare(self, interaction: discord.Interaction, dice: Literal[2, 3]) -> None:
         """Answer a Let's Roll: say how many dice you roll, then the bot rolls them."""
         await self._play(interaction, lambda: Declare(dice=dice))

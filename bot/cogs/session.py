@@ -31,7 +31,9 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(perms.manage_guild)
 
 
-class SessionCog(commands.GroupCog, group_name="game", group_description="Start, join and run games"):
+class SessionCog(
+    commands.GroupCog, group_name="game", group_description="Start, join and run games"
+):
     """The lobby and everything around a game."""
 
     def __init__(self, bot: RedlineBot) -> None:

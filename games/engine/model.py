@@ -5,11 +5,11 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 PlayerId = int
-"""A seat is identified by the player's Discord user id (a plain int: games know nothing of Discord)."""
+"""A seat is the player's Discord user id, as a plain int (games know nothing of Discord)."""
 
 
 class Model(BaseModel):
-    """Frozen pydantic model that refuses unknown fields; the base of states, actions, events, views."""
+    """Frozen, strict pydantic model: the base of states, actions, events and views."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -40,7 +40,9 @@ class Rng:
     def roll(self, n: int, *, who: PlayerId | None, why: str, sides: int = 6) -> DiceRolled:
         """Roll n dice and return the event recording them (put it in the step's events)."""
         self.rolls_made += 1
-        return DiceRolled(who=who, why=why, dice=tuple(self._die(sides) for _ in range(n)), sides=sides)
+        return DiceRolled(
+            who=who, why=why, dice=tuple(self._die(sides) for _ in range(n)), sides=sides
+        )
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self._random.randrange(len(items))]

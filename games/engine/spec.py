@@ -13,7 +13,7 @@ from games.engine.rng import Rng
 
 S = TypeVar("S", bound=Model)
 A = TypeVar("A", bound=Model)
-O = TypeVar("O", bound=Model)
+OptT = TypeVar("OptT", bound=Model)
 V = TypeVar("V", bound=BaseModel)
 
 
@@ -26,7 +26,7 @@ class Step(Generic[S]):
 
 
 @dataclass(frozen=True)
-class GameSpec(Generic[S, A, O, V]):
+class GameSpec(Generic[S, A, OptT, V]):
     """A game: metadata plus pure functions. See DESIGN.md, "The engine contract".
 
     - `setup(players, options, rng) -> State`
@@ -46,10 +46,10 @@ class GameSpec(Generic[S, A, O, V]):
     max_players: int
     rules_version: int
     rules_text: str
-    options_model: type[O]
+    options_model: type[OptT]
     state_model: type[S]
     action_adapter: TypeAdapter[A]
-    setup: Callable[[Sequence[Player], O, Rng], S]
+    setup: Callable[[Sequence[Player], OptT, Rng], S]
     active_players: Callable[[S], frozenset[PlayerId]]
     legal_actions: Callable[[S, PlayerId], Sequence[A]]
     apply: Callable[[S, PlayerId, A, Rng], Step[S]]
@@ -62,7 +62,7 @@ class GameSpec(Generic[S, A, O, V]):
     # Helpers that only wrap the pure functions above.
 
     def parse_action(self, data: Any) -> A:
-        """Parse a JSON-like value into this game's action union (raises pydantic ValidationError)."""
+        """Parse a JSON-like value into this game's action union (raises ValidationError)."""
         return self.action_adapter.validate_python(data)
 
     def load_state(self, raw: str) -> S:
@@ -74,14 +74,14 @@ class GameSpec(Generic[S, A, O, V]):
     def dump_action(self, action: A) -> str:
         return action.model_dump_json()
 
-    def parse_options(self, data: dict[str, Any] | None) -> O:
+    def parse_options(self, data: dict[str, Any] | None) -> OptT:
         return self.options_model.model_validate(data or {})
 
 
 def replay(
-    spec: GameSpec[S, A, O, V],
+    spec: GameSpec[S, A, OptT, V],
     players: Sequence[Player],
-    options: O,
+    options: OptT,
     seed: int,
     moves: Sequence[tuple[PlayerId, A]],
 ) -> S:

@@ -1,0 +1,1 @@
+"""Benchmarks: `./redline bench` (or `python -m bench`). They report; tests assert."""

@@ -1,0 +1,181 @@
+"""`/roll`, `/contest`, `/odds`: quick dice rulings anywhere in a server."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from render.table import render_table
+
+from bot import replies
+from bot.presenters import Board
+from games.dice import DiceRoll, OddsMode, odds_table, probability, roll_contest, roll_notation
+from games.engine import Rng
+from render.dice import DiceGroup, render_dice
+
+if TYPE_CHECKING:
+    from bot.client import RedlineBot
+
+MODE_CHOICES = [
+    app_commands.Choice(name="highest die of N d6 >= k", value=OddsMode.HIGHEST.value),
+    app_commands.Choice(name="lowest die of N d6 >= k", value=OddsMode.LOWEST.value),
+    app_commands.Choice(name="sum of N d6 >= k (Drag Rage challenges)", value=OddsMode.SUM.value),
+    app_commands.Choice(name="Rush 'n' Crush table (high, 1, low)", value=OddsMode.HIGH_LOW.value),
+]
+
+
+def fresh_rng() -> Rng:
+    """Dice rulings outside a game are not replayed, so a fresh secret seed per roll."""
+    return Rng(secrets.randbits(64))
+
+
+def dice_groups(roll: DiceRoll) -> list[DiceGroup]:
+    groups = []
+    for term in roll.terms:
+        sides = term.sides
+        faces = tuple(max(1, min(sides, f.value)) for f in term.faces)
+        groups.append(
+            DiceGroup(
+                label=term.notation + (f" [{term.annotation}]" if term.annotation else ""),
+                faces=faces,
+                sides=sides,
+                dropped=tuple(not f.kept for f in term.faces),
+            )
+        )
+    return groups
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def sum_targets(n: int) -> list[int]:
+    """Columns for a sum table: the interesting middle of N..6N, at most 12 columns."""
+    low, high = n, 6 * n
+    if high - low + 1 <= 12:
+        return list(range(low, high + 1))
+    mid = round(3.5 * n)
+    return list(range(mid - 6, mid + 6))
+
+
+class DiceCog(commands.Cog):
+    """Dice notation, contested rolls and exact odds."""
+
+    def __init__(self, bot: RedlineBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="roll")
+    @app_commands.describe(
+        expression="Dice notation, e.g. 2d6+3, 4d6kh3, 1d20+5 to hit, 3d6e6, 2d20kl1, 1d10rr1"
+    )
+    async def roll(
+        self, interaction: discord.Interaction, expression: app_commands.Range[str, 1, 200]
+    ) -> None:
+        """Roll dice in standard notation (keep/drop, exploding, rerolls, arithmetic, labels)."""
+
+        async def work() -> None:
+            result = roll_notation(expression, fresh_rng())  # refusals raise DiceError
+            await interaction.response.defer(thinking=True)
+            label = f" *{result.label}*" if result.label else ""
+            content = _clip(
+                f"🎲 {interaction.user.mention} rolled `{result.expression}`{label}\n"
+                f"{result.breakdown}",
+                1990,
+            )
+            groups = dice_groups(result)
+            image = await self.bot.table.renderer.run(render_dice, groups) if groups else None
+            await replies.send(
+                interaction, Board(content=content, image=image, filename="roll.png")
+            )
+
+        await replies.funnel(interaction, work)
+
+    @app_commands.command(name="contest")
+    @app_commands.describe(
+        attacker="Dice the attacker rolls (1-20)",
+        defender="Dice the defender rolls (1-20)",
+        attacker_rerolls="Rerolls the attacker may use (0-5), e.g. a Veteran",
+        defender_rerolls="Rerolls the defender may use (0-5)",
+    )
+    async def contest(
+        self,
+        interaction: discord.Interaction,
+        attacker: app_commands.Range[int, 1, 20],
+        defender: app_commands.Range[int, 1, 20],
+        attacker_rerolls: app_commands.Range[int, 0, 5] = 0,
+        defender_rerolls: app_commands.Range[int, 0, 5] = 0,
+    ) -> None:
+        """A contested roll as in Road Wolf: highest die, then next; overkill counts big wins."""
+
+        async def work() -> None:
+            result = roll_contest(
+                attacker,
+                defender,
+                fresh_rng(),
+                a_rerolls=attacker_rerolls,
+                b_rerolls=defender_rerolls,
+                names=("Attacker", "Defender"),
+            )
+            await interaction.response.defer(thinking=True)
+            groups = [
+                DiceGroup(
+                    label=f"Attacker ({attacker}d6)",
+                    faces=result.result.a,
+                    total=max(result.result.a),
+                ),
+                DiceGroup(
+                    label=f"Defender ({defender}d6)",
+                    faces=result.result.b,
+                    total=max(result.result.b),
+                ),
+            ]
+            image = await self.bot.table.renderer.run(render_dice, groups, title="Contested roll")
+            content = _clip(f"⚔️ {result.explanation}", 1990)
+            await replies.send(
+                interaction, Board(content=content, image=image, filename="contest.png")
+            )
+
+        await replies.funnel(interaction, work)
+
+    @app_commands.command(name="odds")
+    @app_commands.describe(
+        mode="What to compute (default: the Rush 'n' Crush table)",
+        dice="Number of d6 (1-10); leave empty for a table of 1-5 dice",
+        target="The k in '>= k'; with dice, gives that exact chance",
+    )
+    @app_commands.choices(mode=MODE_CHOICES)
+    async def odds(
+        self,
+        interaction: discord.Interaction,
+        mode: app_commands.Choice[str] | None = None,
+        dice: app_commands.Range[int, 1, 10] | None = None,
+        target: app_commands.Range[int, 1, 60] | None = None,
+    ) -> None:
+        """Exact odds for highest / lowest / sum of N d6 >= k, as a table image."""
+
+        async def work() -> None:
+            chosen = OddsMode(mode.value if mode else OddsMode.HIGH_LOW.value)
+            ns = [dice] if dice else list(range(1, 6))
+            if chosen is OddsMode.SUM:
+                ks = sum_targets(max(ns)) if target is None else [target]
+            else:
+                ks = list(range(2, 7)) if target is None else [target]
+            table = odds_table(chosen, ns, ks)
+            lines = [f"📊 **{table.title}** (exact)"]
+            if dice and target and chosen is not OddsMode.HIGH_LOW:
+                p = probability(chosen, dice, target)
+                lines.append(
+                    f"{chosen.value} of {dice}d6 >= {target}: **{float(p) * 100:.2f}%** (= {p})"
+                )
+            await interaction.response.defer(thinking=True)
+            image = await self.bot.table.renderer.run(
+                render_table, table.title, table.row_labels, table.col_labels, table.cells
+            )
+            await replies.send(
+                interaction, Board(content="\n".join(lines), image=image, filename="odds.png")
+            )
+
+        await replies.funnel(interaction, work)
