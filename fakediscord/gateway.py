@@ -1,0 +1,182 @@
+"""The gateway websocket: HELLO, IDENTIFY/RESUME, heartbeats, READY, GUILD_CREATE, dispatches."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger(__name__)
+
+HELLO, HEARTBEAT_ACK, INVALID_SESSION = 10, 11, 9
+DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, REQUEST_MEMBERS = 0, 1, 2, 3, 4, 6, 8
+GUILD_MEMBERS_INTENT = 1 << 1
+CLOSE_AUTH_FAILED = 4004
+RESUME_BUFFER = 200
+
+
+@dataclass
+class Session:
+    """A gateway session: survives its socket so a client can RESUME it."""
+
+    id: str
+    intents: int
+    shard: list[int] | None
+    seq: int = 0
+    sent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RESUME_BUFFER))
+
+
+@dataclass
+class Connection:
+    ws: web.WebSocketResponse
+    session: Session | None = None
+    ready: bool = False
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        if not self.ws.closed:
+            await self.ws.send_str(json.dumps(payload))
+
+
+@dataclass
+class GatewayHooks:
+    """What the gateway needs from the rest of the fake, passed in to keep the files apart."""
+
+    token: Callable[[], str]
+    ready_payload: Callable[[Session], dict[str, Any]]
+    guild_payloads: Callable[[Session], list[dict[str, Any]]]
+    member_chunk: Callable[[int, dict[str, Any]], dict[str, Any]]
+    on_change: Callable[[], None]
+    unserved: Callable[[str], None]
+
+
+class Gateway:
+    def __init__(self, hooks: GatewayHooks, *, heartbeat_interval_ms: int = 41250) -> None:
+        self.hooks = hooks
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.connections: list[Connection] = []
+        self.sessions: dict[str, Session] = {}
+        self.identify_count = 0
+        self.resume_count = 0
+
+    @property
+    def current(self) -> Connection | None:
+        """The newest connection that got READY (or RESUMED): where dispatches go."""
+        live = [c for c in self.connections if c.ready and not c.ws.closed]
+        return live[-1] if live else None
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        # autoclose off: we mark the connection dead before echoing the close frame, so by the
+        # time `await client.close()` returns the fake already knows the bot is gone
+        ws = web.WebSocketResponse(autoclose=False, max_msg_size=0)
+        await ws.prepare(request)
+        conn = Connection(ws)
+        self.connections.append(conn)
+        try:
+            await conn.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
+            async for msg in ws:
+                if msg.type is WSMsgType.TEXT:
+                    await self._on_frame(conn, json.loads(msg.data))
+                elif msg.type is WSMsgType.BINARY:
+                    self.hooks.unserved("GATEWAY binary frame")
+        finally:
+            conn.ready = False
+            if conn in self.connections:
+                self.connections.remove(conn)
+            self.hooks.on_change()
+            if not ws.closed:
+                await ws.close()
+        return ws
+
+    async def close_all(self) -> None:
+        for conn in list(self.connections):
+            conn.ready = False
+            await conn.ws.close(code=1001, message=b"fake discord stopping")
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> bool:
+        """Send an event to the current bot connection; False when no bot is connected."""
+        conn = self.current
+        if conn is None or conn.session is None:
+            return False
+        await self._send_dispatch(conn, event, data)
+        return True
+
+    async def _send_dispatch(self, conn: Connection, event: str, data: dict[str, Any]) -> None:
+        assert conn.session is not None
+        conn.session.seq += 1
+        frame = {"op": DISPATCH, "t": event, "s": conn.session.seq, "d": data}
+        conn.session.sent.append(frame)
+        await conn.send(frame)
+
+    async def _on_frame(self, conn: Connection, frame: dict[str, Any]) -> None:
+        op = frame.get("op")
+        data: dict[str, Any] = frame.get("d") or {}
+        if op == HEARTBEAT:
+            await conn.send({"op": HEARTBEAT_ACK})
+        elif op == IDENTIFY:
+            await self._identify(conn, data)
+        elif op == RESUME:
+            await self._resume(conn, data)
+        elif op == REQUEST_MEMBERS:
+            if conn.session is not None:
+                chunk = self.hooks.member_chunk(int(data["guild_id"]), data)
+                await self._send_dispatch(conn, "GUILD_MEMBERS_CHUNK", chunk)
+        elif op in (PRESENCE, VOICE):
+            pass
+        else:
+            self.hooks.unserved(f"GATEWAY op {op}")
+
+    async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
+        if data.get("token") != self.hooks.token():
+            await conn.ws.close(code=CLOSE_AUTH_FAILED, message=b"Authentication failed.")
+            return
+        self.identify_count += 1
+        session = Session(
+            id=secrets.token_hex(16), intents=int(data.get("intents", 0)), shard=data.get("shard")
+        )
+        self.sessions[session.id] = session
+        conn.session = session
+        await self._send_dispatch(conn, "READY", self.hooks.ready_payload(session))
+        for guild in self.hooks.guild_payloads(session):
+            await self._send_dispatch(conn, "GUILD_CREATE", guild)
+        conn.ready = True
+        self.hooks.on_change()
+
+    async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
+        session = self.sessions.get(str(data.get("session_id")))
+        if session is None or data.get("token") != self.hooks.token():
+            # d=false: the client drops the session and identifies afresh
+            await conn.send({"op": INVALID_SESSION, "d": False})
+            return
+        self.resume_count += 1
+        conn.session = session
+        last_seen = int(data.get("seq") or 0)
+        for frame in list(session.sent):
+            if frame["s"] > last_seen:
+                await conn.send(frame)
+        await self._send_dispatch(conn, "RESUMED", {})
+        conn.ready = True
+        self.hooks.on_change()
+
+
+async def wait_for(
+    predicate: Callable[[], bool], changed: Callable[[], asyncio.Event], timeout: float, what: str
+) -> None:
+    """Wait until predicate() holds, re-checking whenever the fake signals a change."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not predicate():
+        event = changed()
+        left = end - loop.time()
+        if left <= 0:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        try:
+            await asyncio.wait_for(event.wait(), left)
+        except TimeoutError:
+            continue

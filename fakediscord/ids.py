@@ -1,0 +1,34 @@
+"""Snowflakes and timestamps shaped like Discord's, so discord.py derives sane creation times."""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import secrets
+import time
+
+DISCORD_EPOCH_MS = 1420070400000
+
+
+class Snowflakes:
+    """Hands out increasing snowflakes: timestamp bits from the wall clock, a counter below."""
+
+    def __init__(self) -> None:
+        self._counter = itertools.count(1)
+        self._last = 0
+
+    def next(self) -> int:
+        stamp = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        value = stamp | (next(self._counter) & 0xFFF)
+        # the counter wraps every 4096 ids; never hand out a smaller id than before
+        value = max(value, self._last + 1)
+        self._last = value
+        return value
+
+
+def iso_now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+def new_token(prefix: str) -> str:
+    return f"{prefix}.{secrets.token_urlsafe(24)}"

@@ -1,0 +1,186 @@
+"""What the fake remembers: users, guilds, channels and messages. Plain mutable records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions)
+MANAGE_GUILD = 1 << 5
+EVERYONE_PERMISSIONS = (
+    (1 << 6)  # add reactions
+    | (1 << 10)  # view channel
+    | (1 << 11)  # send messages
+    | (1 << 14)  # embed links
+    | (1 << 15)  # attach files
+    | (1 << 16)  # read message history
+    | (1 << 18)  # use external emojis
+    | (1 << 31)  # use application commands
+    | (1 << 35)  # create public threads
+    | (1 << 38)  # send messages in threads
+)
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 34)  # manage messages, manage threads
+
+TEXT_CHANNEL = 0
+DM_CHANNEL = 1
+PUBLIC_THREAD = 11
+EPHEMERAL_FLAG = 64
+LOADING_FLAG = 128
+
+
+@dataclass
+class FakeUser:
+    """A Discord user; `mention` is what a bot would write to ping them."""
+
+    id: int
+    name: str
+    bot: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass
+class FakeRole:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+
+
+@dataclass
+class FakeMember:
+    user_id: int
+    role_ids: list[int]
+    joined_at: str
+
+
+@dataclass
+class FakeGuild:
+    """A guild handle; its id is also the id of its @everyone role."""
+
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[int, FakeRole] = field(default_factory=dict)
+    members: dict[int, FakeMember] = field(default_factory=dict)
+    channel_ids: list[int] = field(default_factory=list)
+
+    def permissions_of(self, user_id: int) -> int:
+        member = self.members[user_id]
+        value = self.roles[self.id].permissions
+        for role_id in member.role_ids:
+            value |= self.roles[role_id].permissions
+        return value
+
+
+@dataclass
+class FakeChannel:
+    """A text channel, thread or DM; `guild_id` is None for a DM."""
+
+    id: int
+    name: str
+    type: int
+    guild_id: int | None
+    parent_id: int | None = None
+    owner_id: int | None = None
+    position: int = 0
+    recipient_id: int | None = None
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (10, 11, 12)
+
+
+@dataclass
+class FakeAttachment:
+    id: int
+    filename: str
+    data: bytes
+    url: str
+    content_type: str | None = None
+    description: str | None = None
+
+    def payload(self, *, ephemeral: bool = False) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": self.url,
+            "proxy_url": self.url,
+        }
+        if self.content_type:
+            body["content_type"] = self.content_type
+        if self.description:
+            body["description"] = self.description
+        if ephemeral:
+            body["ephemeral"] = True
+        return body
+
+
+@dataclass
+class FakeMessage:
+    """A message as the fake holds it now (edits update it in place)."""
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    author_id: int
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[FakeAttachment] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    flags: int = 0
+    ephemeral_to: int | None = None
+    edited: bool = False
+    deleted: bool = False
+    timestamp: str = ""
+    edited_timestamp: str | None = None
+    webhook_id: int | None = None
+    interaction_id: int | None = None
+    message_type: int = 0
+    interaction_metadata: dict[str, Any] | None = None
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.ephemeral_to is not None
+
+    @property
+    def files(self) -> list[tuple[str, bytes]]:
+        return [(a.filename, a.data) for a in self.attachments]
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
+
+    @property
+    def buttons(self) -> list[tuple[str | None, str | None, bool]]:
+        return [
+            (c.get("label"), c.get("custom_id"), bool(c.get("disabled", False)))
+            for c in walk_components(self.components)
+            if c.get("type") == 2
+        ]
+
+    def component(self, custom_id: str) -> dict[str, Any] | None:
+        for c in walk_components(self.components):
+            if c.get("custom_id") == custom_id:
+                return c
+        return None
+
+
+def walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component at any depth (action rows, v2 containers, sections, accessories)."""
+    found: list[dict[str, Any]] = []
+    for comp in components:
+        found.append(comp)
+        found.extend(walk_components(comp.get("components", [])))
+        accessory = comp.get("accessory")
+        if isinstance(accessory, dict):
+            found.extend(walk_components([accessory]))
+    return found

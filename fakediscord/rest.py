@@ -1,0 +1,271 @@
+"""REST under /api/v10, answered the way discord.py 2.7.1 expects (exact JSON content type)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aiohttp import BodyPartReader, web
+
+from fakediscord.payloads import channel_payload, error_body, user_payload
+from fakediscord.records import FakeChannel
+from fakediscord.responses import Answer, Responder
+from fakediscord.store import Store, Upload
+
+Json = dict[str, Any]
+API = "/api/v10"
+MAX_REQUEST = 256 * 1024 * 1024  # aiohttp's default (1 MiB) would refuse normal image uploads
+
+
+def json_response(status: int, body: Any) -> web.Response:
+    if body is None or status == 204:
+        return web.Response(status=204)
+    # discord.py only parses JSON when the header is exactly this (no "; charset=utf-8")
+    return web.Response(
+        status=status, body=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+
+
+async def read_body(request: web.Request) -> tuple[Any, list[Upload]]:
+    """JSON body, or multipart `payload_json` + `files[n]`."""
+    if request.content_type == "multipart/form-data":
+        payload: Any = {}
+        uploads: list[Upload] = []
+        reader = await request.multipart()
+        async for part in reader:
+            if not isinstance(part, BodyPartReader):
+                continue
+            name = part.name or ""
+            raw = await part.read(decode=False)
+            if name == "payload_json":
+                payload = json.loads(raw)
+            elif name.startswith("files["):
+                index = int(name[len("files[") : -1])
+                filename = part.filename or f"file{index}"
+                content_type = part.headers.get("Content-Type")
+                uploads.append(Upload(index, filename, bytes(raw), content_type))
+        return payload, uploads
+    if not request.can_read_body:
+        return {}, []
+    return json.loads(await request.read()), []
+
+
+class Rest:
+    def __init__(self, store: Store, responder: Responder, token: str) -> None:
+        self.store = store
+        self.responder = responder
+        self.token = token
+
+    def routes(self) -> list[web.RouteDef]:
+        return [
+            web.get(f"{API}/users/@me", self.me),
+            web.get(f"{API}/oauth2/applications/@me", self.application),
+            web.put(f"{API}/applications/{{app}}/commands", self.put_commands),
+            web.get(f"{API}/applications/{{app}}/commands", self.get_commands),
+            web.put(f"{API}/applications/{{app}}/guilds/{{guild}}/commands", self.put_commands),
+            web.get(f"{API}/applications/{{app}}/guilds/{{guild}}/commands", self.get_commands),
+            web.post(f"{API}/interactions/{{iid}}/{{token}}/callback", self.callback),
+            web.post(f"{API}/webhooks/{{app}}/{{token}}", self.followup),
+            web.route("*", f"{API}/webhooks/{{app}}/{{token}}/messages/{{mid}}", self.webhook_msg),
+            web.get(f"{API}/channels/{{cid}}", self.get_channel),
+            web.post(f"{API}/channels/{{cid}}/messages", self.post_message),
+            web.get(f"{API}/channels/{{cid}}/messages", self.history),
+            web.route("*", f"{API}/channels/{{cid}}/messages/{{mid}}", self.channel_message),
+            web.post(f"{API}/users/@me/channels", self.open_dm),
+            web.get("/attachments/{cid}/{aid}/{name}", self.attachment),
+            web.route("*", "/{tail:.*}", self.unserved),
+        ]
+
+    def _authorized(self, request: web.Request) -> bool:
+        return request.headers.get("Authorization") == f"Bot {self.token}"
+
+    @staticmethod
+    def _unauthorized() -> web.Response:
+        return json_response(401, error_body(0, "401: Unauthorized"))
+
+    async def unserved(self, request: web.Request) -> web.Response:
+        self.store.unserved.append(f"{request.method} {request.path}")
+        return json_response(
+            404, error_body(0, f"404: Not Found ({request.method} {request.path})")
+        )
+
+    async def me(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        assert self.store.bot_user is not None
+        return json_response(200, user_payload(self.store.bot_user))
+
+    async def application(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        assert self.store.bot_user is not None
+        owner = self.store.users[self.store.bot_owner_id]
+        return json_response(
+            200,
+            {
+                "id": str(self.store.application_id),
+                "name": self.store.bot_user.name,
+                "icon": None,
+                "description": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "verify_key": "0" * 64,
+                "owner": user_payload(owner),
+                "team": None,
+                "flags": 0,
+                "interactions_endpoint_url": None,
+                "bot": user_payload(self.store.bot_user),
+            },
+        )
+
+    def _guild_scope(self, request: web.Request) -> int | web.Response | None:
+        if int(request.match_info["app"]) != self.store.application_id:
+            return json_response(404, error_body(10002, "Unknown Application"))
+        guild = request.match_info.get("guild")
+        if guild is None:
+            return None
+        if int(guild) not in self.store.guilds:
+            return json_response(403, error_body(50001, "Missing Access"))
+        return int(guild)
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        scope = self._guild_scope(request)
+        if isinstance(scope, web.Response):
+            return scope
+        body, _ = await read_body(request)
+        return json_response(200, self.store.store_commands(scope, list(body)))
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        scope = self._guild_scope(request)
+        if isinstance(scope, web.Response):
+            return scope
+        if scope is None:
+            return json_response(200, self.store.global_commands)
+        return json_response(200, self.store.guild_commands.get(scope, []))
+
+    async def callback(self, request: web.Request) -> web.Response:
+        body, uploads = await read_body(request)
+        info = request.match_info
+        status, answer = self.responder.callback(int(info["iid"]), info["token"], body, uploads)
+        if request.query.get("with_response", "").lower() not in ("1", "true") and status == 200:
+            return json_response(204, None)
+        return json_response(status, answer)
+
+    async def followup(self, request: web.Request) -> web.Response:
+        body, uploads = await read_body(request)
+        info = request.match_info
+        status, answer = self.responder.followup(int(info["app"]), info["token"], body, uploads)
+        if status == 200 and request.query.get("wait", "").lower() not in ("1", "true"):
+            return json_response(204, None)
+        return json_response(status, answer)
+
+    async def webhook_msg(self, request: web.Request) -> web.Response:
+        if request.method not in ("GET", "PATCH", "DELETE"):
+            return await self.unserved(request)
+        body, uploads = await read_body(request) if request.method == "PATCH" else ({}, [])
+        info = request.match_info
+        answer: Answer = self.responder.webhook_message(
+            request.method, int(info["app"]), info["token"], info["mid"], body, uploads
+        )
+        return json_response(*answer)
+
+    def _channel(self, request: web.Request) -> FakeChannel | None:
+        return self.store.channels.get(int(request.match_info["cid"]))
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        channel = self._channel(request)
+        if channel is None:
+            return json_response(404, error_body(10003, "Unknown Channel"))
+        recipients = [self.store.users[channel.recipient_id]] if channel.recipient_id else None
+        return json_response(200, channel_payload(channel, recipients=recipients))
+
+    async def post_message(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        channel = self._channel(request)
+        if channel is None:
+            return json_response(404, error_body(10003, "Unknown Channel"))
+        body, uploads = await read_body(request)
+        where = f"POST /channels/{channel.id}/messages"
+        rejected = self.store.check(where, body, uploads)
+        if rejected is not None:
+            return json_response(rejected.status, error_body(rejected.code, rejected.reason))
+        assert self.store.bot_user is not None
+        message = self.store.create_message(channel, self.store.bot_user.id, body, uploads)
+        self.store.notify()
+        return json_response(200, self.store.message_json(message))
+
+    async def history(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        channel = self._channel(request)
+        if channel is None:
+            return json_response(404, error_body(10003, "Unknown Channel"))
+        limit = int(request.query.get("limit", "50"))
+        newest_first = list(reversed(self.store.visible_in(channel.id)))[:limit]
+        return json_response(200, [self.store.message_json(m) for m in newest_first])
+
+    async def channel_message(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        channel = self._channel(request)
+        message = self.store.messages.get(int(request.match_info["mid"]))
+        info = request.match_info
+        where = f"{request.method} /channels/{info['cid']}/messages/{info['mid']}"
+        if (
+            channel is None
+            or message is None
+            or message.channel_id != channel.id
+            or message.deleted
+        ):
+            return json_response(404, error_body(10008, "Unknown Message"))
+        if message.ephemeral:
+            # ephemeral messages exist only behind their interaction token
+            self.store.violations.append(
+                f"{where}: ephemeral message via the channel route (10008)"
+            )
+            return json_response(404, error_body(10008, "Unknown Message"))
+        assert self.store.bot_user is not None
+        if request.method == "GET":
+            return json_response(200, self.store.message_json(message))
+        if request.method == "DELETE":
+            message.deleted = True
+            self.store.notify()
+            return json_response(204, None)
+        if request.method != "PATCH":
+            return await self.unserved(request)
+        if message.author_id != self.store.bot_user.id:
+            return json_response(
+                403, error_body(50005, "Cannot edit a message authored by another user")
+            )
+        body, uploads = await read_body(request)
+        rejected = self.store.check(where, self.store.merged(message, body), uploads)
+        if rejected is not None:
+            return json_response(rejected.status, error_body(rejected.code, rejected.reason))
+        self.store.edit_message(message, body, uploads)
+        self.store.notify()
+        return json_response(200, self.store.message_json(message))
+
+    async def open_dm(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        body, _ = await read_body(request)
+        user_id = int(body["recipient_id"])
+        if user_id not in self.store.users:
+            return json_response(400, error_body(50033, "Invalid Recipient(s)"))
+        channel = self.store.open_dm(user_id)
+        return json_response(200, channel_payload(channel, recipients=[self.store.users[user_id]]))
+
+    async def attachment(self, request: web.Request) -> web.Response:
+        found = self.store.attachments.get(int(request.match_info["aid"]))
+        if found is None:
+            return web.Response(status=404, text="not found")
+        return web.Response(
+            body=found.data, content_type=found.content_type or "application/octet-stream"
+        )

@@ -1,0 +1,236 @@
+"""The fake's memory: the world (users, guilds, channels), messages, commands, interactions.
+
+It outlives bot connections, so a restarted bot finds its messages and tokens where it left them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from fakediscord.ids import Snowflakes, iso_now
+from fakediscord.interaction import InteractionRecord
+from fakediscord.limits import Rejection, check_message
+from fakediscord.payloads import message_payload, user_payload
+from fakediscord.records import (
+    DM_CHANNEL,
+    LOADING_FLAG,
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeMessage,
+    FakeUser,
+)
+
+Json = dict[str, Any]
+NEW_UPLOAD_ID_BELOW = 1000  # attachments[].id below this is a files[n] index, not a snowflake
+
+
+@dataclass(frozen=True)
+class Upload:
+    """One `files[n]` part of a multipart request."""
+
+    index: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+
+
+class Store:
+    def __init__(self, *, attachment_size_limit: int) -> None:
+        self.ids = Snowflakes()
+        self.attachment_size_limit = attachment_size_limit
+        self.base_url = ""  # set once the server has a port
+        self.users: dict[int, FakeUser] = {}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.by_token: dict[str, InteractionRecord] = {}
+        self.global_commands: list[Json] = []
+        self.guild_commands: dict[int, list[Json]] = {}
+        self.command_ids: dict[tuple[int | None, str, int], int] = {}
+        self.attachments: dict[int, FakeAttachment] = {}
+        self.dm_channels: dict[int, int] = {}
+        self.violations: list[str] = []
+        self.unserved: list[str] = []
+        self.bot_user: FakeUser | None = None
+        self.bot_owner_id = 0
+        self.sync_count = 0
+        self.application_id = 0
+        self._changed = asyncio.Event()
+
+    def notify(self) -> None:
+        """Wake everyone waiting on the fake (readiness, new messages)."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def changed(self) -> asyncio.Event:
+        return self._changed
+
+    def open_dm(self, user_id: int) -> FakeChannel:
+        if user_id not in self.dm_channels:
+            ident = self.ids.next()
+            self.channels[ident] = FakeChannel(
+                id=ident, name="", type=DM_CHANNEL, guild_id=None, recipient_id=user_id
+            )
+            self.dm_channels[user_id] = ident
+        return self.channels[self.dm_channels[user_id]]
+
+    # -- messages -------------------------------------------------------------------------------
+
+    def message_json(self, message: FakeMessage) -> Json:
+        return message_payload(message, self.users[message.author_id])
+
+    def check(self, where: str, data: Json, uploads: list[Upload]) -> Rejection | None:
+        """Record every limit the body breaks as a violation; return the first, if any."""
+        files = [(u.filename, u.data) for u in uploads]
+        problems = check_message(data, files, size_limit=self.attachment_size_limit)
+        for problem in problems:
+            self.violations.append(f"{where}: {problem.reason} ({problem.code})")
+        if not problems:
+            return None
+        # the size error wins, as on Discord (the upload is refused before the body is read)
+        return next((p for p in problems if p.status == 413), problems[0])
+
+    def create_message(
+        self,
+        channel: FakeChannel,
+        author_id: int,
+        data: Json,
+        uploads: list[Upload],
+        *,
+        ephemeral_to: int | None = None,
+        flags: int = 0,
+        record: InteractionRecord | None = None,
+    ) -> FakeMessage:
+        message = FakeMessage(
+            id=self.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author_id=author_id,
+            flags=flags,
+            ephemeral_to=ephemeral_to,
+            timestamp=iso_now(),
+        )
+        if record is not None:
+            message.webhook_id = self.application_id
+            message.interaction_id = record.id
+            message.message_type = 20 if record.type == 2 else 0
+            message.interaction_metadata = {
+                "id": str(record.id),
+                "type": record.type,
+                "user": self.user_json(record.user_id),
+                "authorizing_integration_owners": {"0": str(record.guild_id or 0)},
+            }
+        self.apply_body(message, data, uploads, creating=True)
+        self.messages[message.id] = message
+        return message
+
+    def user_json(self, user_id: int) -> Json:
+        return user_payload(self.users[user_id])
+
+    def apply_body(
+        self, message: FakeMessage, data: Json, uploads: list[Upload], *, creating: bool
+    ) -> None:
+        if "content" in data:
+            message.content = data["content"] or ""
+        if "embeds" in data:
+            message.embeds = list(data["embeds"] or [])
+        if "components" in data:
+            message.components = list(data["components"] or [])
+        flags = int(data.get("flags") or 0)
+        # only the components-v2 and suppress-embeds bits survive into the stored message
+        message.flags |= flags & ((1 << 15) | (1 << 2))
+        fresh = {u.index: self._store_upload(message, u) for u in uploads}
+        listed = data.get("attachments")
+        if listed is None:
+            message.attachments = ([] if creating else message.attachments) + list(fresh.values())
+            return
+        kept: list[FakeAttachment] = []
+        old = {a.id: a for a in message.attachments}
+        for entry in listed:
+            ident = int(entry["id"])
+            if ident < NEW_UPLOAD_ID_BELOW and ident in fresh:
+                attachment = fresh.pop(ident)
+                attachment.description = entry.get("description")
+                kept.append(attachment)
+            elif ident in old:
+                kept.append(old[ident])
+        message.attachments = kept + list(fresh.values())
+
+    def _store_upload(self, message: FakeMessage, upload: Upload) -> FakeAttachment:
+        ident = self.ids.next()
+        attachment = FakeAttachment(
+            id=ident,
+            filename=upload.filename,
+            data=upload.data,
+            url=f"{self.base_url}/attachments/{message.channel_id}/{ident}/{upload.filename}",
+            content_type=upload.content_type,
+        )
+        self.attachments[ident] = attachment
+        return attachment
+
+    def edit_message(
+        self, message: FakeMessage, data: Json, uploads: list[Upload], *, completes: bool = False
+    ) -> None:
+        self.apply_body(message, data, uploads, creating=False)
+        if completes:
+            # finishing a deferred reply replaces the "thinking" placeholder; not an edit
+            message.flags &= ~LOADING_FLAG
+            return
+        message.edited = True
+        message.edited_timestamp = iso_now()
+
+    def merged(self, message: FakeMessage, data: Json) -> Json:
+        """The body a message would have after this edit, for the limit checks."""
+        body: Json = {
+            "content": message.content,
+            "embeds": message.embeds,
+            "components": message.components,
+            "flags": message.flags,
+        }
+        body.update({k: v for k, v in data.items() if k in body or k == "attachments"})
+        if "attachments" not in data:
+            body["attachments"] = [{"id": a.id} for a in message.attachments]
+        return body
+
+    def visible_in(self, channel_id: int) -> list[FakeMessage]:
+        return [
+            m
+            for m in sorted(self.messages.values(), key=lambda m: m.id)
+            if m.channel_id == channel_id and not m.deleted and not m.ephemeral
+        ]
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def store_commands(self, guild_id: int | None, commands: list[Json]) -> list[Json]:
+        """Echo a bulk overwrite as Discord does: ids (stable per name), versions, defaults."""
+        echoed: list[Json] = []
+        for command in commands:
+            kind = int(command.get("type", 1))
+            key = (guild_id, command["name"], kind)
+            ident = self.command_ids.setdefault(key, self.ids.next())
+            body: Json = {
+                "type": kind,
+                "description": "",
+                "options": [],
+                "default_member_permissions": None,
+                "dm_permission": True,
+                "nsfw": False,
+                **command,
+                "id": str(ident),
+                "application_id": str(self.application_id),
+                "version": str(self.ids.next()),
+            }
+            if guild_id is not None:
+                body["guild_id"] = str(guild_id)
+            echoed.append(body)
+        if guild_id is None:
+            self.global_commands = echoed
+        else:
+            self.guild_commands[guild_id] = echoed
+        self.sync_count += 1
+        self.notify()
+        return echoed
