@@ -1,0 +1,56 @@
+"""Rush 'n' Crush (Roger's Rules, 2024): car combat racing on a lane grid. Exports `SPEC`."""
+
+from __future__ import annotations
+
+from games.engine import GameSpec
+from games.rushncrush.model import (
+    ACTION_ADAPTER,
+    Action,
+    ActivateAction,
+    GearAction,
+    MoveAction,
+    RncOptions,
+    RncState,
+)
+from games.rushncrush.path import PathPreview, parse_path, sample_paths
+from games.rushncrush.preview import preview_path
+from games.rushncrush.rules import active_players, apply, describe, legal_actions, outcome, setup
+from games.rushncrush.text import RULES_TEXT
+from games.rushncrush.view import RncView, view
+
+RULES_VERSION = 1
+
+SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
+    key="rushncrush",
+    title="Rush 'n' Crush",
+    min_players=2,
+    max_players=6,
+    rules_version=RULES_VERSION,
+    rules_text=RULES_TEXT,
+    options_model=RncOptions,
+    state_model=RncState,
+    action_adapter=ACTION_ADAPTER,
+    setup=setup,
+    active_players=active_players,
+    legal_actions=legal_actions,
+    apply=apply,
+    outcome=outcome,
+    view=view,
+    describe=describe,
+    # legal_actions lists sample paths, not every path: an unlisted path may still be legal
+    extra={"preview_path": preview_path, "parse_path": parse_path, "lists_all_actions": False},
+)
+
+__all__ = [
+    "SPEC",
+    "ActivateAction",
+    "GearAction",
+    "MoveAction",
+    "PathPreview",
+    "RncOptions",
+    "RncState",
+    "RncView",
+    "parse_path",
+    "preview_path",
+    "sample_paths",
+]
