@@ -1,0 +1,128 @@
+"""Space Truckin' (Mike Heim): a roll-and-write of star charts, tetromino trucks and deliveries."""
+
+from __future__ import annotations
+
+from games.engine import GameSpec, InvalidAction, PlayerId
+from games.spacetruckin.data import Shape
+from games.spacetruckin.game import active_players, apply, legal_actions, outcome, setup, sheet_of
+from games.spacetruckin.grid import canonical_turn, placement_name, split_placement
+from games.spacetruckin.models import (
+    ACTION_ADAPTER,
+    Accept,
+    Action,
+    Build,
+    ChartLocation,
+    Fill,
+    FreeChoice,
+    GiveCargo,
+    Hit,
+    HitTwo,
+    Jump,
+    LoseSystem,
+    Mark,
+    PickSpecialty,
+    PickTruck,
+    Place,
+    SpaceTruckinOptions,
+    SpaceTruckinState,
+    Stop,
+    Tweak,
+)
+from games.spacetruckin.rules_text import RULES_TEXT
+from games.spacetruckin.sheet import legal_spots
+from games.spacetruckin.view import SpaceTruckinView, view
+
+
+def parse_placement(text: str, shape: Shape | None = None) -> Place:
+    """`B4 r1 f` -> Place(anchor="B4", rotation=1, flip=True); `B4` alone means r0, unflipped.
+
+    With `shape`, symmetric spellings become the one legal actions use (an O's `B4 r2 f` is
+    `B4 r0`); `apply` only accepts that spelling.
+    """
+    parts = split_placement(text)
+    if parts is None:
+        raise InvalidAction(
+            f"`{text}` is not a placement; write the top-left grid, turns and flip, e.g. `B4 r1 f`"
+        )
+    anchor, rotation, flip = parts
+    if shape is not None:
+        rotation, flip = canonical_turn(shape, rotation, flip)
+    return Place(anchor=anchor, rotation=rotation, flip=flip)
+
+
+def legal_placements(state: SpaceTruckinState, player: PlayerId) -> tuple[Place, ...]:
+    """The placements open to `player` for the system and shape they picked (else empty)."""
+    sheet = sheet_of(state, player)
+    if state.phase != "shipyard" or sheet.stage != "place" or sheet.picked is None:
+        return ()
+    spots = legal_spots(sheet, *sheet.picked)
+    return tuple(Place(anchor=s.anchor, rotation=s.rotation, flip=s.flip) for s in spots)
+
+
+def describe(action: Action) -> str:
+    """A short player-facing label for buttons, menus and the log."""
+    match action:
+        case PickSpecialty():
+            return f"Captain: {action.specialty}"
+        case PickTruck():
+            return f"Truck: {action.truck}"
+        case ChartLocation():
+            return f"{action.location}: {action.terrain}"
+        case FreeChoice():
+            return f"Free choice: die {action.die} -> {action.face}"
+        case Build():
+            return f"Build {action.system}/{action.shape}"
+        case Place():
+            return placement_name(action.anchor, action.rotation, action.flip)
+        case Mark():
+            return f"Pip on {action.cell}"
+        case Stop():
+            return "Stop building"
+        case Fill():
+            return f"{action.first} + {action.second}"
+        case Tweak():
+            return f"{action.effect.capitalize()} {action.box} (pip {action.pip})"
+        case Accept():
+            return "Accept the result"
+        case Hit():
+            return "Bridge takes it" if action.piece is None else f"Lose system #{action.piece}"
+        case HitTwo():
+            first = "Bridge" if action.system_piece is None else f"#{action.system_piece}"
+            second = "Bridge" if action.shape_piece is None else f"#{action.shape_piece}"
+            return f"Lose {first} (system) and {second} (shape)"
+        case Jump():
+            return f"Jump (pip {action.pip})"
+        case GiveCargo():
+            return f"Pay the pirates cargo {action.pip}"
+        case LoseSystem():
+            return f"Pirates take system #{action.piece}"
+    raise AssertionError(f"unknown action {action!r}")
+
+
+SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView] = GameSpec(
+    key="spacetruckin",
+    title="Space Truckin'",
+    min_players=1,
+    max_players=6,
+    rules_version=1,
+    rules_text=RULES_TEXT,
+    options_model=SpaceTruckinOptions,
+    state_model=SpaceTruckinState,
+    action_adapter=ACTION_ADAPTER,
+    setup=setup,
+    active_players=active_players,
+    legal_actions=legal_actions,
+    apply=apply,
+    outcome=outcome,
+    view=view,
+    describe=describe,
+    has_private_views=True,
+)
+
+__all__ = [
+    "RULES_TEXT",
+    "SPEC",
+    "describe",
+    "legal_placements",
+    "parse_placement",
+]

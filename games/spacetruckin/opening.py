@@ -1,0 +1,70 @@
+"""Setup choices (specialty, truck) and Phase 1, the shared star chart."""
+
+from __future__ import annotations
+
+from games.engine import IllegalAction, PlayerId
+from games.spacetruckin.data import LOCATIONS, SPECIALTY_BY_DIE, TERRAIN_BY_DIE, TRUCKS
+from games.spacetruckin.models import (
+    Action,
+    ChartLocation,
+    Location,
+    PickSpecialty,
+    PickTruck,
+    Sheet,
+    SpaceTruckinState,
+)
+
+LAST_LOCATION = len(LOCATIONS) - 1
+
+
+def captain_actions(sheet: Sheet) -> list[Action]:
+    found: list[Action] = []
+    if sheet.specialty is None:
+        for die in dict.fromkeys(sheet.specialty_dice):
+            found.append(PickSpecialty(specialty=SPECIALTY_BY_DIE[die]))
+    if sheet.truck is None:
+        found.extend(PickTruck(truck=truck) for truck in TRUCKS)
+    return found
+
+
+def apply_captain(sheet: Sheet, action: PickSpecialty | PickTruck) -> Sheet:
+    if isinstance(action, PickSpecialty):
+        sheet = sheet.model_copy(update={"specialty": action.specialty})
+    else:
+        sheet = sheet.model_copy(update={"truck": action.truck})
+    if sheet.specialty is not None and sheet.truck is not None:
+        sheet = sheet.model_copy(update={"stage": "ready"})
+    return sheet
+
+
+def chart_placer(state: SpaceTruckinState) -> PlayerId:
+    """Seats take turns charting, starting with the first seat (one shared chart)."""
+    return state.players[state.chart_placed % len(state.players)].id
+
+
+def chart_actions(state: SpaceTruckinState) -> list[Action]:
+    if state.chart_placed >= LAST_LOCATION:
+        terrains = list(TERRAIN_BY_DIE.values())
+    else:
+        terrains = [TERRAIN_BY_DIE[d] for d in dict.fromkeys(state.chart_dice)]
+    found: list[Action] = []
+    for index, letter in enumerate(LOCATIONS):
+        if state.chart[index] is None:
+            location: Location = letter  # type: ignore[assignment]
+            found.extend(ChartLocation(location=location, terrain=t) for t in terrains)
+    return found
+
+
+def check_chart(state: SpaceTruckinState, action: ChartLocation) -> None:
+    index = LOCATIONS.index(action.location)
+    if state.chart[index] is not None:
+        free = ", ".join(L for i, L in enumerate(LOCATIONS) if state.chart[i] is None)
+        raise IllegalAction(
+            f"location {action.location} is already charted ({state.chart[index]}); "
+            f"free locations: {free}"
+        )
+    legal = {a.terrain for a in chart_actions(state) if isinstance(a, ChartLocation)}
+    if action.terrain not in legal:
+        raise IllegalAction(
+            f"the dice do not allow {action.terrain}; you may chart: {', '.join(sorted(legal))}"
+        )

@@ -1,0 +1,50 @@
+"""The player-facing rules, with every house ruling (detail in docs/games/space-truckin.md)."""
+
+RULES_TEXT = """\
+# Space Truckin'
+Chart a route, build a truck out of tetrominoes, deliver. **Reach 20 VP to win at once.**
+
+**Setup.** Roll 2d6, keep one die as your captain: 1 Cartographer (chart with 2 dice, keep one),
+2 Engineer (Reactors/Quarters place anywhere), 3 Artificer (start with an Artifact),
+4 Grizzled (+2 VP per system destroyed by a consequence or pirates), 5 Smuggler (skip Pirate
+Space, sell cargo as one more), 6 Physicist (Reactor pips are wild too). Pick a truck:
+Sparrowhawk, Countess, Mauler or Hammerhead.
+
+**1. Star chart (shared).** Seats take turns: roll 1 die, put its terrain on a free letter A-G.
+The 7th location is chosen freely. 1 Asteroids, 2 Event, 3 Rocky Planet, 4 Gas Giant,
+5 Comet, 6 Derelict Ship.
+
+**2. Shipyard (everyone at once, own dice).** Roll 2d6: one die is the system, the other the
+shape. 1 Reactor/I, 2 Quarters/L, 3 Engine/T, 4 Weapons/S, 5 Cargo/O, 6 = any.
+Place with `B4 r1 f` (top-left grid, quarter turns, flip): inside the hull, no overlap.
+Reactor: a grid within 1 column of the centreline. Quarters: next to a Bridge grid.
+Engine/Weapon-required grids take only that system. Then draw 1 pip, not next to another pip
+(a placement with no room for a pip is illegal). Once, set one die to any face.
+Stop when you like; you stop at the first roll nothing fits. **Unserviceable** (a required
+grid uncovered or a system type missing) = out. A complete truck scores 1 VP.
+
+**3. Delivery (A to G, everyone together).** Fill the 2 rows of 4 boxes (3 in easy mode),
+2 dice per roll. Result = top - bottom. Once per location: spend a Weapons pip to reroll a
+die or a Reactor pip to flip it (7 - face); a Quarters pip (Physicist: a Reactor pip too)
+does either while that system still has an open pip.
+- **< 1** (0 too): 1 Bridge damage.
+- **1-2**: both rewards. **3-10**: the first reward.
+- **11-100**: roll 2d6, destroy one system matching a die as system *or* as shape.
+- **101+**: roll 2d6, one die destroys a system type, the other a shape (two systems).
+- A 6 matches anything; with no match the Bridge takes the hit.
+
+Rewards (first / extra on 1-2): Asteroids cargo/cargo, Event VP/artifact, Rocky Planet
+cargo/artifact, Gas Giant cargo/VP, Comet artifact/VP, Derelict Ship Quarters pip/artifact.
+Cargo dots an empty cargo pip. An artifact does too, then adds a pip to an empty grid next to
+it (any system). A Quarters pip goes on any empty Quarters grid. No room = reward lost.
+One pip per grid. Destroyed systems lose all their pips and cargo.
+
+**Jump** after A-F: spend an Engine pip (or a wild while Engines have pips), +2 VP.
+**Pirates** on reaching F: give up one cargo (the pip empties) or lose your aft-most system.
+After G sell cargo: 1/2/3/4/5 = 2/4/8/16/32 VP (2^n).
+
+**Out** when: both Bridge grids damaged, no open Engine pip, no open Quarters pip (spent or
+destroyed), an unserviceable truck, or (solo) under 20 VP after the sale. A loss is checked
+before the VP of the same move. Multiplayer: first to 20 VP wins; else most VP after G (ties
+share); the last trucker standing wins at once.
+"""

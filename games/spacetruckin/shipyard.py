@@ -1,0 +1,204 @@
+"""Phase 2, the shipyard: every trucker rolls their own 2d6 and builds at the same time."""
+
+from __future__ import annotations
+
+from games.engine import IllegalAction, InvalidAction
+from games.spacetruckin.data import DIE_FACES, TRUCK_COMPLETE_VP
+from games.spacetruckin.grid import (
+    canonical_turn,
+    cell_name,
+    parse_cell,
+    placement_name,
+    spot_cells,
+    system_allows,
+)
+from games.spacetruckin.models import (
+    Action,
+    Build,
+    FreeChoice,
+    Mark,
+    Piece,
+    Place,
+    Sheet,
+    Stop,
+)
+from games.spacetruckin.sheet import (
+    can_place,
+    legal_spots,
+    occupied_mask,
+    pick_options,
+    pip_block_mask,
+    plan,
+    shipyard_pip_cells,
+    unserviceable_reason,
+    with_pip,
+)
+from games.spacetruckin.turn import Turn, lose
+
+SHIPYARD_STAGES = ("pick", "place", "pip")
+
+
+def start(sheet: Sheet, turn: Turn) -> Sheet:
+    dice = turn.roll(sheet, 2, "shipyard")
+    return settle(sheet.model_copy(update={"dice": dice, "stage": "pick", "picked": None}), turn)
+
+
+def placeable_picks(sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[str, str]]:
+    return [(s, h) for s, h in pick_options(dice) if can_place(sheet, s, h)]
+
+
+def _free_choice_helps(sheet: Sheet) -> bool:
+    for index in range(2):
+        for face in range(1, DIE_FACES + 1):
+            dice = list(sheet.dice)
+            dice[index] = face
+            if placeable_picks(sheet, tuple(dice)):
+                return True
+    return False
+
+
+def settle(sheet: Sheet, turn: Turn) -> Sheet:
+    """End the build at the first roll nothing can be placed with (free choice considered)."""
+    if placeable_picks(sheet, sheet.dice):
+        return sheet
+    if not sheet.free_choice_used and _free_choice_helps(sheet):
+        return sheet
+    turn.note(sheet, f"cannot place anything with {sheet.dice[0]} and {sheet.dice[1]}")
+    return finish(sheet, turn)
+
+
+def finish(sheet: Sheet, turn: Turn) -> Sheet:
+    """The truck is done: unserviceable trucks lose; a complete one scores its first VP."""
+    sheet = sheet.model_copy(update={"dice": (), "picked": None})
+    reason = unserviceable_reason(sheet)
+    if reason:
+        return lose(sheet, f"unserviceable truck: {reason}", turn)
+    turn.note(sheet, f"truck complete, +{TRUCK_COMPLETE_VP} VP")
+    return sheet.model_copy(update={"vp": sheet.vp + TRUCK_COMPLETE_VP, "stage": "ready"})
+
+
+def actions(sheet: Sheet) -> list[Action]:
+    if sheet.stage == "pick":
+        found: list[Action] = [
+            Build(system=s, shape=h) for s, h in placeable_picks(sheet, sheet.dice)
+        ]
+        if not sheet.free_choice_used:
+            for die in (1, 2):
+                for face in range(1, DIE_FACES + 1):
+                    if face != sheet.dice[die - 1]:
+                        found.append(FreeChoice(die=die, face=face))
+        return [*found, Stop()]
+    if sheet.stage == "place":
+        assert sheet.picked is not None
+        spots = legal_spots(sheet, *sheet.picked)
+        placements: list[Action] = [
+            Place(anchor=s.anchor, rotation=s.rotation, flip=s.flip) for s in spots
+        ]
+        return [*placements, Stop()]
+    if sheet.stage == "pip":
+        return [Mark(cell=cell_name(c)) for c in shipyard_pip_cells(sheet, sheet.pieces[-1])]
+    return []
+
+
+def act(sheet: Sheet, action: Action, turn: Turn) -> Sheet:
+    if isinstance(action, Stop) and sheet.stage in ("pick", "place"):
+        turn.note(sheet, "stops building")
+        return finish(sheet, turn)
+    if isinstance(action, FreeChoice) and sheet.stage == "pick":
+        return _free_choice(sheet, action, turn)
+    if isinstance(action, Build) and sheet.stage == "pick":
+        return _build(sheet, action)
+    if isinstance(action, Place) and sheet.stage == "place":
+        return _place(sheet, action, turn)
+    if isinstance(action, Mark) and sheet.stage == "pip":
+        return _pip(sheet, action, turn)
+    raise IllegalAction(f"that is not possible now: {STAGE_HINTS[sheet.stage]}")
+
+
+STAGE_HINTS = {
+    "pick": "pick a system and shape from your dice, use your free choice, or stop",
+    "place": "place your tetromino (for example `B4 r1 f`) or stop",
+    "pip": "draw the new system's pip in one of its grids",
+}
+
+
+def _free_choice(sheet: Sheet, action: FreeChoice, turn: Turn) -> Sheet:
+    if sheet.free_choice_used:
+        raise IllegalAction("your free choice is already used in this shipyard")
+    if sheet.dice[action.die - 1] == action.face:
+        raise IllegalAction(f"die {action.die} already shows {action.face}; pick another face")
+    dice = list(sheet.dice)
+    dice[action.die - 1] = action.face
+    turn.note(sheet, f"free choice: die {action.die} becomes {action.face}")
+    sheet = sheet.model_copy(update={"dice": tuple(dice), "free_choice_used": True})
+    return settle(sheet, turn)
+
+
+def _build(sheet: Sheet, action: Build) -> Sheet:
+    legal = placeable_picks(sheet, sheet.dice)
+    if (action.system, action.shape) not in legal:
+        allowed = ", ".join(f"{s}/{h}" for s, h in legal) or "nothing"
+        raise IllegalAction(
+            f"{action.system}/{action.shape} is not on your dice {sheet.dice} or has no room; "
+            f"you can build: {allowed}"
+        )
+    return sheet.model_copy(update={"picked": (action.system, action.shape), "stage": "place"})
+
+
+def placement_problem(sheet: Sheet, action: Place) -> str | None:
+    """Why a placement is illegal for the picked system and shape (None when legal)."""
+    assert sheet.picked is not None
+    system, shape = sheet.picked
+    bp = plan(sheet)
+    anchor = parse_cell(action.anchor)
+    if anchor is None:
+        return f"`{action.anchor}` is not a grid name like B4"
+    rotation, flip = canonical_turn(shape, action.rotation, action.flip)
+    if (rotation, flip) != (action.rotation, action.flip):
+        same = placement_name(action.anchor, rotation, flip)
+        return f"for a{'n' if shape in 'ILOS' else ''} {shape} this orientation is written `{same}`"
+    cells = spot_cells(anchor, shape, action.rotation, action.flip)
+    if not all(bp.kind(c) in "oEW" for c in cells):
+        return "it leaves the hull (or covers a Bridge grid)"
+    mask = bp.mask_of(cells)
+    if mask & occupied_mask(sheet):
+        return "it overlaps another system"
+    reason = system_allows(bp, system, mask, unrestricted=sheet.specialty == "Engineer")
+    if reason:
+        return reason
+    if not mask & ~pip_block_mask(sheet):
+        return "every one of its grids touches an existing pip, so it could get no pip"
+    return None
+
+
+def _place(sheet: Sheet, action: Place, turn: Turn) -> Sheet:
+    assert sheet.picked is not None
+    system, shape = sheet.picked
+    problem = placement_problem(sheet, action)
+    if problem:
+        spots = legal_spots(sheet, system, shape)
+        sample = ", ".join(placement_name(s.anchor, s.rotation, s.flip) for s in spots[:8])
+        name = placement_name(action.anchor, action.rotation, action.flip)
+        raise IllegalAction(f"{system}/{shape} at `{name}`: {problem}; legal for example: {sample}")
+    anchor = parse_cell(action.anchor)
+    assert anchor is not None
+    cells = tuple(sorted(spot_cells(anchor, shape, action.rotation, action.flip)))
+    piece = Piece(id=len(sheet.pieces), system=system, shape=shape, cells=cells)
+    turn.note(sheet, f"builds {system}/{shape} on {', '.join(cell_name(c) for c in cells)}")
+    return sheet.model_copy(
+        update={"pieces": (*sheet.pieces, piece), "picked": None, "stage": "pip"}
+    )
+
+
+def _pip(sheet: Sheet, action: Mark, turn: Turn) -> Sheet:
+    cell = parse_cell(action.cell)
+    if cell is None:
+        raise InvalidAction(f"`{action.cell}` is not a grid name like B4")
+    legal = shipyard_pip_cells(sheet, sheet.pieces[-1])
+    if cell not in legal:
+        raise IllegalAction(
+            f"no pip on {cell_name(cell)}: it must be in the new system and not next to another "
+            f"pip; free: {', '.join(cell_name(c) for c in legal)}"
+        )
+    sheet = with_pip(sheet, cell)
+    return start(sheet, turn)

@@ -1,0 +1,43 @@
+"""The working context of one `apply`: the step's RNG, the events so far, and names for notes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.engine import Event, Note, PlayerId, Rng
+from games.spacetruckin.data import WIN_VP
+from games.spacetruckin.models import Sheet, SpaceTruckinOptions
+
+
+@dataclass
+class Turn:
+    rng: Rng
+    options: SpaceTruckinOptions
+    names: dict[PlayerId, str]
+    location: int = 0
+    events: list[Event] = field(default_factory=list)
+
+    def note(self, sheet: Sheet, text: str) -> None:
+        self.events.append(Note(text=f"{self.names[sheet.player]}: {text}"))
+
+    def roll(self, sheet: Sheet, n: int, why: str) -> tuple[int, ...]:
+        event = self.rng.roll(n, who=sheet.player, why=why)
+        self.events.append(event)
+        return event.dice
+
+
+def gain_vp(sheet: Sheet, amount: int, why: str, turn: Turn) -> Sheet:
+    """Score VP; reaching the target wins at once (the caller checks losses first)."""
+    vp = sheet.vp + amount
+    turn.note(sheet, f"+{amount} VP ({why}), {vp} VP")
+    if vp >= WIN_VP:
+        turn.note(sheet, f"reaches {vp} VP and wins")
+        return sheet.model_copy(update={"vp": vp, "status": "won", "stage": "ready"})
+    return sheet.model_copy(update={"vp": vp})
+
+
+def lose(sheet: Sheet, reason: str, turn: Turn) -> Sheet:
+    turn.note(sheet, f"is out: {reason}")
+    return sheet.model_copy(
+        update={"status": "lost", "stage": "out", "reason": reason, "tasks": ()}
+    )
