@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -34,7 +35,13 @@ class RedlineBot(commands.Bot):
     table: Table
     repo: Repository
 
-    def __init__(self, settings: Settings, **options: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        **options: Any,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -45,6 +52,7 @@ class RedlineBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        self._seed_source = seed_source
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self._heartbeat: asyncio.Task[None] | None = None
 
@@ -54,7 +62,8 @@ class RedlineBot(commands.Bot):
         from bot.cogs.session import SessionCog
 
         self.repo = await Repository.open(self.settings.database_path)
-        self.service = GameService(self.repo, GAMES)
+        seeds = {"seed_source": self._seed_source} if self._seed_source else {}
+        self.service = GameService(self.repo, GAMES, **seeds)
         self.table = Table(self.service, Renderer(threads=self.settings.render_threads))
         self.add_dynamic_items(RedlineButton)
         for cog in (SessionCog(self), DragRageCog(self), DiceCog(self)):

@@ -54,8 +54,11 @@ class RedlineButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
 async def route(bot: RedlineBot, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
     """What each verb does."""
     service, table = bot.service, bot.table
-    if bid.verb == customid.ACTION:
+    if bid.verb in (customid.ACTION, customid.BOARD, customid.SHEET, customid.END):
         snap = await service.by_id(bid.session_id)
+        if snap.record.channel_id != interaction.channel_id:
+            raise ServiceError("that button belongs to a game in another channel")
+    if bid.verb == customid.ACTION:
         try:
             action = snap.spec.parse_action(json.loads(bid.payload))
         except (ValidationError, ValueError) as exc:

@@ -65,7 +65,7 @@ def turn_line(snap: Snapshot) -> str:
         if outcome.is_draw:
             return f"🏁 **Game over: a draw.** {outcome.reason}"
         names = ", ".join(mention(w) for w in outcome.winners)
-        return f"🏁 **{names} won!** {outcome.reason}"
+        return f"🏁 **{names} won the game!** ({outcome.reason})"
     if not snap.record.is_live:
         return "This game was ended."
     prompt: Callable[[Any, PlayerId], str] | None = snap.spec.extra.get("prompt")

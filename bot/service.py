@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 import secrets
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -126,14 +127,19 @@ class GameService:
         self.repo = repo
         self.games = dict(games)
         self._seed_source = seed_source
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Weak values: a lock lives while someone holds or awaits it, so idle sessions cost nothing.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: OrderedDict[int, tuple[int, Model, tuple[Event, ...]]] = OrderedDict()
         self._cache_size = cache_size
 
     # ----- helpers -------------------------------------------------------------------------
 
     def lock(self, session_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(session_id, asyncio.Lock())
+        """The lock that serialises work on one session inside this process."""
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        return lock
 
     def spec(self, key: str) -> AnySpec:
         try:
@@ -150,6 +156,11 @@ class GameService:
 
     async def _snapshot(self, record: SessionRecord) -> Snapshot:
         spec = self.spec(record.game_key)
+        if record.rules_version > spec.rules_version:
+            raise ServiceError(
+                f"this game of {spec.title} was started by a newer Redline (rules version "
+                f"{record.rules_version}, this bot knows {spec.rules_version}); ask the admin"
+            )
         if record.state_json is None:
             return Snapshot(record, spec, None)
         cached = self._cache.get(record.id)

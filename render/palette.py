@@ -1,0 +1,178 @@
+"""Colour-blind-safe themes (Okabe-Ito) and the fixed PNG palette built from them.
+
+Players never differ by colour alone: each seat also has its own shape and mark, so a board
+still reads in greyscale or to a viewer with any colour-vision deficiency.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Literal
+
+from PIL import Image
+
+RGB = tuple[int, int, int]
+Shape = Literal["circle", "square", "diamond", "triangle", "hexagon"]
+
+# Okabe & Ito (2008), "Color Universal Design": distinguishable under all common deficiencies.
+ORANGE: RGB = (230, 159, 0)
+SKY_BLUE: RGB = (86, 180, 233)
+BLUISH_GREEN: RGB = (0, 158, 115)
+YELLOW: RGB = (240, 228, 66)
+BLUE: RGB = (0, 114, 178)
+VERMILLION: RGB = (213, 94, 0)
+REDDISH_PURPLE: RGB = (204, 121, 167)
+BLACK: RGB = (0, 0, 0)
+WHITE: RGB = (255, 255, 255)
+
+
+@dataclass(frozen=True)
+class PlayerStyle:
+    """How one seat is drawn: a colour AND a shape AND a mark (so colour is never the only cue)."""
+
+    colour: RGB
+    ink: RGB
+    shape: Shape
+    mark: str
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Every colour a renderer may use; colours outside it are not in the PNG palette."""
+
+    name: str
+    background: RGB
+    surface: RGB
+    surface_alt: RGB
+    line: RGB
+    text: RGB
+    muted: RGB
+    faded: RGB
+    accent: RGB
+    accent_ink: RGB
+    danger: RGB
+    good: RGB
+    die: RGB
+    die_ink: RGB
+    players: tuple[PlayerStyle, ...]
+    # Sequential ramp for shaded tables, low to high; stepped so each band reads as one colour.
+    ramp: tuple[RGB, ...]
+
+    def player(self, seat: int) -> PlayerStyle:
+        """Style of seat `seat` (0-based), cycling if a game seats more players than styles."""
+        return self.players[seat % len(self.players)]
+
+    @property
+    def colours(self) -> tuple[RGB, ...]:
+        base = (
+            self.background,
+            self.surface,
+            self.surface_alt,
+            self.line,
+            self.text,
+            self.muted,
+            self.faded,
+            self.accent,
+            self.accent_ink,
+            self.danger,
+            self.good,
+            self.die,
+            self.die_ink,
+        )
+        seats = tuple(c for p in self.players for c in (p.colour, p.ink))
+        return tuple(dict.fromkeys(base + seats + self.ramp))
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour a fraction `t` of the way from `a` to `b`."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def _ramp(low: RGB, high: RGB, steps: int) -> tuple[RGB, ...]:
+    return tuple(blend(low, high, i / (steps - 1)) for i in range(steps))
+
+
+NIGHT = Theme(
+    name="night",
+    background=(30, 33, 39),
+    surface=(42, 46, 54),
+    surface_alt=(56, 61, 71),
+    line=(88, 95, 108),
+    text=(242, 242, 242),
+    muted=(170, 176, 186),
+    faded=(78, 84, 96),
+    accent=YELLOW,
+    accent_ink=BLACK,
+    danger=VERMILLION,
+    good=BLUISH_GREEN,
+    die=(242, 242, 242),
+    die_ink=(30, 33, 39),
+    players=(
+        PlayerStyle(ORANGE, BLACK, "circle", "1"),
+        PlayerStyle(SKY_BLUE, BLACK, "square", "2"),
+        PlayerStyle(BLUISH_GREEN, BLACK, "triangle", "3"),
+        PlayerStyle(REDDISH_PURPLE, BLACK, "diamond", "4"),
+        PlayerStyle(WHITE, BLACK, "hexagon", "5"),
+    ),
+    ramp=(*_ramp((42, 46, 54), BLUE, 6)[:-1], BLUE, SKY_BLUE),
+)
+
+DAY = Theme(
+    name="day",
+    background=(244, 241, 234),
+    surface=(255, 255, 255),
+    surface_alt=(228, 224, 214),
+    line=(170, 164, 152),
+    text=(26, 26, 26),
+    muted=(92, 92, 92),
+    faded=(205, 200, 190),
+    accent=YELLOW,
+    accent_ink=BLACK,
+    danger=VERMILLION,
+    good=BLUISH_GREEN,
+    die=WHITE,
+    die_ink=(26, 26, 26),
+    players=(
+        PlayerStyle(ORANGE, BLACK, "circle", "1"),
+        PlayerStyle(BLUE, WHITE, "square", "2"),
+        PlayerStyle(BLUISH_GREEN, BLACK, "triangle", "3"),
+        PlayerStyle(REDDISH_PURPLE, BLACK, "diamond", "4"),
+        PlayerStyle(BLACK, WHITE, "hexagon", "5"),
+    ),
+    ramp=(*_ramp((255, 255, 255), SKY_BLUE, 5), BLUE, (0, 80, 125)),
+)
+
+DEFAULT_THEME = NIGHT
+THEMES: dict[str, Theme] = {t.name: t for t in (NIGHT, DAY)}
+
+
+@lru_cache(maxsize=8)
+def palette_image(theme: Theme) -> Image.Image:
+    """A 256-colour "P" image holding the theme's colours exactly, plus blends for anti-aliasing.
+
+    Mapping a drawing onto this fixed palette is ~3.5x faster than adaptive quantisation
+    (FASTOCTREE) and keeps the theme colours exact, so tests can check pixel colours.
+    """
+    exact = list(theme.colours)
+    papers = (theme.background, theme.surface, theme.surface_alt)
+    blends = [blend(paper, ink, t) for paper, ink, t in product(papers, exact, (1 / 3, 2 / 3))]
+    colours = list(dict.fromkeys(exact + blends))[:224]
+    # A coarse cube catches anything else (blends of two inks, edge pixels of odd shapes).
+    levels = (0, 85, 170, 255)
+    for cube in product(levels, levels, levels):
+        if len(colours) >= 256:
+            break
+        if cube not in colours:
+            colours.append(cube)
+    while len(colours) < 256:
+        colours.append(colours[-1])
+    flat = [channel for colour in colours for channel in colour]
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat)
+    return image

@@ -1,0 +1,101 @@
+"""End-to-end harness: the real RedlineBot against the fake Discord on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bench.driver import active_user_id, boot, button, shut_down
+from bot.client import RedlineBot
+from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from fakediscord.interaction import InteractionResult
+from tests.bot.hidden import RenderLog
+
+__all__ = ["World", "active_user_id", "button"]
+
+
+@dataclass
+class World:
+    """A guild with a channel, two players, a bystander and a moderator, and the running bot."""
+
+    fake: FakeDiscord
+    guild: FakeGuild
+    channel: FakeChannel
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser
+    mod: FakeUser
+    data_dir: Path
+    bot: RedlineBot | None = None
+    task: asyncio.Task[None] | None = None
+    seeds: Callable[[], int] = field(default_factory=lambda: itertools.count(7).__next__)
+
+    renders: RenderLog = field(default_factory=RenderLog)
+
+    async def start_bot(self) -> RedlineBot:
+        self.bot, self.task = await boot(self.fake, self.data_dir, seed_source=self.seeds)
+        self.renders.attach(self.bot)
+        return self.bot
+
+    async def stop_bot(self) -> None:
+        if self.bot is not None and self.task is not None:
+            await shut_down(self.bot, self.task)
+            self.bot = self.task = None
+
+    def user(self, user_id: int) -> FakeUser:
+        for u in (self.alice, self.bob, self.carol, self.mod):
+            if u.id == user_id:
+                return u
+        raise KeyError(user_id)
+
+    def public(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
+        return self.fake.channel_messages(channel or self.channel)
+
+    def latest_board(self, channel: FakeChannel | None = None) -> FakeMessage:
+        """The newest public message that carries a board image."""
+        boards = [m for m in self.public(channel) if m.files]
+        assert boards, "no board has been posted"
+        return boards[-1]
+
+    async def slash(self, user: FakeUser, command: str, **options: object) -> InteractionResult:
+        result = await self.fake.slash(user, self.channel, command, **options)
+        return result
+
+    async def new_race(self, host: FakeUser | None = None, other: FakeUser | None = None) -> None:
+        """`/game new`, `/game join`, `/game start` for Drag Rage; returns once the board is up."""
+        host, other = host or self.alice, other or self.bob
+        r = await self.slash(host, "game new", game="dragrage")
+        assert "lobby" in r.content
+        await self.slash(other, "game join")
+        r = await self.slash(host, "game start")
+        await r.wait_followups(1)
+        assert r.messages[-1].files, "the start shows the first board"
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with FakeDiscord(ack_deadline=3.0) as fake:
+        guild = fake.add_guild("Speedway")
+        channel = fake.add_channel(guild, "drag-strip")
+        w = World(
+            fake=fake,
+            guild=guild,
+            channel=channel,
+            alice=fake.add_member(guild, "alice"),
+            bob=fake.add_member(guild, "bob"),
+            carol=fake.add_member(guild, "carol"),
+            mod=fake.add_member(guild, "mod", manage_guild=True),
+            data_dir=tmp_path,
+        )
+        await w.start_bot()
+        try:
+            yield w
+        finally:
+            await w.stop_bot()
+        fake.assert_clean()
+        w.renders.check(fake)

@@ -1,0 +1,42 @@
+"""Every interaction is acknowledged within 3 s even while the renderer is busy elsewhere."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+from render import RENDERERS
+from tests.bot.conftest import World, active_user_id, button
+
+SLOW = 3.5
+
+
+async def test_acks_stay_fast_while_rendering_is_stuck(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With both render threads stuck for 3.5 s, moves, status and /roll still ack in time."""
+    await world.new_race()
+    real = RENDERERS["dragrage"]
+
+    def slow(view: Any, **kwargs: Any) -> bytes:
+        time.sleep(SLOW)
+        return real(view, **kwargs)
+
+    monkeypatch.setitem(RENDERERS, "dragrage", slow)
+    board = world.latest_board()
+    player = world.user(active_user_id(board))
+    results = await asyncio.gather(
+        world.fake.click(player, board, button(board, "5")),
+        world.slash(world.alice, "game status"),
+        world.slash(world.bob, "game status"),
+        world.slash(world.bob, "roll", expression="3d6"),
+    )
+    for r in results:
+        assert r.ack_latency is not None and r.ack_latency < 1.0, r
+    for r in results:
+        await r.wait_followups(1, timeout=15)
+        assert r.messages[-1].files
+    assert not world.fake.violations

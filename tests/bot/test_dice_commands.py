@@ -1,0 +1,55 @@
+"""/roll, /contest and /odds through the real client."""
+
+from __future__ import annotations
+
+import io
+import time
+
+from PIL import Image
+
+from tests.bot.conftest import World
+
+
+async def test_roll_shows_total_and_dice_image(world: World) -> None:
+    """A normal roll is public, with the breakdown and a dice image."""
+    r = await world.slash(world.alice, "roll", expression="4d6kh3 for strength")
+    await r.wait_followups(1)
+    msg = r.messages[-1]
+    assert not msg.ephemeral
+    assert "4d6kh3" in msg.content and "strength" in msg.content
+    assert msg.files and Image.open(io.BytesIO(msg.files[0][1])).format == "PNG"
+
+
+async def test_dice_bomb_is_refused_fast_and_privately(world: World) -> None:
+    """1000000d1000000 and 1d1e1 are refused with a clear message, quickly."""
+    for bomb in ("1000000d1000000", "1d1e1"):
+        t0 = time.perf_counter()
+        r = await world.slash(world.alice, "roll", expression=bomb)
+        assert time.perf_counter() - t0 < 1.0
+        assert r.ephemeral
+        assert "🚫" in r.content
+
+
+async def test_malformed_expression_is_explained(world: World) -> None:
+    """Garbage notation gets an example of what works."""
+    r = await world.slash(world.alice, "roll", expression="2d")
+    assert r.ephemeral and "2d6" in r.content
+
+
+async def test_contest_reports_winner_and_overkill(world: World) -> None:
+    """A contested roll names the winner (or a tie) and shows both sides' dice."""
+    r = await world.slash(world.alice, "contest", attacker=3, defender=2)
+    await r.wait_followups(1)
+    msg = r.messages[-1]
+    assert msg.files
+    assert "Attacker" in msg.content or "tie" in msg.content.lower()
+
+
+async def test_odds_table_image(world: World) -> None:
+    """/odds with no options draws the Rush 'n' Crush table; with dice and target, exact odds."""
+    r = await world.slash(world.alice, "odds")
+    await r.wait_followups(1)
+    assert r.messages[-1].files
+    r = await world.slash(world.alice, "odds", mode="sum", dice=2, target=8)
+    await r.wait_followups(1)
+    assert "41.67%" in r.messages[-1].content

@@ -1,0 +1,70 @@
+"""Illegal moves, wrong turns, strangers and stale boards get a private answer, never a move."""
+
+from __future__ import annotations
+
+from fakediscord import FakeMessage, FakeUser
+from tests.bot.conftest import World, active_user_id, button
+
+
+async def _first_mover(world: World) -> tuple[FakeMessage, FakeUser, FakeUser]:
+    board = world.latest_board()
+    first = world.user(active_user_id(board))
+    second = world.bob if first is world.alice else world.alice
+    return board, first, second
+
+
+async def test_used_counter_is_refused_privately(world: World) -> None:
+    """Playing a counter that is already used answers ephemerally and changes nothing."""
+    await world.new_race()
+    _, first, second = await _first_mover(world)
+    r = await world.slash(first, "dragrage advance", counter=8)
+    await r.wait_followups(1)
+    before = len(world.public())
+    r = await world.slash(second, "dragrage advance", counter=8)
+    assert r.ephemeral
+    assert "8" in r.content and "free counters" in r.content
+    assert len(world.public()) == before
+
+
+async def test_wrong_turn_press_is_explained_privately(world: World) -> None:
+    """Pressing a counter when it is the other driver's turn gets a short private note."""
+    await world.new_race()
+    board, _, second = await _first_mover(world)
+    r = await world.fake.click(second, board, button(board, "5"))
+    assert r.ephemeral
+    assert "turn" in r.content.lower()
+    assert world.fake.store.messages[board.id].components, "the board keeps its buttons"
+
+
+async def test_bystander_cannot_play(world: World) -> None:
+    """Someone who is not seated is told so, privately."""
+    await world.new_race()
+    board = world.latest_board()
+    r = await world.fake.click(world.carol, board, button(board, "5"))
+    assert r.ephemeral
+    assert "not playing" in r.content
+
+
+async def test_stale_button_shows_the_current_board(world: World) -> None:
+    """A press on an old board never moves: it privately shows the board as it now stands."""
+    await world.new_race()
+    old, first, _ = await _first_mover(world)
+    r = await world.slash(first, "dragrage advance", counter=3)
+    await r.wait_followups(1)
+    moves_before = len(world.public())
+    stale = await world.fake.click(first, old, button(old, "9"))
+    await stale.wait_followups(1)
+    reply = stale.messages[-1]
+    assert reply.ephemeral
+    assert "moved on" in reply.content
+    assert reply.files, "the current board comes along"
+    assert len(world.public()) == moves_before
+
+
+async def test_illegal_slash_option_is_refused_by_discord_range(world: World) -> None:
+    """The counter option is declared 2-12, so the schema carries the range to Discord."""
+    commands = world.fake.synced_commands()
+    dragrage = next(c for c in commands if c["name"] == "dragrage")
+    advance = next(o for o in dragrage["options"] if o["name"] == "advance")
+    counter = advance["options"][0]
+    assert (counter["min_value"], counter["max_value"]) == (2, 12)
