@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.ext import commands
-from render.table import render_table
 
 from bot import replies
 from bot.presenters import Board
 from games.dice import DiceRoll, OddsMode, odds_table, probability, roll_contest, roll_notation
 from games.engine import Rng
 from render.dice import DiceGroup, render_dice
+from render.table import render_table
 
 if TYPE_CHECKING:
     from bot.client import RedlineBot
