@@ -62,8 +62,7 @@ class RedlineBot(commands.Bot):
         from bot.cogs.session import SessionCog
 
         self.repo = await Repository.open(self.settings.database_path)
-        seeds = {"seed_source": self._seed_source} if self._seed_source else {}
-        self.service = GameService(self.repo, GAMES, **seeds)
+        self.service = GameService(self.repo, GAMES, seed_source=self._seed_source)
         self.table = Table(self.service, Renderer(threads=self.settings.render_threads))
         self.add_dynamic_items(RedlineButton)
         for cog in (SessionCog(self), DragRageCog(self), DiceCog(self)):

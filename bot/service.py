@@ -121,12 +121,12 @@ class GameService:
         repo: Repository,
         games: Mapping[str, AnySpec],
         *,
-        seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+        seed_source: Callable[[], int] | None = None,
         cache_size: int = 4096,
     ) -> None:
         self.repo = repo
         self.games = dict(games)
-        self._seed_source = seed_source
+        self._seed_source = seed_source or (lambda: secrets.randbits(63))
         # Weak values: a lock lives while someone holds or awaits it, so idle sessions cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: OrderedDict[int, tuple[int, Model, tuple[Event, ...]]] = OrderedDict()
