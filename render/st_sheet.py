@@ -1,0 +1,366 @@
+"""A trucker's private Space Truckin' sheet: next move, dice, challenge boxes, truck, pips.
+
+Top to bottom: header (name, truck, captain, VP), the prompt card (what to do now, with its
+dice), the challenge (delivery only), the blueprint, and the system summary with a legend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from games.spacetruckin.data import (
+    BANDS,
+    BRIDGE_GRIDS,
+    SYSTEM_LETTER,
+    TERRAIN_REWARDS,
+    WIN_VP,
+    band_of,
+)
+from games.spacetruckin.grid import placement_name
+from games.spacetruckin.models import Place
+from games.spacetruckin.view import SheetView, SpaceTruckinView
+from render.encode import encode_png
+from render.fonts import Font
+from render.palette import DEFAULT_THEME, RGB, Theme
+from render.shapes import Box, die_face, fit_text, rounded_box, strike
+from render.st_common import PAD, REWARD_LABELS, SYSTEM_COLOURS, WIDTH, Px, star, tag, wrap
+from render.st_grid import (
+    GridLayout,
+    draw_grid,
+    draw_pip,
+    grid_layout,
+    letter_of_picked,
+    preview_cells,
+)
+from render.st_prompt import Prompt, prompt
+from render.toolkit import canvas
+
+HEADER_H = 64.0
+LINE_H = 32.0
+DICE_ROW_H = 96.0
+CHALLENGE_H = 254.0
+SUMMARY_H = 132.0
+BOX = 58.0
+BOX_GAP = 8.0
+BAND_SHORT = {
+    "bridge": ("< 1", "Bridge damage"),
+    "both": ("1-2", "both rewards"),
+    "first": ("3-10", "first reward"),
+    "one_hit": ("11-100", "1 consequence"),
+    "two_hits": ("101+", "2 consequences"),
+}
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where each part of the sheet sits, in image pixels (tests use `grid` to find cells)."""
+
+    width: float
+    prompt_top: float
+    prompt_lines: tuple[str, ...]
+    prompt_h: float
+    challenge_top: float | None
+    grid: GridLayout | None
+    summary_top: float
+    height: float
+
+
+def sheet_layout(view: SpaceTruckinView, *, scale: float = 1.0) -> SheetLayout:
+    px = Px(scale)
+    sheet = _sheet(view)
+    ask = prompt(view)
+    width = px(WIDTH)
+    inner = px(WIDTH - 2 * PAD - 28)
+    body = px.font(24)
+    lines = [line for text in ask.lines for line in wrap(text, body, inner)]
+    if ask.todo:
+        lines.append(f"To do here: {ask.todo}")
+    prompt_h = 62 + LINE_H * len(lines) + (DICE_ROW_H if ask.dice else 0) + 12
+    y = PAD + HEADER_H + 8
+    prompt_top = y
+    y += prompt_h + PAD
+    challenge_top = None
+    written = any(b.value is not None for b in sheet.boxes)
+    if view.public.phase == "delivery" or (view.public.phase == "over" and written):
+        challenge_top = y
+        y += CHALLENGE_H + PAD
+    grid = None
+    if sheet.grid:
+        grid = grid_layout(sheet, px, top=px(y), width=width)
+        y = (grid.top + grid.height) / scale + 8
+    summary_top = y
+    height = y + SUMMARY_H + PAD
+    return SheetLayout(width, prompt_top, tuple(lines), prompt_h, challenge_top, grid,
+                       summary_top, height)  # fmt: skip
+
+
+def render_sheet(
+    view: SpaceTruckinView,
+    *,
+    preview: Place | Sequence[str] | None = None,
+    scale: float = 1.0,
+    theme: Theme = DEFAULT_THEME,
+) -> bytes:
+    px = Px(scale)
+    sheet = _sheet(view)
+    ask = prompt(view)
+    layout = sheet_layout(view, scale=scale)
+    img, draw = canvas(layout.width, px(layout.height), theme=theme)
+    _header(draw, view, sheet, px, theme)
+    shown = preview_cells(sheet, preview) if preview is not None else ()
+    _prompt(draw, ask, layout, _preview_name(preview), px, theme)
+    if layout.challenge_top is not None:
+        _challenge(draw, view, sheet, layout.challenge_top, px, theme)
+    if layout.grid is not None:
+        draw_grid(draw, layout.grid, sheet, px, theme, highlight=ask.highlight, preview=shown,
+                  preview_letter=letter_of_picked(sheet), numbered=ask.numbered)  # fmt: skip
+    _summary(draw, sheet, layout.summary_top, px, theme)
+    return encode_png(img, theme=theme)
+
+
+def _preview_name(preview: Place | Sequence[str] | None) -> str | None:
+    """How the banner names a preview: the notation the player types, or the cells."""
+    if preview is None:
+        return None
+    if isinstance(preview, Place):
+        return placement_name(preview.anchor, preview.rotation, preview.flip)
+    return ", ".join(preview)
+
+
+def _sheet(view: SpaceTruckinView) -> SheetView:
+    if view.sheet is None:
+        raise ValueError("no sheet in this view: render it from view(state, player_id)")
+    return view.sheet
+
+
+def _header(
+    draw: ImageDraw.ImageDraw, view: SpaceTruckinView, sheet: SheetView, px: Px, theme: Theme
+) -> None:
+    names = {t.id: t.name for t in view.public.truckers}
+    seat = next((i for i, t in enumerate(view.public.truckers) if t.id == sheet.player), 0)
+    style = theme.player(seat)
+    x, y = px(PAD), px(PAD)
+    vp_font = px.font(30, bold=True)
+    vp_text = f"{sheet.vp}/{WIN_VP} VP"
+    right = px(WIDTH - PAD)
+    draw.text((right, y + px(20)), vp_text, font=vp_font, fill=theme.text, anchor="rm")
+    star_x = right - vp_font.getlength(vp_text) - px(22)
+    star(draw, (star_x, y + px(20)), px(17), fill=theme.accent, outline=theme.accent_ink)
+    name_font = px.font(30, bold=True)
+    name = fit_text(names.get(sheet.player, "you"), name_font, star_x - x - px(60))
+    draw.rectangle((x, y + px(2), x + px(8), y + px(56)), fill=style.colour)
+    draw.text((x + px(18), y), name, font=name_font, fill=theme.text)
+    detail = " · ".join(str(v) for v in (sheet.truck, sheet.specialty) if v) or "no truck yet"
+    if sheet.specialty_effect:
+        detail += f": {sheet.specialty_effect}"
+    small = px.font(19)
+    draw.text((x + px(18), y + px(38)), fit_text(detail, small, right - x - px(18)), font=small,
+              fill=theme.muted)  # fmt: skip
+
+
+def _prompt(
+    draw: ImageDraw.ImageDraw,
+    ask: Prompt,
+    layout: SheetLayout,
+    preview: str | None,
+    px: Px,
+    theme: Theme,
+) -> None:
+    colours: dict[str, tuple[RGB, RGB]] = {
+        "act": (theme.accent, theme.accent_ink),
+        "wait": (theme.faded, theme.text),
+        "out": (theme.danger, theme.text),
+        "won": (theme.good, theme.text),
+    }
+    edge, ink = colours[ask.tone]
+    y = layout.prompt_top
+    box = (px(PAD), px(y), px(WIDTH - PAD), px(y + layout.prompt_h))
+    rounded_box(draw, box, fill=theme.surface, outline=edge, width=max(3, round(px(4))),
+                radius=px(14))  # fmt: skip
+    x = px(PAD + 14)
+    tag_box = tag(draw, (x, px(y + 12)), ask.tag, fnt=px.font(26, bold=True), fill=edge, ink=ink)
+    if preview:
+        note = f"preview: {preview}"
+        draw.text((tag_box[2] + px(12), (tag_box[1] + tag_box[3]) / 2), note,
+                  font=px.font(20, bold=True), fill=theme.accent, anchor="lm")  # fmt: skip
+    ty = y + 58
+    body, muted = px.font(24), px.font(21)
+    for line in layout.prompt_lines:
+        todo = line.startswith("To do here:")
+        draw.text((x, px(ty)), line, font=muted if todo else body,
+                  fill=theme.muted if todo else theme.text)  # fmt: skip
+        ty += LINE_H
+    if ask.dice:
+        _dice_row(draw, ask.dice, x, px(ty + 6), px, theme)
+
+
+def _dice_row(
+    draw: ImageDraw.ImageDraw,
+    dice: tuple[tuple[int, str], ...],
+    x: float,
+    y: float,
+    px: Px,
+    theme: Theme,
+) -> None:
+    caption = px.font(20, bold=True)
+    size = px(56)
+    for face, label in dice:
+        slot = max(size, caption.getlength(label)) + px(24)
+        cx = x + slot / 2 - px(12)
+        die_face(draw, (cx - size / 2, y, cx + size / 2, y + size), face, fill=theme.die,
+                 ink=theme.die_ink, outline=theme.line)  # fmt: skip
+        draw.text((cx, y + size + px(14)), label, font=caption, fill=theme.text, anchor="mm")
+        x += slot
+
+
+def _challenge(
+    draw: ImageDraw.ImageDraw,
+    view: SpaceTruckinView,
+    sheet: SheetView,
+    top: float,
+    px: Px,
+    theme: Theme,
+) -> None:
+    box = (px(PAD), px(top), px(WIDTH - PAD), px(top + CHALLENGE_H))
+    rounded_box(draw, box, fill=theme.surface, outline=theme.line, width=2, radius=px(14))
+    public = view.public
+    spot = next((s for s in public.chart if s.status == "current"), None)
+    title = "Challenge"
+    if spot is not None and spot.terrain is not None:
+        title = f"At {spot.letter}: {spot.terrain}"
+    head = px.font(24, bold=True)
+    draw.text((px(PAD + 14), px(top + 10)), title, font=head, fill=theme.text)
+    digits = len(sheet.boxes) // 2
+    filling = sheet.stage == "fill"
+    values = [b.value for b in sheet.boxes]
+    left = PAD + 90
+    digit_font = px.font(36, bold=True)
+    number_font = px.font(18, bold=True)
+    for i in range(digits):
+        cx = left + i * (BOX + BOX_GAP) + BOX / 2
+        draw.text((px(cx), px(top + 56)), str(i + 1), font=number_font, fill=theme.muted,
+                  anchor="mm")  # fmt: skip
+    for row in range(2):
+        y0 = top + 68 + row * (BOX + BOX_GAP)
+        label = "TOP" if row == 0 else "− BOT"
+        draw.text((px(left - 10), px(y0 + BOX / 2)), label, font=px.font(20, bold=True),
+                  fill=theme.muted, anchor="rm")  # fmt: skip
+        for i in range(digits):
+            value = values[row * digits + i]
+            x0 = left + i * (BOX + BOX_GAP)
+            cell = (px(x0), px(y0), px(x0 + BOX), px(y0 + BOX))
+            empty = value is None
+            outline = theme.accent if empty and filling else theme.line
+            rounded_box(draw, cell, fill=theme.surface_alt if empty else theme.die,
+                        outline=outline, width=max(2, round(px(3))), radius=px(8))  # fmt: skip
+            if not empty:
+                draw.text(((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2), str(value),
+                          font=digit_font, fill=theme.die_ink, anchor="mm")  # fmt: skip
+    rule_y = top + 68 + 2 * BOX + BOX_GAP + 8
+    right = left + digits * (BOX + BOX_GAP) - BOX_GAP
+    draw.line((px(left), px(rule_y), px(right), px(rule_y)), fill=theme.text,
+              width=max(2, round(px(3))))  # fmt: skip
+    result, final = _result(sheet)
+    result_text = "= ?" if result is None else f"= {result}"
+    if result is not None and not final:
+        result_text += " (if accepted)"
+    draw.text((px(left), px(rule_y + 10)), result_text, font=px.font(28, bold=True),
+              fill=theme.text)  # fmt: skip
+    band = band_of(result) if result is not None else None
+    rewards = None
+    if spot is not None and spot.terrain is not None:
+        first, extra = TERRAIN_REWARDS[spot.terrain]
+        rewards = (REWARD_LABELS[first], REWARD_LABELS[extra])
+    _bands(draw, band, rewards, (px(right + 24), px(top + 60), px(WIDTH - PAD - 12)), px, theme)
+
+
+def _result(sheet: SheetView) -> tuple[int | None, bool]:
+    """The scored result, or the one the full boxes would give if accepted now."""
+    if sheet.result is not None:
+        return sheet.result, True
+    values = [b.value for b in sheet.boxes]
+    if not values or any(v is None for v in values):
+        return None, False
+    half = len(values) // 2
+    top = int("".join(str(v) for v in values[:half]))
+    bottom = int("".join(str(v) for v in values[half:]))
+    return top - bottom, False
+
+
+def _bands(
+    draw: ImageDraw.ImageDraw,
+    current: str | None,
+    rewards: tuple[str, str] | None,
+    area: tuple[float, float, float],
+    px: Px,
+    theme: Theme,
+) -> None:
+    """The five result bands, the one the result falls in filled; rewards named when known."""
+    x0, y, x1 = area
+    first, extra = rewards or ("", "")
+    fnt_b, fnt = px.font(18, bold=True), px.font(18)
+    row_h = px(30)
+    offset = max(fnt_b.getlength(low) for low, _ in BAND_SHORT.values()) + px(10)
+    for _, _, band in BANDS:
+        low, text = BAND_SHORT[band]
+        if band == "both" and first:
+            text = f"{first} + {extra}"
+        elif band == "first" and first:
+            text = first
+        on = band == current
+        if on:
+            rounded_box(draw, (x0 - px(6), y - px(2), x1, y + row_h - px(2)), fill=theme.accent,
+                        radius=px(6))  # fmt: skip
+        ink = theme.accent_ink if on else theme.text
+        draw.text((x0, y + row_h / 2 - px(1)), low, font=fnt_b, fill=ink, anchor="lm")
+        label = fit_text(text, fnt, x1 - x0 - offset)
+        draw.text((x0 + offset, y + row_h / 2 - px(1)), label, font=fnt,
+                  fill=ink if on else theme.muted, anchor="lm")  # fmt: skip
+        y += row_h
+
+
+def _summary(draw: ImageDraw.ImageDraw, sheet: SheetView, top: float, px: Px, theme: Theme) -> None:
+    """Open pips per system, cargo, artifacts, bridge damage, and the symbol legend."""
+    if sheet.truck is None:
+        return
+    chip_w = (WIDTH - 2 * PAD - 4 * 8) / 5
+    number = px.font(26, bold=True)
+    small = px.font(19)
+    for i, (system, count) in enumerate(sheet.open_pips):
+        x0 = PAD + i * (chip_w + 8)
+        colour, ink = SYSTEM_COLOURS[system]
+        box = (px(x0), px(top), px(x0 + chip_w), px(top + 44))
+        rounded_box(draw, box, fill=theme.surface, outline=theme.line, width=2, radius=px(8))
+        sq = (px(x0 + 6), px(top + 6), px(x0 + 38), px(top + 38))
+        rounded_box(draw, sq, fill=colour, radius=px(5))
+        draw.text(((sq[0] + sq[2]) / 2, (sq[1] + sq[3]) / 2), SYSTEM_LETTER[system],
+                  font=px.font(22, bold=True), fill=ink, anchor="mm")  # fmt: skip
+        draw.text((px(x0 + 46), px(top + 22)), str(count), font=number, fill=theme.text,
+                  anchor="lm")  # fmt: skip
+        draw_pip(draw, (px(x0 + chip_w - 18), px(top + 22)), px(8), "open", ink=theme.muted)
+    line = (
+        f"Cargo loaded {sheet.cargo_loaded} · Artifacts {sheet.artifacts}"
+        f" · Bridge damage {sheet.bridge_damage}/{BRIDGE_GRIDS}"
+    )
+    draw.text((px(PAD), px(top + 54)), line, font=small, fill=theme.text)
+    _legend(draw, top + 92, px, theme, small)
+
+
+def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme, fnt: Font) -> None:
+    x = px(PAD)
+    cy = px(y + 14)
+    r = px(9)
+    for state, label in (("open", "open pip"), ("used", "used"), ("cargo", "cargo")):
+        draw_pip(draw, (x + r, cy), r, state, ink=theme.text)
+        draw.text((x + 2 * r + px(8), cy), label, font=fnt, fill=theme.muted, anchor="lm")
+        x += 2 * r + px(8) + fnt.getlength(label) + px(18)
+    mark: Box = (x, cy - r, x + 2 * r, cy + r)
+    strike(draw, mark, fill=theme.danger, width=max(2, round(px(3))))
+    draw.text((x + 2 * r + px(8), cy), "destroyed", font=fnt, fill=theme.muted, anchor="lm")
+    x += 2 * r + px(8) + fnt.getlength("destroyed") + px(18)
+    bar = (x, cy - px(3), x + px(26), cy + px(1))
+    draw.rectangle(bar, fill=SYSTEM_COLOURS["Reactor"][0])
+    draw.text((x + px(34), cy), "Reactor zone", font=fnt, fill=theme.muted, anchor="lm")
