@@ -160,15 +160,21 @@ def palette_image(theme: Theme) -> Image.Image:
     (FASTOCTREE) and keeps the theme colours exact, so tests can check pixel colours.
     """
     exact = list(theme.colours)
+
+    def is_distinct(colour: RGB) -> bool:
+        # Pillow maps pixels through a coarse colour cache, so an entry within a few levels of
+        # a theme colour can steal its pixels; keeping a gap keeps every theme colour exact.
+        return all(max(abs(a - b) for a, b in zip(colour, e, strict=True)) > 8 for e in exact)
+
     papers = (theme.background, theme.surface, theme.surface_alt)
     blends = [blend(paper, ink, t) for paper, ink, t in product(papers, exact, (1 / 3, 2 / 3))]
-    colours = list(dict.fromkeys(exact + blends))[:224]
+    colours = list(dict.fromkeys(exact + [b for b in blends if is_distinct(b)]))[:224]
     # A coarse cube catches anything else (blends of two inks, edge pixels of odd shapes).
     levels = (0, 85, 170, 255)
     for cube in product(levels, levels, levels):
         if len(colours) >= 256:
             break
-        if cube not in colours:
+        if cube not in colours and is_distinct(cube):
             colours.append(cube)
     while len(colours) < 256:
         colours.append(colours[-1])

@@ -1,0 +1,82 @@
+"""The Drag Rage board: decoded and checked at known spots, never compared byte for byte."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from games.dragrage import SPEC
+from games.dragrage.state import DragRageView
+from games.engine import Player, Rng
+from render.dragrage import HEIGHT, LANE_H, LANE_TOP, WIDTH, _cell_x, render_dragrage
+from render.palette import DEFAULT_THEME
+
+ALICE, BOB = Player(id=1, name="Alice"), Player(id=2, name="Bob")
+
+
+def _view(moves: int, seed: int = 4) -> DragRageView:
+    state = SPEC.setup((ALICE, BOB), SPEC.parse_options(None), Rng(seed))
+    rnd = random.Random(seed)
+    for step in range(moves):
+        if SPEC.outcome(state) is not None:
+            break
+        actor = sorted(SPEC.active_players(state))[0]
+        action = rnd.choice(list(SPEC.legal_actions(state, actor)))
+        state = SPEC.apply(state, actor, action, Rng(step)).state
+    return SPEC.view(state, None)
+
+
+def _decode(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def test_board_is_a_phone_friendly_palette_png() -> None:
+    """1280x680, palette mode, and far under the 150 KB budget mid-race."""
+    data = render_dragrage(_view(9))
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG" and image.mode == "P"
+    assert image.size == (WIDTH, HEIGHT)
+    assert len(data) < 150_000
+
+
+def test_each_car_is_drawn_in_its_players_colour_on_its_space() -> None:
+    """The token centre of each lane's car has that seat's colour."""
+    view = _view(9)
+    image = _decode(render_dragrage(view))
+    for lane, top in zip(view.lanes, LANE_TOP, strict=True):
+        x0, x1 = _cell_x(view, lane.position, 1.0)
+        colour = DEFAULT_THEME.player(lane.seat).colour
+        cy = top + LANE_H / 2 + 6
+        ring = [image.getpixel((round((x0 + x1) / 2) + dx, round(cy))) for dx in (-12, 12)]
+        assert colour in ring, (lane.name, ring, colour)
+
+
+def test_finish_line_is_chequered_after_space_22() -> None:
+    """Both lanes show black and white squares right after space 22."""
+    view = _view(0)
+    image = _decode(render_dragrage(view))
+    fx = _cell_x(view, view.finish_after, 1.0)[1]
+    column = {image.getpixel((round(fx - 4), y)) for y in range(LANE_TOP[0], LANE_TOP[0] + 40)}
+    assert DEFAULT_THEME.text in column and DEFAULT_THEME.background in column
+
+
+def test_banner_shows_whose_turn_in_the_accent_colour() -> None:
+    """The turn banner is drawn in the accent colour while the race is on."""
+    image = _decode(render_dragrage(_view(3)))
+    assert image.getpixel((WIDTH - 40, 50)) == DEFAULT_THEME.accent
+
+
+def test_finished_race_banner_turns_green() -> None:
+    """Once someone has won, the banner announces it in the 'good' colour."""
+    view = _view(400)
+    assert view.outcome is not None
+    image = _decode(render_dragrage(view))
+    assert image.getpixel((WIDTH - 40, 50)) == DEFAULT_THEME.good
+
+
+def test_every_board_of_many_races_stays_under_budget() -> None:
+    """No board of 20 random races exceeds 150 KB."""
+    sizes = [len(render_dragrage(_view(m, seed))) for seed in range(4) for m in (0, 10, 30, 80)]
+    assert max(sizes) < 150_000
