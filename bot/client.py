@@ -17,7 +17,7 @@ from bot.components import RedlineButton
 from bot.customid import ButtonId
 from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE
 from bot.rendering import Renderer
-from bot.service import GameService, NotAllowed, NotSeated, ServiceError
+from bot.service import GameService, NotAllowed, ServiceError
 from bot.settings import Settings
 from bot.table import Table
 from games.registry import GAMES
@@ -57,16 +57,14 @@ class RedlineBot(commands.Bot):
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        from bot.cogs.dice import DiceCog
-        from bot.cogs.dragrage import DragRageCog
-        from bot.cogs.session import SessionCog
+        from bot.cogs import cog_classes
 
         self.repo = await Repository.open(self.settings.database_path)
         self.service = GameService(self.repo, GAMES, seed_source=self._seed_source)
         self.table = Table(self.service, Renderer(threads=self.settings.render_threads))
         self.add_dynamic_items(RedlineButton)
-        for cog in (SessionCog(self), DragRageCog(self), DiceCog(self)):
-            await self.add_cog(cog)
+        for cog_class in cog_classes():
+            await self.add_cog(cog_class(self))  # type: ignore[call-arg]
         if self.settings.sync_commands:
             await self.sync_commands_if_changed()
 
@@ -126,20 +124,7 @@ class RedlineBot(commands.Bot):
 
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
         """The user's own sheet or hand, ephemeral, drawn from `view(state, user)`."""
-        snap = await self.service.by_id(session_id)
-        if not any(s.user_id == interaction.user.id for s in snap.record.seats):
-            raise NotSeated("you have no sheet in this game: you are not playing")
-        if not snap.spec.has_private_views:
-            raise ServiceError(
-                f"{snap.spec.title} has no private sheet; everything is on the board"
-            )
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        image = await self.table.renderer.board(snap, viewer=interaction.user.id)
-        await replies.send(
-            interaction,
-            presenters.Board(content="Your sheet (only you see this).", image=image),
-            ephemeral=True,
-        )
+        await self.table.send_private(interaction, await self.service.by_id(session_id))
 
     async def confirm_end(self, interaction: discord.Interaction, bid: ButtonId) -> None:
         if bid.payload != "yes":

@@ -149,6 +149,26 @@ def lobby(snap: Snapshot) -> Board:
     return Board(content=content, buttons=buttons)
 
 
+def private(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
+    """A player's own sheet or hand, with buttons for what they may do now (ephemeral)."""
+    buttons = action_buttons(snap, viewer) if snap.outcome is None else ()
+    if viewer in snap.active_players:
+        prompt: Callable[[Any, PlayerId], str] | None = snap.spec.extra.get("prompt")
+        ask = prompt(snap.state, viewer) if prompt else "your move: use the buttons or the commands"
+        status = f"➡️ {ask}"
+    elif snap.outcome is not None:
+        status = turn_line(snap)
+    else:
+        status = "Nothing to do right now: waiting for the others."
+    return Board(
+        content=f"**Your sheet** · {snap.spec.title} · game #{snap.session_id} "
+        f"(only you see this)\n{status}",
+        image=image,
+        filename=f"sheet-{snap.session_id}-{snap.version}.png",
+        buttons=(*tuple(buttons)[: MAX_BUTTONS - 1], board_button(snap)),
+    )
+
+
 def board_button(snap: Snapshot) -> ButtonSpec:
     return ButtonSpec("Show board", ButtonId(BOARD, snap.session_id, 0).encode())
 

@@ -19,12 +19,17 @@ T = TypeVar("T")
 class Renderer:
     """`await renderer.board(snap)` draws the public board; `run` draws anything else."""
 
-    def __init__(self, *, threads: int = 2, boards: dict[str, Callable[..., bytes]] | None = None):
-        if boards is None:
-            from render import RENDERERS
+    def __init__(
+        self,
+        *,
+        threads: int = 2,
+        boards: dict[str, Callable[..., bytes]] | None = None,
+        sheets: dict[str, Callable[..., bytes]] | None = None,
+    ):
+        from render import RENDERERS, SHEETS
 
-            boards = RENDERERS
-        self._boards = boards
+        self._boards = RENDERERS if boards is None else boards
+        self._sheets = SHEETS if sheets is None else sheets
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="render")
 
     async def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -37,6 +42,13 @@ class Renderer:
             return None
         view: Any = snap.view(viewer)
         return await self.run(draw, view)
+
+    async def sheet(self, snap: Snapshot, viewer: int, **options: Any) -> bytes | None:
+        """The private sheet/hand of `viewer`, drawn from `view(state, viewer)` only."""
+        draw = self._sheets.get(snap.spec.key)
+        if draw is None or snap.state is None:
+            return None
+        return await self.run(draw, snap.view(viewer), **options)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -67,6 +67,8 @@ class Snapshot:
     spec: AnySpec
     state: Model | None
     events: tuple[Event, ...] = ()
+    previous_active: frozenset[PlayerId] = frozenset()
+    """Who could act before the move that produced this snapshot (empty if not after a move)."""
 
     @property
     def session_id(self) -> int:
@@ -102,6 +104,11 @@ class Snapshot:
         if self.state is None:
             raise NoSession("the game has not started yet")
         return self.spec.view(self.state, viewer)
+
+    @property
+    def step_advanced(self) -> bool:
+        """After a move: did it do more than take the mover off the list of who must act?"""
+        return not self.active_players <= self.previous_active
 
     def legal_actions(self, player: PlayerId) -> Sequence[Model]:
         if self.state is None or player not in self.active_players:
@@ -321,7 +328,8 @@ class GameService:
         """Apply one action. Raises GameError (rules), StaleBoard, NotSeated or NoSession."""
         async with self.lock(session_id):
             snap = await self.by_id(session_id)
-            if expected_version is not None and expected_version != snap.version:
+            moved_on = expected_version is not None and expected_version != snap.version
+            if moved_on and not _still_yours(snap, user_id, action):
                 raise StaleBoard("the board has moved on; here is the current one", snap)
             if snap.record.status is SessionStatus.LOBBY:
                 raise LobbyError(
@@ -354,7 +362,15 @@ class GameService:
                     "the board has moved on; here is the current one", await self.by_id(session_id)
                 ) from None
             self._remember(record, step.state, step.events)
-            return Snapshot(record, snap.spec, step.state, step.events)
+            return Snapshot(record, snap.spec, step.state, step.events, snap.active_players)
+
+
+def _still_yours(snap: Snapshot, user_id: PlayerId, action: Model) -> bool:
+    """In games where everyone acts at once, other players' moves bump the version without
+    touching your sheet: a button of yours stays good while its action is still legal for you."""
+    if not snap.spec.extra.get("simultaneous") or snap.state is None:
+        return False
+    return action in snap.legal_actions(user_id)
 
 
 class _LooseEvent(Event):

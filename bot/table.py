@@ -8,7 +8,7 @@ import discord
 
 from bot import presenters, replies
 from bot.rendering import Renderer
-from bot.service import GameService, ServiceError, Snapshot, StaleBoard
+from bot.service import GameService, NotSeated, ServiceError, Snapshot, StaleBoard
 from games.engine import Model
 
 log = logging.getLogger(__name__)
@@ -64,11 +64,33 @@ class Table:
         snap = await self.service.act(
             session_id, interaction.user.id, action, expected_version=expected_version
         )
+        private = snap.spec.has_private_views
         if interaction.type is discord.InteractionType.component:
             await interaction.response.edit_message(view=None)
         else:
-            await interaction.response.defer(thinking=True)
-        await replies.send(interaction, await self.board(snap))
+            await interaction.response.defer(thinking=True, ephemeral=private)
+        if not private:
+            await replies.send(interaction, await self.board(snap))
+            return
+        # Games with private sheets: the mover sees their sheet again with their next buttons;
+        # the table sees a new public board when the step moved on (not after every sheet edit).
+        await self.send_private(interaction, snap)
+        if snap.step_advanced or snap.outcome is not None:
+            await replies.send(interaction, await self.board(snap))
+
+    async def send_private(self, interaction: discord.Interaction, snap: Snapshot) -> None:
+        """The user's own sheet (ephemeral) with buttons for their legal actions."""
+        viewer = interaction.user.id
+        if not any(s.user_id == viewer for s in snap.record.seats):
+            raise NotSeated("you have no sheet in this game: you are not playing")
+        if not snap.spec.has_private_views:
+            raise ServiceError(
+                f"{snap.spec.title} has no private sheet; everything is on the board"
+            )
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        image = await self.renderer.sheet(snap, viewer)
+        await replies.send(interaction, presenters.private(snap, viewer, image), ephemeral=True)
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -117,6 +117,7 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
     view=view,
     describe=describe,
     has_private_views=True,
+    extra={"simultaneous": True},
 )
 
 __all__ = [
