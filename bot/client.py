@@ -64,7 +64,7 @@ class RedlineBot(commands.Bot):
         self.table = Table(self.service, Renderer(threads=self.settings.render_threads))
         self.add_dynamic_items(RedlineButton)
         for cog_class in cog_classes():
-            await self.add_cog(cog_class(self))  # type: ignore[call-arg]
+            await self.add_cog(cog_class(self))
         if self.settings.sync_commands:
             await self.sync_commands_if_changed()
 
