@@ -278,22 +278,18 @@ def start(
     events_json: str,
     status: SessionStatus,
 ) -> SessionRecord:
-    with _write(db):
-        _claim(db, session_id, expected_version, (SessionStatus.LOBBY,))
-        db.execute(
-            "UPDATE sessions SET state_json = ?, status = ? WHERE id = ?",
-            (state_json, status.value, session_id),
-        )
-        _append(
-            db,
-            session_id,
-            actor=None,
-            action_json=SETUP_ACTION_JSON,
-            events_json=events_json,
-            now=now,
-        )
-        _bump(db, session_id, expected_version, now)
-        return _fetch(db, session_id)
+    return _save_step(
+        db,
+        now=now,
+        session_id=session_id,
+        expected_version=expected_version,
+        allowed=(SessionStatus.LOBBY,),
+        actor=None,
+        action_json=SETUP_ACTION_JSON,
+        events_json=events_json,
+        state_json=state_json,
+        status=status,
+    )
 
 
 def record_move(
@@ -308,8 +304,36 @@ def record_move(
     state_json: str,
     status: SessionStatus,
 ) -> SessionRecord:
+    return _save_step(
+        db,
+        now=now,
+        session_id=session_id,
+        expected_version=expected_version,
+        allowed=(SessionStatus.ACTIVE,),
+        actor=actor,
+        action_json=action_json,
+        events_json=events_json,
+        state_json=state_json,
+        status=status,
+    )
+
+
+def _save_step(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    expected_version: int,
+    allowed: tuple[SessionStatus, ...],
+    actor: int | None,
+    action_json: str,
+    events_json: str,
+    state_json: str,
+    status: SessionStatus,
+) -> SessionRecord:
+    """One step in one transaction: claim the version, store the state, append to the log."""
     with _write(db):
-        _claim(db, session_id, expected_version, (SessionStatus.ACTIVE,))
+        _claim(db, session_id, expected_version, allowed)
         db.execute(
             "UPDATE sessions SET state_json = ?, status = ? WHERE id = ?",
             (state_json, status.value, session_id),
