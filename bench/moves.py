@@ -143,6 +143,9 @@ async def bench_game(
             for _ in range(max_moves_per_game):
                 if snap.outcome is not None or len(figures.move_times) >= max_moves:
                     break
+                if not snap.active_players:  # a game stuck with nobody to act: stop, say so
+                    figures.games_cut += 1
+                    break
                 snap, actor, apply_save = await _random_move(service, snap, rnd, figures)
                 draw_time = 0.0
                 if board is not None:
