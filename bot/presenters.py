@@ -27,14 +27,31 @@ class ButtonSpec:
 
 
 @dataclass(frozen=True)
+class SelectSpec:
+    """A string select menu on its own row: options are (label, value, description)."""
+
+    custom_id: str
+    placeholder: str
+    options: tuple[tuple[str, str, str], ...]
+    row: int | None = None
+
+
+@dataclass(frozen=True)
 class Board:
-    """A message to send: content (with mentions), an optional PNG and buttons."""
+    """A message to send: content (with mentions), an optional PNG, buttons and select menus."""
 
     content: str
     image: bytes | None = None
     filename: str = "board.png"
     buttons: tuple[ButtonSpec, ...] = ()
     mentions: tuple[int, ...] = field(default_factory=tuple)
+    selects: tuple[SelectSpec, ...] = ()
+
+
+GameBoard = Callable[[Snapshot, bytes | None, bool], Board]
+GAME_BOARDS: dict[str, GameBoard] = {}
+"""Games whose public board needs more than one button per legal action (a path builder, odds
+on the labels) register a presenter here by game key; `board()` hands their snapshots to it."""
 
 
 def mention(user_id: int) -> str:
@@ -107,10 +124,13 @@ def board_content(snap: Snapshot) -> str:
 
 def board(snap: Snapshot, image: bytes | None, *, with_buttons: bool = True) -> Board:
     """The public board message after a move (image rendered by the caller, off the loop)."""
+    custom = GAME_BOARDS.get(snap.spec.key)
+    if custom is not None:
+        return custom(snap, image, with_buttons)
     buttons: list[ButtonSpec] = []
     if with_buttons and snap.outcome is None and snap.record.is_live:
         active = sorted(snap.active_players)
-        if len(active) == 1:
+        if len(active) == 1 and moves_are_public(snap):
             buttons.extend(action_buttons(snap, active[0]))
         if snap.spec.has_private_views:
             buttons.append(
@@ -191,3 +211,21 @@ def lines_block(title: str, lines: Sequence[str]) -> str:
         body = body[-(1990 - len(title) - 20) :]
         text = f"**{title}**\n```\n…{body}\n```"
     return text
+
+
+def moves_are_public(snap: Snapshot) -> bool:
+    """May the public board carry the lone active player's move buttons? Games with private
+    sheets say when (`extra["public_moves"](state)`): the labels would reveal the sheet."""
+    public: Callable[[Any], bool] | None = snap.spec.extra.get("public_moves")
+    return public is None or snap.state is None or public(snap.state)
+
+
+PrivatePresenter = Callable[[Snapshot, PlayerId, bytes | None], Board]
+PRIVATE_PRESENTERS: dict[str, PrivatePresenter] = {}
+"""Games whose private message needs more than one button per action (menus, two-step choices)
+register their presenter here by game key (their cog does, when it loads)."""
+
+
+def private_for(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
+    """The game's own private presenter if it registered one, else `private`."""
+    return PRIVATE_PRESENTERS.get(snap.spec.key, private)(snap, viewer, image)

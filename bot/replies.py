@@ -27,9 +27,23 @@ APOLOGY = "⚠️ Sorry, something went wrong on our side. Nothing was changed; 
 
 def to_view(board: Board) -> discord.ui.View | None:
     """Buttons as a view that is never stored: clicks are routed by the persistent dynamic item."""
-    if not board.buttons:
+    if not board.buttons and not board.selects:
         return None
     view = discord.ui.View(timeout=None)
+    for menu in board.selects:
+        view.add_item(
+            discord.ui.Select(
+                custom_id=menu.custom_id,
+                placeholder=menu.placeholder[:150],
+                options=[
+                    discord.SelectOption(
+                        label=name[:100], value=value, description=text[:100] or None
+                    )
+                    for name, value, text in menu.options
+                ],
+                row=menu.row,
+            )
+        )
     for spec in board.buttons:
         view.add_item(
             discord.ui.Button(

@@ -90,7 +90,7 @@ class Table:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         image = await self.renderer.sheet(snap, viewer)
-        await replies.send(interaction, presenters.private(snap, viewer, image), ephemeral=True)
+        await replies.send(interaction, presenters.private_for(snap, viewer, image), ephemeral=True)
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -225,9 +225,7 @@ def preview_banner(view: RncView, preview: PathPreview, scale: float = 1.0) -> B
     car = _active(view)
     name = car.name if car is not None else "?"
     row, lane = preview.end
-    sub = (
-        f"ends at row {row}, lane {lane + 1}. Not driven yet: send it again to drive, or change it"
-    )
+    sub = f"ends at row {row}, lane {lane + 1}. Not driven yet: tap Drive it, or change the path"
     return _banner(f"{name}: planned move", sub, car, scale)
 
 

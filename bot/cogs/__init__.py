@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 def cog_classes() -> list[type[commands.Cog]]:
     from bot.cogs.dice import DiceCog
     from bot.cogs.dragrage import DragRageCog
+    from bot.cogs.rushncrush import RushNCrushCog
     from bot.cogs.session import SessionCog
+    from bot.cogs.spacetruckin import SpaceTruckinCog
 
-    return [SessionCog, DiceCog, DragRageCog]
+    return [SessionCog, DiceCog, DragRageCog, SpaceTruckinCog, RushNCrushCog]

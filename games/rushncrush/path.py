@@ -163,8 +163,14 @@ class PathRun:
             )
 
 
-def dry_run(state: RncState, player: PlayerId, tokens: tuple[str, ...]) -> PathRun:
-    """Check a path without rolling; raises the GameError a real move would."""
+def dry_run(
+    state: RncState, player: PlayerId, tokens: tuple[str, ...], *, complete: bool = True
+) -> PathRun:
+    """Check a path without rolling; raises the GameError a real move would.
+
+    `complete=False` checks a path still being written (step by step): every token so far must
+    be legal, but it may stop short of the full speed.
+    """
     run = PathRun(Board(state, None), player)
     for index, token in enumerate(tokens):
         try:
@@ -175,7 +181,8 @@ def dry_run(state: RncState, player: PlayerId, tokens: tuple[str, ...]) -> PathR
             raise
         if run.status != "running":
             break
-    run.finish_check()
+    if complete:
+        run.finish_check()
     return run
 
 

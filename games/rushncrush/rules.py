@@ -34,7 +34,7 @@ from games.rushncrush.data import (
     Item,
 )
 from games.rushncrush.equipment import arm, check_counter, extinguish, fire, gun_target
-from games.rushncrush.events import GearChanged, LaneChangesRolled
+from games.rushncrush.events import CarMoved, GearChanged, LaneChangesRolled
 from games.rushncrush.gearbox import find_route, is_node, routes, zone_of
 from games.rushncrush.model import (
     Action,
@@ -202,6 +202,7 @@ def _move(state: RncState, board: Board, player: PlayerId, action: MoveAction) -
         raise IllegalAction("change gear first: the gear choice comes before the path")
     tokens = parse_path(action.path)
     dry_run(state, player, tokens)  # refuses an illegal path before any die is rolled
+    driven_from = max(len(turn.path) - 1, 0)
     run = PathRun(board, player)
     for index, token in enumerate(tokens):
         try:
@@ -218,6 +219,8 @@ def _move(state: RncState, board: Board, player: PlayerId, action: MoveAction) -
             break
     turn = board.turn
     assert turn is not None
+    # The log then says where the car went, not just what it hit (a paused move reports its part).
+    board.events.append(CarMoved(player=player, cells=turn.path[driven_from:]))
     if run.status == "paused" and turn.movement_left > 0:
         board.note(
             f"the side ram changed the road: {turn.movement_left} movement left, send the rest"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine import GameSpec, InvalidAction, PlayerId
-from games.spacetruckin.data import Shape
+from games.spacetruckin.data import LOCATIONS, Shape
 from games.spacetruckin.game import active_players, apply, legal_actions, outcome, setup, sheet_of
 from games.spacetruckin.grid import canonical_turn, placement_name, split_placement
 from games.spacetruckin.models import (
@@ -99,6 +99,23 @@ def describe(action: Action) -> str:
     raise AssertionError(f"unknown action {action!r}")
 
 
+def public_moves(state: SpaceTruckinState) -> bool:
+    """Only charting is decided in the open; every other choice is read off a private sheet."""
+    return state.phase == "chart"
+
+
+def public_prompt(state: SpaceTruckinState, player: PlayerId) -> str:
+    """What `player` is doing now, in words the whole table may read (no sheet details)."""
+    if state.phase == "captain":
+        return "pick your captain's specialty and truck (Show my sheet)"
+    if state.phase == "chart":
+        dice = " and ".join(str(d) for d in state.chart_dice)
+        return f"chart the next location (die: {dice})" if dice else "chart the last location"
+    if state.phase == "shipyard":
+        return "build your truck (Show my sheet)"
+    return f"deliver at {LOCATIONS[state.location]} (Show my sheet)"
+
+
 SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView] = GameSpec(
     key="spacetruckin",
     title="Space Truckin'",
@@ -117,7 +134,7 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
     view=view,
     describe=describe,
     has_private_views=True,
-    extra={"simultaneous": True},
+    extra={"simultaneous": True, "public_moves": public_moves, "prompt": public_prompt},
 )
 
 __all__ = [

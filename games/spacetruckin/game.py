@@ -224,10 +224,8 @@ def _decided(state: SpaceTruckinState) -> Outcome | None:
         return Outcome(winners=tuple(won), ranking=_ranking(state), reason=f"reached {WIN_VP} VP")
     playing = [s for s in state.sheets if s.status == "playing"]
     if not playing:
-        reasons = "; ".join(s.reason for s in state.sheets)
-        return Outcome(
-            winners=(), ranking=_ranking(state), reason=f"every truck is lost ({reasons})"
-        )
+        # Not the sheets' reasons: the outcome is public, why a truck failed is on its sheet.
+        return Outcome(winners=(), ranking=_ranking(state), reason="every truck is lost")
     if len(state.sheets) > 1 and len(playing) == 1:
         return Outcome(
             winners=(playing[0].player,),

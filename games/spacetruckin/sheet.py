@@ -127,7 +127,7 @@ def unserviceable_reason(sheet: Sheet) -> str | None:
         bare = [c for c in bp.cells_of_kind(kind) if system_of_cell(sheet, c) != system]
         if bare:
             names = ", ".join(cell_name(c) for c in bare)
-            return f"{system}-required grids {names} are not covered by {system}s"
+            return f"{system}-required grids {names} are not covered by {system}"
     missing = [s for s in ALL_SYSTEMS if s not in systems_placed(sheet)]
     if missing:
         return f"the truck has no {', '.join(missing)}"

@@ -34,7 +34,7 @@ class RenderLog:
 
     def attach(self, bot: RedlineBot) -> None:
         renderer: Renderer = bot.table.renderer
-        board, run = renderer.board, renderer.run
+        board, run, sheet = renderer.board, renderer.run, renderer.sheet
 
         async def logged_board(snap: Snapshot, viewer: int | None = None) -> bytes | None:
             image = await board(snap, viewer)
@@ -49,7 +49,16 @@ class RenderLog:
                 self.public.add(_digest(image))
             return image
 
+        async def logged_sheet(snap: Snapshot, viewer: int, **options: Any) -> bytes | None:
+            image = await sheet(snap, viewer, **options)  # draws through run(): move it over
+            self.snapshots[snap.session_id] = snap
+            if image is not None:
+                self.public.discard(_digest(image))
+                self.private.add(_digest(image))
+            return image
+
         renderer.board = logged_board  # type: ignore[method-assign]
+        renderer.sheet = logged_sheet  # type: ignore[method-assign]
         renderer.run = logged_run  # type: ignore[method-assign]
 
     def check(self, fake: FakeDiscord) -> None:

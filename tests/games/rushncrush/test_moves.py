@@ -176,3 +176,13 @@ def test_preview_reports_side_ram_stop() -> None:
     preview = preview_path(state, A, "R F F F F")
     assert preview.stops_for_roll
     assert "side-rams" in preview.hits[0]
+
+
+def test_move_reports_the_cells_driven() -> None:
+    """A move's events say where the car went (CarMoved), start cell first."""
+    state = duel((10, 0), (40, 3), speed=6)
+    step = SPEC.apply(state, A, MoveAction(path="F F R F F F"), Rng(1))
+    moved = [e for e in step.events if e.kind == "car_moved"]
+    assert len(moved) == 1
+    assert moved[0].model_dump()["cells"][0] == (10, 0)
+    assert moved[0].model_dump()["cells"][-1] == (16, 1)

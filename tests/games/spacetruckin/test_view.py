@@ -67,3 +67,21 @@ def test_views_round_trip_through_json() -> None:
     """Views are frozen models that survive JSON exactly."""
     seen = SPEC.view(_two_truckers_delivering(), 101)
     assert SpaceTruckinView.model_validate_json(seen.model_dump_json()) == seen
+
+
+def test_public_outcome_does_not_quote_a_private_sheet() -> None:
+    """When every truck is lost, the public reason names no sheet's private loss reason."""
+    from games.engine import Rng
+    from games.spacetruckin import SPEC
+    from games.spacetruckin.models import Stop
+    from tests.games.spacetruckin.helpers import players
+
+    state = SPEC.setup(players(1), SPEC.parse_options(None), Rng(1))
+    for action in (SPEC.legal_actions(state, 100)[0], SPEC.legal_actions(state, 100)[-1]):
+        state = SPEC.apply(state, 100, action, Rng(2)).state
+    while state.phase == "chart":
+        state = SPEC.apply(state, 100, SPEC.legal_actions(state, 100)[0], Rng(3)).state
+    state = SPEC.apply(state, 100, Stop(), Rng(4)).state
+    outcome = SPEC.outcome(state)
+    assert outcome is not None and outcome.reason == "every truck is lost"
+    assert state.sheets[0].reason not in SPEC.view(state, None).model_dump_json()

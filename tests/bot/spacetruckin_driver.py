@@ -1,0 +1,307 @@
+"""Plays Space Truckin' through the fake Discord: a careful trucker's choices, made by taps.
+
+The policy reads the state (the test's brain); every move is made through Discord: the
+private sheet's buttons and menus, the preview's Confirm, the public board's chart buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.customid import action_payload
+from bot.rendering import Renderer
+from fakediscord import FakeMessage, FakeUser
+from fakediscord.interaction import InteractionResult
+from games.engine import Model, Rng
+from games.spacetruckin import SPEC, legal_placements
+from games.spacetruckin.data import SHAPE_BY_DIE, SYSTEM_LETTER
+from games.spacetruckin.grid import blueprint, parse_cell
+from games.spacetruckin.models import (
+    Build,
+    Fill,
+    FreeChoice,
+    Place,
+    SpaceTruckinState,
+    Stop,
+    Tweak,
+)
+from games.spacetruckin.sheet import plan, systems_placed
+from tests.bot.conftest import World
+from tests.games.spacetruckin.test_playouts import _prudent
+
+MAX_PIECES = 9
+SHAPES = tuple(dict.fromkeys(SHAPE_BY_DIE.values()))
+BUILD_ORDER = ("Engine", "Weapons", "Quarters", "Reactor", "Cargo")
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def choose(state: SpaceTruckinState, player: int) -> Model:
+    """A careful trucker: build what the truck still needs, keep crew pips, aim for safe 8s."""
+    legal = list(SPEC.legal_actions(state, player))
+    sheet = next(s for s in state.sheets if s.player == player)
+    if state.phase == "shipyard" and sheet.stage == "pick":
+        return _pick(state, player, legal)
+    if state.phase == "shipyard" and sheet.stage == "place":
+        return _place(state, player)
+    if state.phase == "delivery":
+        return _prudent(state, player, legal)[0]
+    return legal[0]
+
+
+def _needed(state: SpaceTruckinState, player: int) -> list[str]:
+    sheet = next(s for s in state.sheets if s.player == player)
+    bp = plan(sheet)
+    covered = {c for p in sheet.pieces for c in p.cells}
+    need = [
+        system
+        for kind, system in (("E", "Engine"), ("W", "Weapons"))
+        if any(c not in covered for c in bp.cells_of_kind(kind))
+    ]
+    have = systems_placed(sheet)
+    need += [s for s in SYSTEM_LETTER if s not in have and s not in need]
+    return need
+
+
+def _pick(state: SpaceTruckinState, player: int, legal: list[Any]) -> Model:
+    sheet = next(s for s in state.sheets if s.player == player)
+    need = _needed(state, player)
+    builds = [a for a in legal if isinstance(a, Build)]
+    wanted = [b for b in builds if b.system in need]
+    if wanted:
+        return min(wanted, key=lambda b: BUILD_ORDER.index(b.system))
+    if need:
+        for free in (a for a in legal if isinstance(a, FreeChoice)):
+            after = SPEC.apply(state, player, free, Rng(0)).state
+            if any(
+                isinstance(a, Build) and a.system in need for a in SPEC.legal_actions(after, player)
+            ):
+                return free
+    if not need and (len(sheet.pieces) >= MAX_PIECES or not builds):
+        return Stop()
+    if builds:
+        return min(builds, key=lambda b: BUILD_ORDER.index(b.system))
+    return Stop() if Stop() in legal else legal[0]
+
+
+def _place(state: SpaceTruckinState, player: int) -> Place:
+    sheet = next(s for s in state.sheets if s.player == player)
+    assert sheet.picked is not None and sheet.truck is not None
+    system = sheet.picked[0]
+    placements = list(legal_placements(state, player))
+    if system in ("Engine", "Weapons"):
+        bp = blueprint(sheet.truck)
+        kind = "E" if system == "Engine" else "W"
+        required = set(bp.cells_of_kind(kind))
+        taken = {c for p in sheet.pieces for c in p.cells}
+
+        def score(place: Place) -> int:
+            cells = _cells(place, sheet.picked[1])  # type: ignore[index]
+            left = required - taken - cells
+            return len(cells & required) * 10 - 100 * _stranded(bp, kind, taken | cells, left)
+
+        return max(placements, key=score)
+    if system in ("Quarters", "Reactor"):
+        return placements[0]
+    return placements[-1]  # keep the bow (next to the Bridge) free for crew
+
+
+def _stranded(bp: Any, kind: str, taken: set[tuple[int, int]], left: set[tuple[int, int]]) -> int:
+    """Required grids no tetromino can reach any more (the build would be lost)."""
+    other = "W" if kind == "E" else "E"
+    stranded = 0
+    for cell in left:
+        if not any(
+            cell in spot.cells
+            and not set(spot.cells) & taken
+            and all(bp.kind(c) != other for c in spot.cells)
+            for shape in SHAPES
+            for spot in bp.spots(shape)
+        ):
+            stranded += 1
+    return stranded
+
+
+def _cells(place: Place, shape: str) -> set[tuple[int, int]]:
+    from games.spacetruckin.grid import spot_cells
+
+    anchor = parse_cell(place.anchor)
+    assert anchor is not None
+    return set(spot_cells(anchor, shape, place.rotation, place.flip))  # type: ignore[arg-type]
+
+
+@dataclass
+class Table:
+    """One game in `world.channel`, driven tap by tap."""
+
+    world: World
+    sheets: dict[str, int] = field(default_factory=dict)
+    taps: dict[str, int] = field(default_factory=dict)
+    placements: list[int] = field(default_factory=list)
+    session_id: int | None = None
+
+    def watch_sheets(self) -> None:
+        """Remember every private sheet image and its owner (sheets must stay ephemeral)."""
+        assert self.world.bot is not None
+        renderer: Renderer = self.world.bot.table.renderer
+        draw = renderer.sheet
+
+        async def logged(snap: Any, viewer: int, **options: Any) -> bytes | None:
+            image = await draw(snap, viewer, **options)
+            if image is not None:
+                self.sheets[digest(image)] = viewer
+            return image
+
+        renderer.sheet = logged  # type: ignore[method-assign]
+
+    async def state(self) -> SpaceTruckinState:
+        assert self.world.bot is not None
+        service = self.world.bot.service
+        if self.session_id is None:
+            self.session_id = (await service.current(self.world.channel.id)).session_id
+        snap = await service.by_id(self.session_id)
+        assert isinstance(snap.state, SpaceTruckinState)
+        return snap.state
+
+    def private(self, user: FakeUser) -> FakeMessage | None:
+        """The user's newest ephemeral message that still offers something to press."""
+        mine = [
+            m for m in self.world.fake.all_messages() if m.ephemeral_to == user.id and m.custom_ids
+        ]
+        return mine[-1] if mine else None
+
+    def count(self, what: str) -> None:
+        self.taps[what] = self.taps.get(what, 0) + 1
+
+    async def open_sheet(self, user: FakeUser) -> FakeMessage:
+        board = self.world.latest_board()
+        sheet_button = next(cid for label, cid, _ in board.buttons if label == "Show my sheet")
+        result = await self.world.fake.click(user, board, str(sheet_button))
+        await result.wait_followups(1)
+        self.count("show sheet")
+        message = result.messages[-1]
+        assert message.ephemeral_to == user.id
+        return message
+
+    async def tap(self, user: FakeUser, message: FakeMessage, custom_id: str) -> InteractionResult:
+        result = await self.world.fake.click(user, message, custom_id)
+        self.count("tap")
+        return result
+
+    async def play(self, user: FakeUser, action: Model) -> None:
+        """Make `action` for `user` through their sheet (opening it when needed)."""
+        message = self.private(user)
+        if message is None or not _offers(message, action):
+            message = await self.open_sheet(user)
+        if isinstance(action, Place):
+            message = await self._preview(user, message, action)
+        elif isinstance(action, Fill):
+            message = await self._first_step(user, message, "fb", action.first)
+        elif isinstance(action, Tweak):
+            message = await self._first_step(user, message, "tb", action.box)
+        elif isinstance(action, Build) and not _has_action(message, action):
+            message = await self._first_step(user, message, "sys", action.system)
+        result = await self.tap(user, message, _action_id(message, action))
+        await result.wait_followups(1)
+        await result.settle(0.02)
+
+    async def _first_step(
+        self, user: FakeUser, message: FakeMessage, verb: str, payload: str
+    ) -> FakeMessage:
+        cid = _first_step_id(message, verb, payload)
+        assert cid is not None, f"no {verb} {payload} on {message.content!r}"
+        result = await self.tap(user, message, cid)
+        await result.wait_response()
+        await result.settle(0.02)
+        return self.world.fake.store.messages[message.id]
+
+    async def _preview(self, user: FakeUser, message: FakeMessage, place: Place) -> FakeMessage:
+        """Menu -> preview (-> another turn at the same grid) -> the preview to confirm on."""
+        menus = [c for c in _components(message) if c.get("type") == 3]
+        code = f"{place.anchor}.{place.rotation}{'f' if place.flip else ''}"
+        for menu in menus:
+            values = [o["value"] for o in menu["options"]]
+            value = code if code in values else place.anchor if place.anchor in values else None
+            if value is None:
+                continue
+            result = await self.world.fake.select(user, message, menu["custom_id"], [value])
+            self.count("menu")
+            await result.wait_followups(1)
+            break
+        else:
+            raise AssertionError(f"no menu offers {code}: {[m['placeholder'] for m in menus]}")
+        message = self.world.fake.store.messages[message.id]
+        self.placements.append(len(message.files))
+        turn = next((c for c in message.custom_ids if c.endswith(f":{code}")), None)
+        if turn is not None and not _disabled(message, turn):
+            result = await self.tap(user, message, turn)
+            await result.wait_followups(1)
+            message = self.world.fake.store.messages[message.id]
+        return message
+
+    async def wait_for_end(self) -> FakeMessage:
+        for _ in range(200):
+            board = self.world.latest_board()
+            if "🏁" in board.content:
+                return board
+            await asyncio.sleep(0.02)
+        raise AssertionError("no final board")
+
+
+def _components(message: FakeMessage) -> list[dict[str, Any]]:
+    from fakediscord.records import walk_components
+
+    return walk_components(message.components)
+
+
+def _first_step_id(message: FakeMessage, verb: str, payload: str) -> str | None:
+    return next(
+        (
+            c
+            for c in message.custom_ids
+            if c.startswith(f"st:{verb}:") and c.endswith(f":{payload}")
+        ),
+        None,
+    )
+
+
+def _disabled(message: FakeMessage, custom_id: str) -> bool:
+    return any(cid == custom_id and disabled for _, cid, disabled in message.buttons)
+
+
+def _payload(action: Model) -> str:
+    return action_payload(action.model_dump(mode="json"))
+
+
+def _has_action(message: FakeMessage, action: Model) -> bool:
+    return any(
+        c.startswith("rl:a:") and c.endswith(":" + _payload(action)) for c in message.custom_ids
+    )
+
+
+def _offers(message: FakeMessage, action: Model) -> bool:
+    """Does this private message lead to `action` (directly or by a first step)?"""
+    if _has_action(message, action):
+        return True
+    if isinstance(action, Place):
+        return any(c.get("type") == 3 for c in _components(message))
+    if isinstance(action, Fill):
+        return _first_step_id(message, "fb", action.first) is not None
+    if isinstance(action, Tweak):
+        return _first_step_id(message, "tb", action.box) is not None
+    if isinstance(action, Build):
+        return _first_step_id(message, "sys", action.system) is not None
+    return False
+
+
+def _action_id(message: FakeMessage, action: Model) -> str:
+    wanted = ":" + _payload(action)
+    for cid in message.custom_ids:
+        if cid.startswith("rl:a:") and cid.endswith(wanted):
+            return cid
+    raise AssertionError(f"no button for {action!r} on {message.content!r}: {message.buttons}")

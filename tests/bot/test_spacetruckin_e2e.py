@@ -1,0 +1,142 @@
+"""Space Truckin' played to the end through the fake Discord: solo and two truckers."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+from PIL import Image
+
+from games.spacetruckin.models import Fill, Place
+from tests.bot.conftest import World
+from tests.bot.spacetruckin_driver import Table, choose, digest
+
+
+async def _start(world: World, seed: int, *others: object) -> Table:
+    await world.stop_bot()  # the seed source is wired at boot: reboot with a chosen seed
+    world.seeds = itertools.count(seed).__next__
+    await world.start_bot()
+    table = Table(world)
+    table.watch_sheets()
+    await world.slash(world.alice, "game new", game="spacetruckin")
+    for user in others:
+        await world.slash(user, "game join")  # type: ignore[arg-type]
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+    return table
+
+
+def _assert_sheets_private(world: World, table: Table) -> None:
+    """Every message carrying a sheet image is ephemeral and shown only to the sheet's owner."""
+    assert table.sheets
+    for message in world.fake.all_messages():
+        for _, data in message.files:
+            owner = table.sheets.get(digest(data))
+            if owner is not None:
+                assert message.ephemeral_to == owner, message.content
+
+
+async def _play_out(world: World, table: Table, *, slash_every: int = 0) -> None:
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+    used_slash = False
+    for _ in range(600):
+        state = await table.state()
+        if state.result is not None:
+            return
+        player = (await _active(table))[0]
+        action = choose(state, player)
+        user = users[player]
+        if not used_slash and isinstance(action, Fill) and slash_every:
+            r = await world.slash(
+                user, "spacetruckin fill", first=action.first, second=action.second
+            )
+            await r.wait_followups(1)
+            used_slash = True
+            continue
+        await table.play(user, action)
+    raise AssertionError("no outcome after 600 moves")
+
+
+async def _active(table: Table) -> list[int]:
+    from games.spacetruckin import SPEC
+
+    return sorted(SPEC.active_players(await table.state()))
+
+
+async def test_solo_game_to_the_end(world: World) -> None:
+    """A solo trucker plays from the lobby to an outcome by taps; sheets stay ephemeral."""
+    table = await _start(world, 15)
+    # the slash twins: /game sheet, then /spacetruckin move with its autocomplete
+    r = await world.slash(world.alice, "game sheet")
+    await r.wait_followups(1)
+    assert r.messages[-1].ephemeral_to == world.alice.id and r.messages[-1].files
+    choices = await world.fake.autocomplete(
+        world.alice, world.channel, "spacetruckin move", focused="action", value="captain"
+    )
+    assert choices and all("Captain" in c["name"] for c in choices)
+    r = await world.slash(world.alice, "spacetruckin move", action=choices[0]["value"])
+    await r.wait_followups(1)
+    assert r.messages[0].ephemeral
+    await _play_out(world, table, slash_every=1)
+    final = await table.wait_for_end()
+    state = await table.state()
+    assert state.phase == "over" and state.location >= 2, "the run reached the deliveries"
+    assert "🏁" in final.content and not final.buttons
+    assert table.taps["menu"] >= 5, "placements went through the menu and its preview"
+    _assert_sheets_private(world, table)
+    image = Image.open(io.BytesIO(final.files[0][1]))
+    assert image.width >= 600
+
+
+async def test_two_player_game_to_the_end(world: World) -> None:
+    """Alice and Bob build and deliver at once; wrong-player and stale presses stay private."""
+    table = await _start(world, 9, world.bob)
+    old = await table.open_sheet(world.alice)  # a sheet whose buttons will go stale
+    await table.open_sheet(world.alice)  # the one Alice plays on
+    state = await table.state()
+    while state.phase == "captain":
+        for user in (world.alice, world.bob):
+            if user.id in await _active(table):
+                await table.play(user, choose(state, user.id))
+                state = await table.state()
+    truck = next(cid for label, cid, _ in old.buttons if str(label).startswith("Truck"))
+    stale = await world.fake.click(world.alice, old, str(truck))
+    await stale.wait_followups(1)
+    assert stale.messages[-1].ephemeral and "moved on" in stale.messages[-1].content
+    board = world.latest_board()
+    placer = world.alice if world.alice.id in await _active(table) else world.bob
+    other = world.bob if placer is world.alice else world.alice
+    chart_buttons = [cid for label, cid, _ in board.buttons if label != "Show my sheet"]
+    assert chart_buttons, "charting is public: its buttons are on the board"
+    refused = await world.fake.click(other, board, str(chart_buttons[0]))
+    await refused.wait_response()
+    assert refused.messages[-1].ephemeral and "🚫" in refused.messages[-1].content
+    await _play_out(world, table)
+    final = await table.wait_for_end()
+    assert "🏁" in final.content
+    _assert_sheets_private(world, table)
+
+
+async def test_place_by_slash_command_shows_a_preview(world: World) -> None:
+    """`/spacetruckin place` lists legal spots as you type and answers with a private preview."""
+    table = await _start(world, 15)
+    for _ in range(200):
+        state = await table.state()
+        action = choose(state, world.alice.id)
+        if isinstance(action, Place):
+            break
+        await table.play(world.alice, action)
+    choices = await world.fake.autocomplete(
+        world.alice, world.channel, "spacetruckin place", focused="spot", value=action.anchor
+    )
+    assert choices and all(c["name"].startswith(action.anchor) for c in choices)
+    r = await world.slash(world.alice, "spacetruckin place", spot=choices[0]["value"])
+    await r.wait_followups(1)
+    preview = r.messages[-1]
+    assert preview.ephemeral_to == world.alice.id and preview.files
+    confirm = next(cid for label, cid, _ in preview.buttons if str(label).startswith("✅"))
+    done = await world.fake.click(world.alice, preview, str(confirm))
+    await done.wait_followups(1)
+    assert "pip" in done.messages[-1].content
+    bad = await world.slash(world.alice, "spacetruckin place", spot="Z99")
+    assert bad.ephemeral and "🚫" in bad.content
