@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from bot import customid, presenters, replies
 from bot.customid import ButtonId
-from bot.service import ServiceError
+from bot.service import LobbyError, ServiceError
 from bot.table import channel_of
 from games.engine import InvalidAction, Player
 
@@ -54,10 +54,11 @@ class RedlineButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=cus
 async def route(bot: RedlineBot, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
     """What each verb does."""
     service, table = bot.service, bot.table
-    if bid.verb in (customid.ACTION, customid.BOARD, customid.SHEET, customid.END):
-        snap = await service.by_id(bid.session_id)
-        if snap.record.channel_id != interaction.channel_id:
-            raise ServiceError("that button belongs to a game in another channel")
+    snap = await service.by_id(bid.session_id)
+    if snap.record.channel_id != interaction.channel_id:
+        raise ServiceError("that button belongs to a game in another channel")
+    if bid.verb in (customid.JOIN, customid.START) and not snap.is_lobby:
+        raise LobbyError("that lobby has closed; see `/game status` for this channel's game")
     if bid.verb == customid.ACTION:
         try:
             action = snap.spec.parse_action(json.loads(bid.payload))

@@ -198,6 +198,13 @@ class GameService:
         """The live session of a channel or thread."""
         return await self._snapshot(await self._live(channel_id))
 
+    async def latest(self, channel_id: int) -> Snapshot:
+        """The live session, or else the last one that ended here (status, log and rules)."""
+        record = await self.repo.latest_session(channel_id)
+        if record is None:
+            raise NoSession("there is no game in this channel; start one with `/game new`")
+        return await self._snapshot(record)
+
     async def by_id(self, session_id: int) -> Snapshot:
         try:
             record = await self.repo.get_session(session_id)

@@ -94,7 +94,7 @@ class Table:
 
 
 def channel_of(interaction: discord.Interaction) -> int:
-    """The channel or thread a command came from (games live there)."""
-    if interaction.channel_id is None:
+    """The channel or thread a command came from (games live there, never in DMs)."""
+    if interaction.channel_id is None or interaction.guild_id is None:
         raise ServiceError("games are played in server channels and threads, not here")
     return interaction.channel_id

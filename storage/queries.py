@@ -210,6 +210,15 @@ def live_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | Non
         return _records(db, rows)[0] if rows else None
 
 
+def latest_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | None:
+    with _read(db):
+        rows = db.execute(
+            f"{_SESSION_SELECT} WHERE s.channel_id = ? ORDER BY s.id DESC LIMIT 1",
+            (channel_id,),
+        ).fetchall()
+        return _records(db, rows)[0] if rows else None
+
+
 def live_sessions(db: sqlite3.Connection) -> list[SessionRecord]:
     with _read(db):
         rows = db.execute(

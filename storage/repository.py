@@ -142,6 +142,10 @@ class Repository:
     async def live_session(self, channel_id: int) -> SessionRecord | None:
         return await self._call(partial(queries.live_session, channel_id=channel_id))
 
+    async def latest_session(self, channel_id: int) -> SessionRecord | None:
+        """The newest session of a channel, live or not (to look back at a finished game)."""
+        return await self._call(partial(queries.latest_session, channel_id=channel_id))
+
     async def live_sessions(self) -> list[SessionRecord]:
         """Every lobby or active session, oldest first (start-up re-registers their views)."""
         return await self._call(queries.live_sessions)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import discord
@@ -52,8 +53,20 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def sum_targets(n: int) -> list[int]:
-    """Columns for a sum table: the interesting middle of N..6N, at most 12 columns."""
+def percent(p: Fraction) -> str:
+    """A probability as a percentage that never shows a possible event as 0.00%."""
+    value = float(p) * 100
+    if 0 < value < 0.01:
+        return "< 0.01%"
+    if 99.99 < value < 100:
+        return "> 99.99%"
+    return f"{value:.2f}%"
+
+
+def sum_targets(n: int | None) -> list[int]:
+    """Columns for a sum table: counters 2-12 by default, else the middle of N..6N (<= 12)."""
+    if n is None:
+        return list(range(2, 13))
     low, high = n, 6 * n
     if high - low + 1 <= 12:
         return list(range(low, high + 1))
@@ -160,16 +173,16 @@ class DiceCog(commands.Cog):
             chosen = OddsMode(mode.value if mode else OddsMode.HIGH_LOW.value)
             ns = [dice] if dice else list(range(1, 6))
             if chosen is OddsMode.SUM:
-                ks = sum_targets(max(ns)) if target is None else [target]
+                if dice is None:  # Drag Rage: survive a challenge on counter 2-12, 2 or 3 dice
+                    ns = [2, 3]
+                ks = sum_targets(dice) if target is None else [target]
             else:
                 ks = list(range(2, 7)) if target is None else [target]
             table = odds_table(chosen, ns, ks)
             lines = [f"📊 **{table.title}** (exact)"]
             if dice and target and chosen is not OddsMode.HIGH_LOW:
                 p = probability(chosen, dice, target)
-                lines.append(
-                    f"{chosen.value} of {dice}d6 >= {target}: **{float(p) * 100:.2f}%** (= {p})"
-                )
+                lines.append(f"{chosen.value} of {dice}d6 >= {target}: **{percent(p)}** (= {p})")
             await interaction.response.defer(thinking=True)
             image = await self.bot.table.renderer.run(
                 render_table, table.title, table.row_labels, table.col_labels, table.cells

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from bot.client import RedlineBot
 
 
+@app_commands.guild_only()
 class DragRageCog(
     commands.GroupCog,
     group_name="dragrage",

@@ -76,6 +76,7 @@ class RncButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.TEMP
         )
 
 
+@app_commands.guild_only()
 class RushNCrushCog(
     commands.GroupCog,
     group_name="rushncrush",

@@ -31,6 +31,7 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(perms.manage_guild)
 
 
+@app_commands.guild_only()
 class SessionCog(
     commands.GroupCog, group_name="game", group_description="Start, join and run games"
 ):
@@ -97,7 +98,7 @@ class SessionCog(
         """Show this channel's board again and whose turn it is."""
 
         async def work() -> None:
-            snap = await self.bot.service.current(channel_of(interaction))
+            snap = await self.bot.service.latest(channel_of(interaction))
             await self.bot.table.show(interaction, snap)
 
         await self._run(interaction, work)
@@ -120,7 +121,7 @@ class SessionCog(
         """Show the latest moves and dice of this channel's game."""
 
         async def work() -> None:
-            snap = await self.bot.service.current(channel_of(interaction))
+            snap = await self.bot.service.latest(channel_of(interaction))
             lines = await self.bot.service.log_lines(snap.session_id, limit=last)
             title = f"{snap.spec.title} · game #{snap.session_id} · log"
             await replies.say(interaction, presenters.lines_block(title, lines), ephemeral=True)
@@ -139,7 +140,7 @@ class SessionCog(
             if game is not None:
                 spec = self.bot.service.spec(game.value)
             else:
-                spec = (await self.bot.service.current(channel_of(interaction))).spec
+                spec = (await self.bot.service.latest(channel_of(interaction))).spec
             embed = discord.Embed(title=f"{spec.title}: rules", description=spec.rules_text[:4000])
             await interaction.response.send_message(embed=embed, ephemeral=True)
 

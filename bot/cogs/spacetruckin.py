@@ -144,6 +144,7 @@ def _file(board: Board) -> discord.File:
     return discord.File(io.BytesIO(board.image), filename=board.filename)
 
 
+@app_commands.guild_only()
 class SpaceTruckinCog(
     commands.GroupCog,
     group_name="spacetruckin",

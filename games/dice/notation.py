@@ -132,8 +132,27 @@ def _parse_checked(text: str) -> Any:
         tree = d20.parse(stripped, allow_comments=True)
     except (d20.RollSyntaxError, lark.exceptions.LarkError):
         raise DiceError(f"can't read {quote(text)} as dice; {_EXAMPLES}") from None
+    _check_label(text, stripped, tree.comment)
     _check_tree(text, tree)
     return tree
+
+
+# A label that starts like this is almost surely notation d20 could not read, not words.
+_NOT_A_LABEL_START = set("+-*/^%!()[]<>=,.:;#0123456789＋－×÷")
+
+
+def _check_label(text: str, stripped: str, comment: str | None) -> None:
+    """d20 reads whatever it cannot parse at the end as a label. Refuse it unless it is set off
+    by a space and starts like words, so `4d6dl1` or `1d20＋5` never silently rolls `4d6`."""
+    if not comment:
+        return
+    start = len(stripped) - len(comment)
+    glued = start > 0 and not stripped[start - 1].isspace()
+    if glued or comment[0] in _NOT_A_LABEL_START:
+        raise DiceError(
+            f"can't read `{comment}` in {quote(text)}; write labels after a space "
+            f"(`1d20+5 to hit`); {_EXAMPLES}"
+        )
 
 
 def _check_tree(text: str, tree: Any) -> None:

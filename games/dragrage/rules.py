@@ -112,7 +112,9 @@ def _legal_for_active(state: DragRageState) -> tuple[DragRageAction, ...]:
         return (Declare(dice=2), Declare(dice=3)) if lane.nitro else (Declare(dice=2),)
     if state.phase == "after_failed_challenge":
         nitro: tuple[DragRageAction, ...] = ()
-        if lane.nitro and lane.status == "racing":
+        rival_racing = state.lanes[other(state.active)].status == "racing"
+        # Against a car that has finished, a pass comes straight back: nitro would buy nothing.
+        if lane.nitro and lane.status == "racing" and rival_racing:
             nitro = (TurnInNitro(),)
         return (*nitro, Pass())
     decided = decide(state) is not None
@@ -318,7 +320,9 @@ def _turn_in_nitro(state: DragRageState, seat: Seat, events: list[Event]) -> Dra
 def _pass(state: DragRageState, seat: Seat, events: list[Event]) -> DragRageState:
     rival = other(seat)
     names = state.players[seat].name, state.players[rival].name
-    if state.phase == "after_failed_challenge":
+    if state.phase == "after_failed_challenge" and state.lanes[rival].status != "racing":
+        text = f"{names[0]} passes; {names[1]} has finished, so the turn comes back"
+    elif state.phase == "after_failed_challenge":
         text = f"{names[0]} passes: {names[1]} must advance and may not challenge"
     else:
         text = f"{names[0]} passes and lets {names[1]}'s move stand"

@@ -31,9 +31,11 @@ async def test_dice_bomb_is_refused_fast_and_privately(world: World) -> None:
 
 
 async def test_malformed_expression_is_explained(world: World) -> None:
-    """Garbage notation gets an example of what works."""
+    """Garbage notation gets an example of what works; an unreadable tail is never dropped."""
     r = await world.slash(world.alice, "roll", expression="2d")
     assert r.ephemeral and "2d6" in r.content
+    r = await world.slash(world.alice, "roll", expression="4d6dl1")
+    assert r.ephemeral and "dl1" in r.content
 
 
 async def test_contest_reports_winner_and_overkill(world: World) -> None:
@@ -53,3 +55,6 @@ async def test_odds_table_image(world: World) -> None:
     r = await world.slash(world.alice, "odds", mode="sum", dice=2, target=8)
     await r.wait_followups(1)
     assert "41.67%" in r.messages[-1].content
+    r = await world.slash(world.alice, "odds", mode="sum", dice=10, target=60)
+    await r.wait_followups(1)
+    assert "< 0.01%" in r.messages[-1].content

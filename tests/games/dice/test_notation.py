@@ -142,3 +142,11 @@ def test_rerolls_go_to_dice_in_roll_order() -> None:
     result = roll_notation("3d6ro1", LoadedDice([1, 1, 1, 4, 5, 6]))
     kept = [f.value for f in result.terms[0].faces if f.kept]
     assert kept == [4, 5, 6]
+
+
+def test_unreadable_tail_is_refused_not_taken_as_a_label() -> None:
+    """Notation d20 cannot read is refused instead of silently rolling the part before it."""
+    for text in ("4d6dl1", "1d20＋5", "1d6!", "2^1000", "2d6x2", "(1d6)d6", "2d6 3"):
+        with pytest.raises(DiceError):
+            check_notation(text)
+    assert check_notation("1d20+5 to hit") == "1d20 + 5"

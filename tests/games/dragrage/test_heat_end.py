@@ -129,6 +129,15 @@ def test_pass_to_a_finished_car_hands_the_turn_back() -> None:
     assert legal_actions(state, ANN) == ()
 
 
+def test_failed_challenge_against_a_finished_car_offers_only_pass() -> None:
+    """Ruling 7: turning in nitro would buy nothing when the pass comes straight back."""
+    state = act(_ann_crosses_in_catch_up(), BOB, LetsRoll()).state
+    state = act(state, ANN, Declare(dice=2), dice=[6, 6]).state
+    assert legal_actions(state, BOB) == (Pass(),)
+    step = act(state, BOB, Pass())
+    assert "turn comes back" in step.events[-1].text  # type: ignore[attr-defined]
+
+
 def test_blown_engine_designer_example() -> None:
     """Acceptance 3, designer: "If he's 12 spaces away, but only the 7 and 4 are left, that
     driver can't finish." """
