@@ -156,11 +156,17 @@ def lobby(snap: Snapshot) -> Board:
         if spec.min_players == spec.max_players
         else (f"{spec.min_players}-{spec.max_players}")
     )
+    options = ""
+    if spec.options_model.model_fields:
+        from bot.options import describe_options
+
+        shown = describe_options(spec.options_model, snap.record.options_json)
+        options = f"\nOptions: {shown} (the host changes them with `/game option`)"
     content = (
         f"**{spec.title}** lobby · game #{snap.session_id}\n"
         f"Seated ({len(snap.record.seats)}/{spec.max_players}): {seats}\n"
         f"Needs {need} players. Join with the button or `/game join`; "
-        f"the host starts with `/game start`."
+        f"the host starts with `/game start`.{options}"
     )
     buttons = (
         ButtonSpec("Join", ButtonId(JOIN, snap.session_id, snap.version).encode(), "success"),

@@ -310,6 +310,26 @@ class GameService:
             self._remember(record, state, events)
             return Snapshot(record, spec, state, events)
 
+    async def set_option(
+        self, channel_id: int, user_id: PlayerId, name: str, value: str
+    ) -> Snapshot:
+        """Host only, before the start: set one of the game's session options."""
+        from bot.options import with_option
+
+        record = await self._live(channel_id)
+        async with self.lock(record.id):
+            record = await self.repo.get_session(record.id)
+            spec = self.spec(record.game_key)
+            if record.status is not SessionStatus.LOBBY:
+                raise LobbyError("options are set in the lobby, before the game starts")
+            if user_id != record.host_id:
+                raise NotAllowed("only the host sets the options")
+            options = with_option(spec.options_model, record.options_json, name, value)
+            record = await self.repo.set_options(
+                record.id, options.model_dump_json(), expected_version=record.version
+            )
+            return await self._snapshot(record)
+
     async def end(self, session_id: int, user_id: PlayerId, *, can_manage: bool) -> Snapshot:
         async with self.lock(session_id):
             snap = await self.by_id(session_id)

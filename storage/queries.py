@@ -277,6 +277,21 @@ def remove_seat(
         return _fetch(db, session_id)
 
 
+def set_options(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    options_json: str,
+    expected_version: int,
+) -> SessionRecord:
+    with _write(db):
+        _claim(db, session_id, expected_version, (SessionStatus.LOBBY,))
+        db.execute("UPDATE sessions SET options_json = ? WHERE id = ?", (options_json, session_id))
+        _bump(db, session_id, expected_version, now)
+        return _fetch(db, session_id)
+
+
 def start(
     db: sqlite3.Connection,
     *,

@@ -179,6 +179,20 @@ class Repository:
             )
         )
 
+    async def set_options(
+        self, session_id: int, options_json: str, *, expected_version: int
+    ) -> SessionRecord:
+        """Replace the session options (LOBBY only; CAS on version)."""
+        return await self._write(
+            partial(
+                queries.set_options,
+                now=self._clock(),
+                session_id=session_id,
+                options_json=options_json,
+                expected_version=expected_version,
+            )
+        )
+
     async def start(
         self,
         session_id: int,

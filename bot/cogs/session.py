@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.ext import commands
+from pydantic import BaseModel
 
 from bot import presenters, replies
 from bot.customid import END, ButtonId
+from bot.options import option_choices, option_help, option_names
 from bot.presenters import Board, ButtonSpec
-from bot.service import NotAllowed
+from bot.service import NotAllowed, ServiceError
 from bot.table import channel_of
 from games.engine import Player
 from games.registry import GAMES
@@ -82,6 +84,63 @@ class SessionCog(
             await replies.send(interaction, presenters.lobby(snap))
 
         await self._run(interaction, work)
+
+    @app_commands.command(name="option")
+    @app_commands.describe(
+        setting="Which option of this game (the list shows them)",
+        value="Its new value (the list shows the choices)",
+    )
+    async def option(
+        self,
+        interaction: discord.Interaction,
+        setting: app_commands.Range[str, 1, 40],
+        value: app_commands.Range[str, 1, 40],
+    ) -> None:
+        """Change a session option in the lobby (host only), e.g. a variant or the course."""
+
+        async def work() -> None:
+            snap = await self.bot.service.set_option(
+                channel_of(interaction), interaction.user.id, setting, value
+            )
+            await replies.send(interaction, presenters.lobby(snap))
+
+        await self._run(interaction, work)
+
+    @option.autocomplete("setting")
+    async def _setting_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        model = await self._lobby_options(interaction)
+        if model is None:
+            return []
+        return [
+            app_commands.Choice(name=option_help(model, n)[:100], value=n)
+            for n in option_names(model)
+            if current.lower() in n.lower()
+        ][:25]
+
+    @option.autocomplete("value")
+    async def _setting_values(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        model = await self._lobby_options(interaction)
+        name = getattr(interaction.namespace, "setting", None)
+        if model is None or not name:
+            return []
+        return [
+            app_commands.Choice(name=v, value=v)
+            for v in option_choices(model, str(name))
+            if current.lower() in v.lower()
+        ][:25]
+
+    async def _lobby_options(self, interaction: discord.Interaction) -> type[BaseModel] | None:
+        if interaction.channel_id is None:
+            return None
+        try:
+            snap = await self.bot.service.current(interaction.channel_id)
+        except ServiceError:
+            return None
+        return snap.spec.options_model
 
     @app_commands.command(name="start")
     async def start(self, interaction: discord.Interaction) -> None:

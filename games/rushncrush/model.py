@@ -17,7 +17,11 @@ Cell = tuple[int, int]
 class RncOptions(Model):
     """Session options."""
 
-    course: str = Field(default=DEFAULT_COURSE, description="course key: " + ", ".join(COURSES))
+    course: str = Field(
+        default=DEFAULT_COURSE,
+        description="course key: " + ", ".join(COURSES),
+        examples=list(COURSES),
+    )
     one_rush_per_round: bool = Field(
         default=False,
         description="only one Rush 'n' Crush ram per round; later ones just stop behind the car",
