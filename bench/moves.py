@@ -68,13 +68,17 @@ class MoveFigures:
         section.add("  apply + save median", statistics.median(self.apply_save_times) * 1000, "ms")
         section.add("  apply + save p99", percentile(self.apply_save_times, 99) * 1000, "ms")
         if self.has_board:
-            section.add("  render + encode median", statistics.median(self.render_times) * 1e3, "ms")
+            section.add(
+                "  render + encode median", statistics.median(self.render_times) * 1e3, "ms"
+            )
             section.add("  render + encode p99", percentile(self.render_times, 99) * 1000, "ms")
             _sizes(section, "board", self.sizes)
         else:
             section.notes.append("no board renderer in render.RENDERERS: apply + save only")
         if self.sheet_sizes:
-            section.add("sheet render + encode median", statistics.median(self.sheet_times) * 1e3, "ms")
+            section.add(
+                "sheet render + encode median", statistics.median(self.sheet_times) * 1e3, "ms"
+            )
             section.add("sheet render + encode p99", percentile(self.sheet_times, 99) * 1000, "ms")
             _sizes(section, "sheet", self.sheet_sizes, note="board targets applied to sheets")
         section.notes.append(

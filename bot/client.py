@@ -44,6 +44,8 @@ class RedlineBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # The bot keeps no guild cache worth waiting for: be ready (and healthy) in 0.5 s, not 2.
+        options.setdefault("guild_ready_timeout", 0.5)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

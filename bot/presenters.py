@@ -80,7 +80,7 @@ def turn_line(snap: Snapshot) -> str:
     outcome = snap.outcome
     if outcome is not None:
         if outcome.is_draw:
-            return f"🏁 **Game over: a draw.** {outcome.reason}"
+            return f"🏁 **Game over: nobody won.** {outcome.reason}"
         names = ", ".join(mention(w) for w in outcome.winners)
         return f"🏁 **{names} won the game!** ({outcome.reason})"
     if not snap.record.is_live:

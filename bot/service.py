@@ -212,15 +212,28 @@ class GameService:
             raise NoSession("that game no longer exists") from exc
         return await self._snapshot(record)
 
-    async def log_lines(self, session_id: int, *, limit: int = 20) -> list[str]:
-        """The last `limit` log entries as plain lines (seq, actor, action, events)."""
+    async def log_lines(
+        self, session_id: int, *, viewer: PlayerId | None = None, limit: int = 20
+    ) -> list[str]:
+        """The last `limit` log entries as plain lines for `viewer`.
+
+        In games with private sheets the log would otherwise tell everyone what is on them:
+        there, only the viewer's own entries show their details.
+        """
         snap = await self.by_id(session_id)
         entries = await self.repo.log(session_id)
+        private = snap.spec.has_private_views
         lines: list[str] = []
         for entry in entries[-limit:]:
             who = snap.name_of(entry.actor) if entry.actor is not None else "setup"
+            if private and entry.actor != viewer:
+                lines.append(f"#{entry.seq} {who}: made a move" if entry.actor else "#0 setup")
+                continue
             texts = [_event_text(snap.spec, e) for e in json.loads(entry.events_json)]
-            lines.append(f"#{entry.seq} {who}: " + "; ".join(t for t in texts if t))
+            texts = [t.removeprefix(f"{who}: ") for t in texts if t]
+            if not texts and entry.actor is not None:
+                texts = [_action_text(snap.spec, entry.action_json)]
+            lines.append(f"#{entry.seq} {who}: " + "; ".join(texts))
         return lines
 
     # ----- lobby -----------------------------------------------------------------------------
@@ -404,6 +417,13 @@ class _LooseEvent(Event):
     """An event read back from the log without its game's model (extra fields kept)."""
 
     model_config = ConfigDict(frozen=True, extra="allow")
+
+
+def _action_text(spec: AnySpec, action_json: str) -> str:
+    try:
+        return spec.describe(spec.parse_action(json.loads(action_json)))
+    except (ValueError, TypeError):
+        return "a move"
 
 
 def _event_text(spec: AnySpec, raw: dict[str, Any]) -> str:

@@ -181,7 +181,9 @@ class SessionCog(
 
         async def work() -> None:
             snap = await self.bot.service.latest(channel_of(interaction))
-            lines = await self.bot.service.log_lines(snap.session_id, limit=last)
+            lines = await self.bot.service.log_lines(
+                snap.session_id, viewer=interaction.user.id, limit=last
+            )
             title = f"{snap.spec.title} · game #{snap.session_id} · log"
             await replies.say(interaction, presenters.lines_block(title, lines), ephemeral=True)
 
