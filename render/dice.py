@@ -80,6 +80,10 @@ def render_dice(
 
     widest = max([min(n, _PER_ROW) for n in shown] + [6])
     width = 2 * pad + widest * (die + gap) - gap
+    if title:
+        # Widen for the title, up to the width of a full row of dice.
+        title_w = font(px(32), bold=True).getlength(title) + 2 * pad
+        width = max(width, min(title_w, 2 * pad + _PER_ROW * (die + gap) - gap))
     rows = [-(-n // _PER_ROW) for n in shown]
     height = 2 * pad + (title_h if title else 0)
     height += sum(header_h + r * (die + gap) for r in rows) + group_gap * max(0, len(groups) - 1)

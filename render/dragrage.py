@@ -8,7 +8,7 @@ from games.dragrage.state import DragRageView, LaneView
 from render.encode import encode_png
 from render.fonts import font
 from render.palette import DEFAULT_THEME, Theme
-from render.shapes import chip, draw_text, fit_text, rounded_box, token
+from render.shapes import chip, draw_text, fit_text, rounded_box, token, wrap_text
 from render.toolkit import canvas
 
 WIDTH, HEIGHT = 1280, 680
@@ -55,14 +55,14 @@ def _banner(draw: ImageDraw.ImageDraw, view: DragRageView, theme: Theme, s: floa
         fill=theme.muted,
         anchor="lm",
     )
-    box = (600 * s, 10 * s, (WIDTH - 16) * s, 96 * s)
+    box = (600 * s, 8 * s, (WIDTH - 16) * s, 108 * s)
     if view.outcome is not None:
         winner = next((ln for ln in view.lanes if ln.id in view.outcome.winners), None)
         text = f"{winner.name} wins the race!" if winner else "Race over: a draw"
         rounded_box(draw, box, fill=theme.good, radius=14 * s)
         draw_text(
             draw,
-            ((box[0] + box[2]) / 2, 53 * s),
+            ((box[0] + box[2]) / 2, 58 * s),
             fit_text(text, font(34 * s, bold=True), box[2] - box[0] - 24 * s),
             fnt=font(34 * s, bold=True),
             fill=theme.accent_ink,
@@ -74,7 +74,7 @@ def _banner(draw: ImageDraw.ImageDraw, view: DragRageView, theme: Theme, s: floa
         style = theme.player(active.seat)
         token(
             draw,
-            (box[0] + 44 * s, 53 * s),
+            (box[0] + 44 * s, 58 * s),
             26 * s,
             shape=style.shape,
             fill=style.colour,
@@ -86,21 +86,25 @@ def _banner(draw: ImageDraw.ImageDraw, view: DragRageView, theme: Theme, s: floa
         name = fit_text(f"{active.name}'s turn", font(30 * s, bold=True), box[2] - box[0] - 100 * s)
         draw_text(
             draw,
-            (box[0] + 84 * s, 36 * s),
+            (box[0] + 84 * s, 30 * s),
             name,
             fnt=font(30 * s, bold=True),
             fill=theme.accent_ink,
             anchor="lm",
         )
-        ask = fit_text(view.asking, font(22 * s), box[2] - box[0] - 100 * s)
-        draw_text(
-            draw,
-            (box[0] + 84 * s, 72 * s),
-            ask,
-            fnt=font(22 * s),
-            fill=theme.accent_ink,
-            anchor="lm",
-        )
+        # The headline names the player, so the instruction drops its "Name: " prefix and wraps
+        # onto two lines: cutting it would hide the Let's Roll option or the dice choice.
+        ask = view.asking.removeprefix(f"{active.name}: ")
+        ask = ask[:1].upper() + ask[1:]
+        for i, line in enumerate(wrap_text(ask, font(22 * s), box[2] - box[0] - 100 * s)):
+            draw_text(
+                draw,
+                (box[0] + 84 * s, (64 + 27 * i) * s),
+                line,
+                fnt=font(22 * s),
+                fill=theme.accent_ink,
+                anchor="lm",
+            )
 
 
 def _lane(
@@ -148,14 +152,22 @@ def _lane(
         fill=ink,
         anchor="lm",
     )
-    number_font = font(17 * s)
+    number_font = font(21 * s, bold=True)
     for space in range(1, view.track_length + 1):
         x0, x1 = _cell_x(view, space, s)
         past = space > view.finish_after
         fill = theme.surface_alt if past else theme.surface
         draw.rectangle((x0 + 1, y0, x1 - 1, y1), fill=fill)
         label_text = "S" if space == 1 else str(space)
-        draw_text(draw, ((x0 + x1) / 2, y0 + 12 * s), label_text, fnt=number_font, fill=theme.muted)
+        # Nudge the two numbers beside the finish line off the chequered bar.
+        nudge = {view.finish_after: -5 * s, view.finish_after + 1: 5 * s}.get(space, 0)
+        draw_text(
+            draw,
+            ((x0 + x1) / 2 + nudge, y0 + 14 * s),
+            label_text,
+            fnt=number_font,
+            fill=theme.muted,
+        )
     # finish line: a chequered bar after space 22
     fx = _cell_x(view, view.finish_after, s)[1]
     sq = 8 * s

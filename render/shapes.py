@@ -60,6 +60,8 @@ def draw_text(
     outline_width: int = 2,
 ) -> None:
     """Text anchored at `xy` (default: centred). Outlines cost ~4x plain text: use sparingly."""
+    if not s.isascii():
+        s = without_emoji(s)
     if outline is None:
         draw.text(xy, s, font=fnt, fill=fill, anchor=anchor)
     else:
@@ -150,19 +152,24 @@ def chip(
     width: int = 2,
     struck: RGB | None = None,
 ) -> None:
-    """A counter chip: a rounded square with its number; `struck` draws an X in that colour."""
+    """A counter chip: a rounded square with its number; `struck` draws an X in that colour.
+
+    The X goes under the number, which keeps a thin rim in the chip's colour: a spun-out 12
+    must still read as 12.
+    """
     x0, y0, x1, y1 = box
     side = min(x1 - x0, y1 - y0)
     rounded_box(draw, box, fill=fill, outline=outline, width=width, radius=side * 0.22)
-    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), label, font=fnt, fill=ink, anchor="mm")
-    if struck is not None:
-        pad = side * 0.12
-        strike(
-            draw,
-            (x0 + pad, y0 + pad, x1 - pad, y1 - pad),
-            fill=struck,
-            width=max(2, round(side / 12)),
-        )
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    if struck is None:
+        draw.text(centre, label, font=fnt, fill=ink, anchor="mm")
+        return
+    pad = side * 0.12
+    strike(
+        draw, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), fill=struck, width=max(2, round(side / 12))
+    )
+    rim = max(1, round(side / 22))
+    draw.text(centre, label, font=fnt, fill=ink, anchor="mm", stroke_width=rim, stroke_fill=fill)
 
 
 def die_face(
@@ -211,5 +218,19 @@ def die_face(
             draw,
             (x0 + pad, y0 + pad, x1 - pad, y1 - pad),
             fill=struck,
-            width=max(3, round(size / 14)),
+            width=max(2, round(size / 22)),
         )
+
+
+def wrap_text(s: str, fnt: Font, max_width: float, *, max_lines: int = 2) -> list[str]:
+    """`s` broken at spaces into at most `max_lines` lines, the last cut with an ellipsis."""
+    lines: list[str] = []
+    words = s.split()
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and fnt.getlength(f"{line} {words[0]}") <= max_width:
+            line = f"{line} {words.pop(0)}"
+        lines.append(line)
+    if words:
+        lines[-1] = fit_text(f"{lines[-1]} {' '.join(words)}", fnt, max_width)
+    return [fit_text(line, fnt, max_width) for line in lines]

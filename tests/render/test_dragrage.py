@@ -80,3 +80,35 @@ def test_every_board_of_many_races_stays_under_budget() -> None:
     """No board of 20 random races exceeds 150 KB."""
     sizes = [len(render_dragrage(_view(m, seed))) for seed in range(4) for m in (0, 10, 30, 80)]
     assert max(sizes) < 150_000
+
+
+def _all_counters_played() -> DragRageView:
+    """A board where all eleven counters are down, three of them spun out."""
+    from games.dragrage.state import CounterView, LaneView
+
+    view = _view(0)
+    plays = ((2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12))
+
+    def lane(base: LaneView, values: tuple[int, ...]) -> LaneView:
+        counters = tuple(
+            CounterView(value=v, from_space=1, to_space=1 + v, spun_out=v in (5, 10, 12))
+            for v in values
+        )
+        data = base.model_dump() | {"counters": counters, "counters_used": len(counters)}
+        return LaneView.model_validate(data)
+
+    lanes = (lane(view.lanes[0], plays[0]), lane(view.lanes[1], plays[1]))
+    return DragRageView.model_validate(view.model_dump() | {"lanes": lanes, "free_counters": ()})
+
+
+def test_board_with_every_counter_played_stays_under_budget() -> None:
+    """All eleven counters down (some spun out) still encode under 150 KB."""
+    data = render_dragrage(_all_counters_played())
+    assert Image.open(io.BytesIO(data)).size == (WIDTH, HEIGHT)
+    assert len(data) < 150_000
+
+
+def test_half_scale_board_is_half_size() -> None:
+    """scale=0.5 gives a 640x340 board."""
+    image = Image.open(io.BytesIO(render_dragrage(_view(9), scale=0.5)))
+    assert image.size == (WIDTH // 2, HEIGHT // 2)
