@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+from bot.service import ServiceError
 from fakediscord import FakeMessage, FakeUser
+from games.dragrage.state import Advance
+from games.engine import InvalidAction, Player
 from tests.bot.conftest import World, active_user_id, button
 
 
@@ -68,3 +73,28 @@ async def test_illegal_slash_option_is_refused_by_discord_range(world: World) ->
     advance = next(o for o in dragrage["options"] if o["name"] == "advance")
     counter = advance["options"][0]
     assert (counter["min_value"], counter["max_value"]) == (2, 12)
+
+
+async def test_out_of_range_and_unknown_inputs_get_clear_messages(world: World) -> None:
+    """Discord stops unknown games and out-of-range counters (the schema says so); if one got
+    through anyway, the service and the rules still answer with a clear message."""
+    game = next(c for c in world.fake.synced_commands() if c["name"] == "game")
+    new = next(o for o in game["options"] if o["name"] == "new")
+    assert {c["value"] for c in new["options"][0]["choices"]} == {
+        "dragrage",
+        "spacetruckin",
+        "rushncrush",
+    }
+    assert world.bot is not None
+    service = world.bot.service
+    with pytest.raises(ServiceError, match="unknown game `chess`; known games: dragrage"):
+        await service.new_session(
+            guild_id=1, channel_id=5, game_key="chess", host=Player(id=1, name="a")
+        )
+    await world.new_race()
+    snap = await service.current(world.channel.id)
+    first = sorted(snap.active_players)[0]
+    with pytest.raises(InvalidAction, match="99"):
+        await service.act(snap.session_id, first, Advance(counter=99))
+    r = await world.slash(world.alice, "roll", expression="9" * 196 + "d6")
+    assert r.ephemeral and "🚫" in r.content
