@@ -66,7 +66,10 @@ def prompt(view: SpaceTruckinView) -> Prompt:
     if sheet is None:
         raise ValueError("this is a public view; render the sheet from view(state, player)")
     if sheet.status == "won":
-        return Prompt("won", (f"You reached {sheet.vp} VP ({WIN_VP} to win).",))
+        lines = [f"You reached {sheet.vp} VP ({WIN_VP} to win)."]
+        if public.outcome is None:  # multiplayer: the win is settled when the location ends
+            lines.append("You win once every trucker has finished this location.")
+        return Prompt("won", tuple(lines))
     if sheet.status == "lost":
         return Prompt("out", (f"Your truck is out: {sheet.reason}.",))
     if public.outcome is not None:
@@ -172,7 +175,8 @@ def _delivery(view: SpaceTruckinView) -> Prompt:
         return Prompt("act", lines, (), todo)
     if stage in ("hit", "hit_two"):
         how = (
-            "choose a system matching a die as system or as shape (6 = any)"
+            "choose a system a die matches as system or shape (6 = any), "
+            "or a die matching nothing: 1 Bridge damage"
             if stage == "hit"
             else "one die names the system, the other the shape: choose the two systems"
         )

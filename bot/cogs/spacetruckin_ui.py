@@ -16,11 +16,20 @@ from bot import presenters
 from bot.customid import ACTION, ButtonId, action_payload
 from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.service import Snapshot
-from games.engine import Model, PlayerId
+from games.engine import IllegalAction, Model, PlayerId
 from games.spacetruckin import legal_placements
 from games.spacetruckin.delivery import STAGE_HINTS, challenge_result
 from games.spacetruckin.grid import cell_name, parse_cell, placement_name, spot_cells
-from games.spacetruckin.models import Accept, Build, Fill, FreeChoice, Place, Stop, Tweak
+from games.spacetruckin.models import (
+    Accept,
+    Build,
+    Fill,
+    FreeChoice,
+    HitTwo,
+    Place,
+    Stop,
+    Tweak,
+)
 from games.spacetruckin.view import SpaceTruckinView
 
 MAX_LEN = 100
@@ -36,6 +45,8 @@ PREVIEW = "pv"  # button: preview another orientation at the same grid
 SYSTEM = "sys"  # shipyard pick, step 1: the system; step 2 lists its shapes
 FIRST_BOX = "fb"  # fill, step 1: the box for die 1; step 2 the box for die 2
 TWEAK_BOX = "tb"  # tweak, step 1: the box; step 2 reroll/flip and the pip that pays
+FIRST_HIT = "hit"  # two consequences, step 1: the first loss; step 2 the second
+NO_PIECE = "n"  # payload of FIRST_HIT for "no match: the Bridge takes it"
 
 
 @dataclass(frozen=True)
@@ -150,6 +161,19 @@ def _ask(view: SpaceTruckinView, placements: int) -> str:
     if stage == "fill":
         d1, d2 = sheet.dice
         return f"write die 1 (**{d1}**) in a box, then die 2 (**{d2}**)"
+    if stage == "hit":
+        dice = " and ".join(f"**{d}**" for d in sheet.hit_dice)
+        return (
+            f"consequence dice {dice}: choose the numbered system a die destroys, or a die "
+            "that matches nothing (1 Bridge damage)"
+        )
+    if stage == "hit_two":
+        a, b = sheet.hit_dice
+        return (
+            f"two consequences, dice **{a}** and **{b}**: one die destroys a system by its type, "
+            "the other one by its shape. Tap the first (by type), then the second (by shape); "
+            "Bridge = no match"
+        )
     if stage == "tweak":
         boxes = tuple(b.value for b in sheet.boxes)
         result = challenge_result(boxes) if None not in boxes else "?"
@@ -183,6 +207,8 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
     elif view.sheet.stage == "tweak":
         accept = _buttons(snap, [a for a in actions if isinstance(a, Accept)], "success")
         buttons = _rows(_tweak_box_groups(snap, view, actions), [*accept, back])
+    elif view.sheet.stage == "hit_two":
+        buttons = _rows(_first_hit_groups(snap, view, actions), [back])
     else:
         buttons = _rows(_by_kind(snap, actions)[:MENU_ROWS], [back])
     content = f"{_header(snap)}\n➡️ {_ask(view, len(placements))}"
@@ -370,3 +396,68 @@ def tweak_board(snap: Snapshot, viewer: PlayerId, box: str) -> Board:
         f"{_header(snap)}\n➡️ {_box_label(view, box)}: flip it (7 minus the face) or reroll it?"
     )
     return Board(content, buttons=tuple(_rows([g for g in groups if g][:MENU_ROWS], [back])))
+
+
+# Consequences ---------------------------------------------------------------------------------
+
+FITS = MENU_ROWS * PER_ROW
+
+
+def _piece_label(view: SpaceTruckinView, piece: int | None) -> str:
+    """`#3 Reactor/O` (the number drawn on the sheet), or the Bridge when nothing matches."""
+    assert view.sheet is not None
+    if piece is None:
+        return "Bridge (no match)"
+    found = next((p for p in view.sheet.pieces if p.id == piece), None)
+    return f"#{piece}" if found is None else f"#{piece} {found.system}/{found.shape}"
+
+
+def _first_hit_groups(
+    snap: Snapshot, view: SpaceTruckinView, actions: Sequence[Model]
+) -> list[list[ButtonSpec]]:
+    """All pairs as buttons when they fit; else step 1 of 2: the first loss.
+
+    A truck has at most 19 live pieces (79 buildable grids), so the first losses (pieces and
+    the Bridge) fit four rows of five, and so do the second losses for any first one."""
+    pairs = [a for a in actions if isinstance(a, HitTwo)]
+    if len(pairs) <= FITS:
+        return [_buttons(snap, pairs, "danger")]
+    firsts = list(dict.fromkeys(a.system_piece for a in pairs))
+    return [
+        [
+            ButtonSpec(
+                _piece_label(view, f) + " …",
+                _st(snap, FIRST_HIT, NO_PIECE if f is None else str(f)),
+                "danger",
+            )
+            for f in firsts
+        ]
+    ]
+
+
+def parse_piece(payload: str) -> int | None:
+    """The FIRST_HIT payload: a piece number or NO_PIECE."""
+    return None if payload == NO_PIECE else int(payload)
+
+
+def second_hit_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
+    """Step 2 of two consequences: the first loss is chosen; which is the second?"""
+    view = _view(snap, viewer)
+    try:
+        first = parse_piece(payload)
+    except ValueError:
+        first = -1
+    pairs = [
+        a for a in snap.legal_actions(viewer) if isinstance(a, HitTwo) and a.system_piece == first
+    ]
+    if not pairs:
+        raise IllegalAction(f"`{payload}` is not a first loss open to you now; pick again")
+    buttons = [
+        ButtonSpec(_piece_label(view, a.shape_piece), _act(snap, a), "danger") for a in pairs
+    ]
+    back = ButtonSpec("◀ Back", _st(snap, SHEET))
+    content = (
+        f"{_header(snap)}\n➡️ first loss: **{_piece_label(view, first)}**; "
+        "now the second, destroyed by the other die read as a shape:"
+    )
+    return Board(content, buttons=tuple(_rows([buttons], [back])))

@@ -85,7 +85,9 @@ def describe(action: Action) -> str:
         case Accept():
             return "Accept the result"
         case Hit():
-            return "Bridge takes it" if action.piece is None else f"Lose system #{action.piece}"
+            if action.piece is None:
+                return "Die matching nothing: 1 Bridge damage"
+            return f"Lose system #{action.piece}"
         case HitTwo():
             first = "Bridge" if action.system_piece is None else f"#{action.system_piece}"
             second = "Bridge" if action.shape_piece is None else f"#{action.shape_piece}"

@@ -179,13 +179,26 @@ def payers(sheet: Sheet, native: str) -> tuple[Cell, ...]:
 
 
 def hit_options(sheet: Sheet) -> tuple[Hit, ...]:
+    """One consequence: any live piece a die matches, as a system or as a shape; and, when a
+    die matches nothing, choosing that die means the Bridge takes the hit (`Hit(None)`)."""
     dice = sheet.hit_dice
     hits = tuple(
         Hit(piece=p.id)
         for p in live_pieces(sheet)
         if any(piece_matches(p, d, role) for d in dice for role in ("system", "shape"))
     )
-    return hits or (Hit(piece=None),)
+    if any(not matching_pieces(sheet, die) for die in dice):
+        hits = (*hits, Hit(piece=None))
+    return hits
+
+
+def matching_pieces(sheet: Sheet, die: int) -> tuple[int, ...]:
+    """Live pieces one consequence die hits, read as a system or as a shape (6 hits any)."""
+    return tuple(
+        p.id
+        for p in live_pieces(sheet)
+        if piece_matches(p, die, "system") or piece_matches(p, die, "shape")
+    )
 
 
 def hit_two_options(sheet: Sheet) -> tuple[HitTwo, ...]:
@@ -287,7 +300,7 @@ STAGE_HINTS = {
     "reward": "choose the grid for your reward",
     "extra_pip": "choose the grid next to the artifact for its extra pip",
     "pirates": "give the pirates one filled cargo pip or lose your aft-most system",
-    "hit": "choose the system the consequence destroys",
+    "hit": "choose the system a die destroys, or a die matching nothing (1 Bridge damage)",
     "hit_two": "choose the two systems the consequences destroy",
     "jump": "choose the Engine (or wild) pip that pays for the jump",
 }

@@ -109,6 +109,8 @@ def apply(
 
 
 def _waiting_message(state: SpaceTruckinState, sheet: Sheet) -> str:
+    if sheet.status == "won":
+        return f"you have {WIN_VP} VP: the game ends once every trucker has finished here"
     if sheet.status != "playing":
         return "your truck is out of the game; watch the others finish"
     if state.phase == "chart":
@@ -181,7 +183,7 @@ def _advance(state: SpaceTruckinState, turn: Turn) -> SpaceTruckinState:
                 turn.events.append(event)
                 state = state.model_copy(update={"chart_dice": event.dice})
             return state
-        if any(s.status == "playing" and s.stage not in ("ready", "out") for s in state.sheets):
+        if any(_owes(s) for s in state.sheets):
             return state
         if state.phase == "captain":
             state = state.model_copy(update={"phase": "chart"})
@@ -212,15 +214,27 @@ def _sell_cargo(state: SpaceTruckinState, turn: Turn) -> SpaceTruckinState:
     return state
 
 
+def _owes(sheet: Sheet) -> bool:
+    """Still has something to do at this sync point (a location, the shipyard, the captain)."""
+    return sheet.status == "playing" and sheet.stage not in ("ready", "out")
+
+
 def _ranking(state: SpaceTruckinState) -> tuple[PlayerId, ...]:
     order = sorted(state.sheets, key=lambda s: (s.status == "lost", -s.vp))
     return tuple(s.player for s in order)
 
 
 def _decided(state: SpaceTruckinState) -> Outcome | None:
-    """A win at 20 VP, or the end by elimination (solo loss, last trucker standing)."""
+    """A win at 20 VP, or the end by elimination (solo loss, last trucker standing).
+
+    Truckers act at once, so 20 VP is checked at the sync point, once nobody still in owes
+    anything at this location: whoever reached it by then shares the win, whatever the order
+    of their taps. A trucker at 20 stops acting (`gain_vp`), so solo this is immediate.
+    """
     won = [s.player for s in state.sheets if s.status == "won"]
     if won:
+        if any(_owes(s) for s in state.sheets):
+            return None
         return Outcome(winners=tuple(won), ranking=_ranking(state), reason=f"reached {WIN_VP} VP")
     playing = [s for s in state.sheets if s.status == "playing"]
     if not playing:

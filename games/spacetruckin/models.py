@@ -193,7 +193,8 @@ class Accept(Model):
 
 
 class Hit(Model):
-    """Damage piece `piece` (None: nothing matches, the Bridge takes it)."""
+    """Damage piece `piece`; None: the player picks a die that matches nothing (or none
+    matches), and the Bridge takes one damage instead."""
 
     kind: Literal["hit"] = "hit"
     piece: int | None

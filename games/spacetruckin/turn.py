@@ -27,12 +27,14 @@ class Turn:
 
 
 def gain_vp(sheet: Sheet, amount: int, why: str, turn: Turn) -> Sheet:
-    """Score VP; reaching the target wins at once (the caller checks losses first)."""
+    """Score VP; at the target the trucker has won and stops acting (the caller checks losses
+    first). The game ends at the sync point, once every trucker has finished the location."""
     vp = sheet.vp + amount
     turn.note(sheet, f"+{amount} VP ({why}), {vp} VP")
     if vp >= WIN_VP:
-        turn.note(sheet, f"reaches {vp} VP and wins")
-        return sheet.model_copy(update={"vp": vp, "status": "won", "stage": "ready"})
+        wait = " (with anyone else who gets there at this location)" if len(turn.names) > 1 else ""
+        turn.note(sheet, f"reaches {vp} VP and wins{wait}")
+        return sheet.model_copy(update={"vp": vp, "status": "won", "stage": "ready", "tasks": ()})
     return sheet.model_copy(update={"vp": vp})
 
 

@@ -23,6 +23,7 @@ from games.spacetruckin.models import (
     Build,
     Fill,
     FreeChoice,
+    HitTwo,
     Place,
     SpaceTruckinState,
     Stop,
@@ -206,6 +207,8 @@ class Table:
             message = await self._first_step(user, message, "tb", action.box)
         elif isinstance(action, Build) and not _has_action(message, action):
             message = await self._first_step(user, message, "sys", action.system)
+        elif isinstance(action, HitTwo) and not _has_action(message, action):
+            message = await self._first_step(user, message, "hit", first_loss(action))
         result = await self.tap(user, message, _action_id(message, action))
         await result.wait_followups(1)
         await result.settle(0.02)
@@ -296,7 +299,14 @@ def _offers(message: FakeMessage, action: Model) -> bool:
         return _first_step_id(message, "tb", action.box) is not None
     if isinstance(action, Build):
         return _first_step_id(message, "sys", action.system) is not None
+    if isinstance(action, HitTwo):
+        return _first_step_id(message, "hit", first_loss(action)) is not None
     return False
+
+
+def first_loss(action: HitTwo) -> str:
+    """The payload of the first step of a two-consequence choice ("n": the Bridge)."""
+    return "n" if action.system_piece is None else str(action.system_piece)
 
 
 def _action_id(message: FakeMessage, action: Model) -> str:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 
 from PIL import Image
 
-from games.spacetruckin.models import Fill, Place
+from bot.customid import ButtonId
+from bot.presenters import MAX_BUTTONS
+from games.engine import Model, Player
+from games.spacetruckin import SPEC
+from games.spacetruckin.models import Accept, Fill, Hit, HitTwo, Place, SpaceTruckinState
+from games.spacetruckin.sheet import destroyed
 from tests.bot.conftest import World
 from tests.bot.spacetruckin_driver import Table, choose, digest
+from tests.games.spacetruckin.helpers import at_location, built_sheet
 
 
 async def _start(world: World, seed: int, *others: object) -> Table:
@@ -113,7 +120,14 @@ async def test_two_player_game_to_the_end(world: World) -> None:
     assert refused.messages[-1].ephemeral and "🚫" in refused.messages[-1].content
     await _play_out(world, table)
     final = await table.wait_for_end()
-    assert "🏁" in final.content
+    outcome = (await table.state()).result
+    assert outcome is not None and "🏁" in final.content
+    assert outcome.reason in final.content, final.content
+    names = {world.alice.id: world.alice.name, world.bob.id: world.bob.name}
+    for winner in outcome.winners:
+        assert f"<@{winner}>" in final.content or names[winner] in final.content
+    if not outcome.winners:
+        assert "nobody won" in final.content.lower()
     _assert_sheets_private(world, table)
 
 
@@ -140,3 +154,92 @@ async def test_place_by_slash_command_shows_a_preview(world: World) -> None:
     assert "pip" in done.messages[-1].content
     bad = await world.slash(world.alice, "spacetruckin place", spot="Z99")
     assert bad.ephemeral and "🚫" in bad.content
+
+
+async def _inject(world: World, state: SpaceTruckinState) -> None:
+    """Put the channel's session in `state` through the real repository (one logged move)."""
+    assert world.bot is not None
+    service = world.bot.service
+    snap = await service.current(world.channel.id)
+    await service.repo.record_move(
+        snap.session_id,
+        expected_version=snap.version,
+        actor=world.alice.id,
+        action_json=SPEC.dump_action(Accept()),
+        events_json="[]",
+        state_json=SPEC.dump_state(state),
+    )
+
+
+def _two_hits(user: int, name: str) -> SpaceTruckinState:
+    """A Hammerhead of 18 systems facing two consequences with dice 6 and 1 (226 pairs)."""
+    sheet = built_sheet(user, "Hammerhead", "Grizzled")
+    state = at_location(
+        sheet, location=1, stage="hit_two", tasks=("hit_two", "jump"), hit_dice=(6, 1)
+    )
+    return _seated(state, user, name)
+
+
+def _seated(state: SpaceTruckinState, user: int, name: str) -> SpaceTruckinState:
+    """The helpers' solo state with the Discord user in the seat."""
+    data = state.model_dump(mode="json") | {"players": [Player(id=user, name=name).model_dump()]}
+    return SpaceTruckinState.model_validate(data)
+
+
+def _actions_on(message: object) -> set[Model]:
+    found: set[Model] = set()
+    for cid in message.custom_ids:  # type: ignore[attr-defined]
+        bid = ButtonId.decode(cid)
+        if bid is not None and bid.verb == "a":
+            found.add(SPEC.parse_action(json.loads(bid.payload)))
+    return found
+
+
+async def test_every_two_hit_choice_is_reachable_by_taps(world: World) -> None:
+    """Two consequences with 226 legal pairs: tap the first loss, then the second; all reachable."""
+    table = await _start(world, 15)
+    state = _two_hits(world.alice.id, world.alice.name)
+    await _inject(world, state)
+    legal = set(SPEC.legal_actions(state, world.alice.id))
+    assert len(legal) > MAX_BUTTONS
+    message = await table.open_sheet(world.alice)
+    firsts = [c for c in message.custom_ids if c.startswith("st:hit:")]
+    assert len(firsts) == len({a.system_piece for a in legal})  # type: ignore[attr-defined]
+    reached: set[Model] = set()
+    for first in firsts:
+        step = await table.tap(world.alice, message, first)
+        await step.wait_response()
+        await step.settle(0.02)
+        message = world.fake.store.messages[message.id]
+        assert "first loss" in message.content
+        reached |= _actions_on(message)
+        back = next(c for c in message.custom_ids if c.startswith("st:back:"))
+        step = await table.tap(world.alice, message, back)
+        await step.wait_followups(1)
+        message = world.fake.store.messages[message.id]
+    assert reached == legal
+    last = SPEC.legal_actions(state, world.alice.id)[-1]  # far past the old 24-button cut
+    assert isinstance(last, HitTwo) and last.system_piece is not None
+    await table.play(world.alice, last)
+    sheet = (await table.state()).sheets[0]
+    damaged = {p.id for p in sheet.pieces if p.damaged}
+    assert damaged == {last.system_piece, last.shape_piece} - {None}
+
+
+async def test_one_consequence_offers_the_bridge_for_a_blank_die(world: World) -> None:
+    """Dice 3 and 4 with every Weapons gone: the sheet offers the Bridge beside the Engines."""
+    table = await _start(world, 15)
+    sheet = built_sheet(world.alice.id, "Hammerhead", "Grizzled")
+    for piece in sheet.pieces:
+        if piece.system == "Weapons":
+            sheet = destroyed(sheet, piece.id)
+    state = at_location(sheet, location=1, stage="hit", tasks=("hit", "jump"), hit_dice=(3, 4))
+    await _inject(world, _seated(state, world.alice.id, world.alice.name))
+    message = await table.open_sheet(world.alice)
+    assert Hit(piece=None) in _actions_on(message)
+    bridge = next(label for label, _, _ in message.buttons if "Bridge" in str(label))
+    assert "matching nothing" in str(bridge)
+    await table.play(world.alice, Hit(piece=None))
+    after = (await table.state()).sheets[0]
+    assert after.bridge_damage == 1
+    assert [p for p in after.pieces if p.damaged] == [p for p in sheet.pieces if p.damaged]

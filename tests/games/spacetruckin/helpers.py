@@ -142,6 +142,49 @@ def shipyard_state(
     )
 
 
+def mid_location(
+    sheet: Sheet,
+    *,
+    stage: str = "tweak",
+    tasks: tuple[str, ...] = ("tweak", "jump"),
+    boxes: tuple[int, ...] | None = None,
+    dice: tuple[int, ...] = (),
+    hit_dice: tuple[int, ...] = (),
+    digits: int = 4,
+) -> Sheet:
+    """A trucker's sheet in the middle of a location: at `stage`, owing `tasks`."""
+    from games.spacetruckin.models import Challenge, Task
+
+    challenge = Challenge(boxes=boxes or (None,) * (2 * digits), dice=dice)
+    return sheet.model_copy(
+        update={
+            "stage": stage,
+            "tasks": tuple(Task(kind=t) for t in tasks),  # type: ignore[arg-type]
+            "challenge": challenge,
+            "hit_dice": hit_dice,
+        }
+    )
+
+
+def delivery_state(
+    sheets: tuple[Sheet, ...],
+    *,
+    location: int = 0,
+    chart: tuple[Terrain, ...] = CHART,
+    options: SpaceTruckinOptions | None = None,
+) -> SpaceTruckinState:
+    """A delivery state at `location` with these sheets (seated as P1, P2, ... = 100, 101, ...)."""
+    return SpaceTruckinState(
+        options=options or SpaceTruckinOptions(),
+        players=players(len(sheets)),
+        phase="delivery",
+        chart=chart,
+        chart_placed=7,
+        location=location,
+        sheets=sheets,
+    )
+
+
 def at_location(
     sheet: Sheet,
     *,
@@ -155,24 +198,14 @@ def at_location(
     options: SpaceTruckinOptions | None = None,
 ) -> SpaceTruckinState:
     """A solo delivery state with the trucker in the middle of a location."""
-    from games.spacetruckin.models import Challenge, Task
-
     digits = (options or SpaceTruckinOptions()).digits
-    challenge = Challenge(boxes=boxes or (None,) * (2 * digits), dice=dice)
-    sheet = sheet.model_copy(
-        update={
-            "stage": stage,
-            "tasks": tuple(Task(kind=t) for t in tasks),  # type: ignore[arg-type]
-            "challenge": challenge,
-            "hit_dice": hit_dice,
-        }
+    sheet = mid_location(
+        sheet,
+        stage=stage,
+        tasks=tasks,
+        boxes=boxes,
+        dice=dice,
+        hit_dice=hit_dice,
+        digits=digits,
     )
-    return SpaceTruckinState(
-        options=options or SpaceTruckinOptions(),
-        players=players(1),
-        phase="delivery",
-        chart=chart,
-        chart_placed=7,
-        location=location,
-        sheets=(sheet,),
-    )
+    return delivery_state((sheet,), location=location, chart=chart, options=options)

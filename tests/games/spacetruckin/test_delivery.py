@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalAction, LoadedDice, Rng
-from games.spacetruckin import SPEC
+from games.spacetruckin import SPEC, describe
 from games.spacetruckin.data import band_of
 from games.spacetruckin.delivery import challenge_result
 from games.spacetruckin.grid import cell_name
@@ -13,6 +13,7 @@ from games.spacetruckin.models import (
     Accept,
     Fill,
     GiveCargo,
+    Hit,
     HitTwo,
     Jump,
     LoseSystem,
@@ -178,6 +179,27 @@ def test_no_matching_system_hits_the_bridge() -> None:
     bare = sheet.model_copy(update={"pieces": sheet.pieces[:4]})  # Engines and Quarters only
     state = accept(at_location(bare, boxes=boxes("1222", "1165")), [4, 4])
     assert state.sheets[0].bridge_damage == 1
+
+
+def test_one_consequence_may_pick_the_die_that_matches_nothing() -> None:
+    """Rulebook: "select one of the die results ... If ... there are no systems or shapes
+    available to match your result, take one bridge damage": the blank die is a choice too."""
+    sheet = truck()
+    bare = sheet.model_copy(update={"pieces": sheet.pieces[:4]})  # Engines and Quarters only
+    state = accept(at_location(bare, boxes=boxes("1222", "1165")), [3, 4])
+    # 3 = Engine (two of them); 4 = Weapons or an S shape: nothing
+    assert set(SPEC.legal_actions(state, P1)) == {Hit(piece=0), Hit(piece=1), Hit(piece=None)}
+    assert "Bridge" in describe(Hit(piece=None))
+    after = SPEC.apply(state, P1, Hit(piece=None), Rng(0)).state.sheets[0]
+    assert after.bridge_damage == 1 and not any(p.damaged for p in after.pieces)
+
+
+def test_one_consequence_with_both_dice_matching_has_no_bridge_choice() -> None:
+    """When both dice match something, a system must go: the Bridge is not offered."""
+    state = accept(at_location(truck(), boxes=boxes("1222", "1165")), [3, 2])
+    legal = SPEC.legal_actions(state, P1)
+    assert legal and Hit(piece=None) not in legal
+    assert {a.piece for a in legal} == {0, 1, 2, 3, 4}  # type: ignore[union-attr]
 
 
 def test_221_damage_example() -> None:
