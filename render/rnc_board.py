@@ -248,27 +248,50 @@ def _bands(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) -> None:
         draw.polygon(((mid, tip), (mid - h, tip + h), (mid + h, tip + h)), fill=theme.muted)
 
 
+def copies(view: RncView, layout: Layout, cell: tuple[int, int]) -> list[tuple[int, int]]:
+    """Where a wreck or mine shows: wrecks and mines are physical, so on a loop the same spot
+    comes round every lap (`Course.spot`) and each lap's copy in the window shows it."""
+    course = get_course(view.course_key)
+    if not course.loop:
+        return [cell]
+    spot, lane = course.spot(cell), cell[1]
+    return [
+        (r, lane) for r in range(layout.first, layout.last + 1) if course.spot((r, lane)) == spot
+    ]
+
+
 def draw_mines(
     draw: ImageDraw.ImageDraw,
     layout: Layout,
     mines: Iterable[tuple[int, int, int | None]],
     theme: Theme,
+    *,
+    covered: frozenset[tuple[int, int]] = frozenset(),
 ) -> None:
-    """Mines as spiky stars in the danger colour, with the owner's car number."""
+    """Mines as spiky stars in the danger colour, with the owner's car number.
+
+    A mine under a car or wreck (a `covered` cell) is drawn small in the cell's top-right corner,
+    over the token, so both show.
+    """
     c = layout.cell
-    label = font(0.26 * c, bold=True)
     for row, lane, number in mines:
         if not layout.shows(row):
             continue
         cx, cy = layout.centre(row, lane)
+        size = 1.0
+        if (row, lane) in covered:
+            size = 0.55
+            cx, cy = cx + c * 0.3, cy - c * 0.3
         points = []
         for i in range(16):
-            radius = c * (0.34 if i % 2 == 0 else 0.2)
+            radius = c * size * (0.34 if i % 2 == 0 else 0.2)
             angle = math.pi * i / 8
             points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
         draw.polygon(points, fill=theme.danger, outline=theme.background)
         if number is not None:
-            draw.text((cx, cy), str(number), font=label, fill=theme.text, anchor="mm")
+            label = font(0.26 * c * max(size, 0.8), bold=True)
+            draw.text((cx, cy), str(number), font=label, fill=theme.text, anchor="mm",
+                      stroke_width=1, stroke_fill=theme.danger)  # fmt: skip
 
 
 def draw_car(
@@ -307,15 +330,24 @@ def draw_car(
 
 
 def draw_cars(
-    draw: ImageDraw.ImageDraw, layout: Layout, cars: Sequence[CarView], theme: Theme
+    draw: ImageDraw.ImageDraw,
+    layout: Layout,
+    cars: Sequence[CarView],
+    theme: Theme,
+    view: RncView,
 ) -> None:
-    """Wrecks first, then live cars on top; the car whose turn it is gets an accent ring."""
+    """Wrecks first (on a loop, on every lap's copy of their spot), then live cars on top; the
+    car whose turn it is gets an accent ring."""
     radius = layout.cell * 0.4
-    for car in sorted(cars, key=lambda c: not c.destroyed):
+    for car in [c for c in cars if c.destroyed]:
+        for row, lane in copies(view, layout, (car.row, car.lane)):
+            if layout.shows(row):
+                draw_car(draw, layout.centre(row, lane), radius, car, theme)
+    for car in [c for c in cars if not c.destroyed]:
         if not layout.shows(car.row):
             continue
         cx, cy = layout.centre(car.row, car.lane)
-        if car.is_active and not car.destroyed:
+        if car.is_active:
             ring = layout.cell * 0.52
             draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=theme.accent,
                          width=max(3, round(layout.cell / 10)))  # fmt: skip

@@ -22,6 +22,7 @@ from render.fonts import Font, font
 from render.palette import BLUE, DEFAULT_THEME, ORANGE, RGB, VERMILLION, WHITE, YELLOW, Theme
 from render.rnc_board import (
     Layout,
+    copies,
     course_rows,
     draw_car,
     draw_cars,
@@ -43,7 +44,9 @@ PREVIEW_MAX_H = 680.0
 CELL_MAX = 60.0
 WHOLE_MAX = 1000.0
 PREVIEW_CELL_MAX = 68.0
-CARD_H = 82.0
+CARD_H = 90.0
+CAPTION_PX = 18
+"""Dashboard captions: ~18 px on the 680 px image stays readable shrunk to a phone."""
 CARD_GAP = 8.0
 TOKEN_ROOM = 68.0
 BEHIND = 2
@@ -118,8 +121,8 @@ def render_rushncrush(
     mover = _car(view, view.last_move.player) if view.last_move is not None else None
     if view.last_move is not None and mover is not None:
         draw_path(draw, layout, view.last_move.cells, team_colour(mover, theme), layout.cell / 10)
+    draw_cars(draw, layout, view.cars, theme, view)
     _mines(draw, layout, view, theme)
-    draw_cars(draw, layout, view.cars, theme)
     _draw_banner(draw, img.width, public_banner(view, scale), scale, theme)
     x, y = (img.width - CONTENT_W * scale) / 2, layout.top + layout.height + PAD * scale
     for car in cards:
@@ -144,8 +147,8 @@ def render_rnc_preview(
     img, draw = _frame(layout, panel_h, scale, theme)
     draw_road(draw, layout, course_rows(view, layout.first, layout.last), theme)
     draw_path(draw, layout, preview.cells, theme.accent, layout.cell / 7)
+    draw_cars(draw, layout, view.cars, theme, view)
     _mines(draw, layout, view, theme)
-    draw_cars(draw, layout, view.cars, theme)
     if layout.shows(preview.end[0]):
         x0, y0, x1, y1 = layout.cell_box(*preview.end)
         draw.rectangle((x0, y0, x1, y1), outline=theme.accent, width=max(3, round(layout.cell / 9)))
@@ -183,8 +186,19 @@ def _frame(
 
 
 def _mines(draw: ImageDraw.ImageDraw, layout: Layout, view: RncView, theme: Theme) -> None:
+    """Mines after the cars: one under a car or wreck shows small in the cell's corner."""
     numbers = {c.player: c.number for c in view.cars}
-    draw_mines(draw, layout, ((m.row, m.lane, numbers.get(m.owner)) for m in view.mines), theme)
+    covered = frozenset(
+        cell
+        for c in view.cars
+        for cell in (copies(view, layout, (c.row, c.lane)) if c.destroyed else [(c.row, c.lane)])
+    )
+    shown = {
+        (row, lane, numbers.get(m.owner))
+        for m in view.mines
+        for row, lane in copies(view, layout, (m.row, m.lane))
+    }
+    draw_mines(draw, layout, sorted(shown, key=lambda m: (m[0], m[1])), theme, covered=covered)
 
 
 def _active(view: RncView) -> CarView | None:
@@ -284,32 +298,36 @@ def _card(
     draw.text((left + name_font.getlength(name) + 12 * s, y + 10 * s), tag, font=tag_font,
               fill=theme.danger if dead else theme.muted)  # fmt: skip
 
-    caption, value = font(13 * s, bold=True), font(21 * s, bold=True)
-    cy = y + 40 * s
+    caption, value = font(CAPTION_PX * s, bold=True), font(21 * s, bold=True)
+    cy = y + 38 * s
     col = left
     fill, chip_ink = ZONE_COLOURS[car.zone]
-    draw.text((col, cy), "SPEED", font=caption, fill=theme.muted)
-    rounded_box(draw, (col, cy + 15 * s, col + 46 * s, cy + 39 * s),
+    draw.text((col, cy), "Speed", font=caption, fill=theme.muted)
+    rounded_box(draw, (col, cy + 22 * s, col + 46 * s, cy + 46 * s),
                 fill=theme.faded if dead else fill, radius=5 * s)  # fmt: skip
-    draw.text((col + 23 * s, cy + 27 * s), str(car.speed), font=value,
+    draw.text((col + 23 * s, cy + 34 * s), str(car.speed), font=value,
               fill=theme.muted if dead else chip_ink, anchor="mm")  # fmt: skip
-    col += 58 * s
+    col += 68 * s
     low_structure = car.structure <= 3
     hot = car.heat >= car.heat_skull - 3
+    # Mixed-case captions: at a phone-readable size, capitals would not fit eight columns.
     columns: list[tuple[str, str, float, bool]] = [
-        ("GEAR", f"{car.gear} {car.zone.value}", 118, False),
-        ("STRUCT", f"{car.structure}/{car.structure_max}", 80, low_structure),
-        ("HEAT", f"{car.heat}/{car.heat_skull}", 70, hot),
-        ("STEER", str(car.steering), 62, False),
-        ("BRAKE", str(car.brake), 62, False),
-        ("TURBO", str(car.turbo), 62, False),
+        ("Gear", str(car.gear), 100, False),
+        ("Struct", f"{car.structure}/{car.structure_max}", 72, low_structure),
+        ("Heat", f"{car.heat}/{car.heat_skull}", 70, hot),
+        ("Steer", str(car.steering), 62, False),
+        ("Brake", str(car.brake), 64, False),
+        ("Turbo", str(car.turbo), 64, False),
     ]
     if "Minelayer" in car.fixed:
-        columns.append(("MINES", str(car.mines), 56, False))
+        columns.append(("Mines", str(car.mines), 56, False))
     for name_, text, width, alarm in columns:
         draw.text((col, cy), name_, font=caption, fill=theme.muted)
         colour = theme.danger if alarm and not dead else ink
-        draw.text((col, cy + 15 * s), text, font=value, fill=colour)
+        draw.text((col, cy + 22 * s), text, font=value, fill=colour)
+        if name_ == "Gear":  # the zone in the smaller caption font, so eight columns fit
+            zone_x = col + value.getlength(text) + 6 * s
+            draw.text((zone_x, cy + 25 * s), car.zone.value, font=caption, fill=ink)
         col += width * s
 
 

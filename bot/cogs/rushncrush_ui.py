@@ -36,6 +36,7 @@ from games.rushncrush import (
     parse_path,
     preview_partial,
     preview_path,
+    swerve_steps,
 )
 from games.rushncrush.data import HEAT_SKULL, ITEM_LABELS
 
@@ -54,9 +55,14 @@ MORE = "g"  # the gear choices that did not fit on the board, privately
 CANCEL = "x"  # close a private preview or builder
 
 MOVES = ("F", "L", "R")
-EXTRAS = ("G", "H", "E", "+G", "+H", "+E", "+B", "+S", "+K", "K1", "K2", "K3")
+PENDING = ("M", "B", "S")
+"""Tokens that apply to the step after them: the builder offers them, then waits for that step."""
+EXTRAS = (*PENDING, "G", "H", "E", "+G", "+H", "+E", "+B", "+S", "+K", "K1", "K2", "K3")
 """Path tokens the builder offers as buttons when they are legal at that point."""
 TOKEN_LABELS = {
+    "M": "💣 Mine here (M)",
+    "B": "Bumper on next step (B)",
+    "S": "Saw on next step (S)",
     "G": "Use Machine Gun (G)",
     "H": "Use Flamer (H)",
     "E": "Use Extinguisher (E)",
@@ -164,7 +170,8 @@ def _prompt(snap: Snapshot, state: RncState, player: PlayerId) -> list[str]:
         ]
     changes = "unlimited" if turn.lane_changes is None else str(turn.lane_changes)
     if turn.swerve_pending:
-        task = f"**swerve L or R** (obstruction), then {turn.movement_left - 1} more"
+        could = " or ".join(swerve_steps(state, player))
+        task = f"**swerve {could}** (obstruction), then {turn.movement_left - 1} more"
     elif turn.movement_left < car.speed:
         task = f"**send the rest of your path: {turn.movement_left}** still to drive"
     else:
@@ -273,9 +280,12 @@ def draft(state: RncState, player: PlayerId, path: str) -> Draft:
     Raises the game's error if the draft itself is illegal (say, after the road changed).
     """
     tokens = parse_path(path) if path else ()
-    preview = preview_partial(state, player, path)
+    pending = tokens[-1] if tokens and tokens[-1] in PENDING else None
+    preview = preview_partial(state, player, compact(tokens[:-1] if pending else tokens))
     ready, problem = False, ""
-    if tokens:
+    if pending is not None:
+        problem = f"`{pending}` goes with your next step: tap the step (F, L or R) it applies to"
+    elif tokens:
         try:
             preview = preview_path(state, player, path)
             ready = True
@@ -288,18 +298,27 @@ def draft(state: RncState, player: PlayerId, path: str) -> Draft:
 
 
 def _fits(state: RncState, player: PlayerId, tokens: tuple[str, ...], token: str) -> bool:
-    trial = compact((*tokens, token))
-    if token in MOVES and not _can_move_on(state, player, tokens):
+    pending = bool(tokens) and tokens[-1] in PENDING
+    if pending and token not in MOVES:
+        return False  # the pending token waits for its step
+    if token in PENDING:
+        # offered only when some next step makes it legal (B/S: a step that side-rams a car)
+        return any(_fits(state, player, (*tokens, token), move) for move in MOVES)
+    base = tokens[:-1] if pending else tokens
+    if token in MOVES and not _can_move_on(state, player, base):
         return False
     try:
-        preview_partial(state, player, trial)
+        preview_partial(state, player, compact((*tokens, token)))
     except GameError:
         return False
     return True
 
 
 def _can_move_on(state: RncState, player: PlayerId, tokens: tuple[str, ...]) -> bool:
-    preview = preview_partial(state, player, compact(tokens))
+    try:
+        preview = preview_partial(state, player, compact(tokens))
+    except GameError:
+        return False
     return preview.movement_left > 0 and not preview.stops_for_roll and not preview.finishes
 
 
@@ -330,10 +349,10 @@ def builder_board(snap: Snapshot, player: PlayerId, plan: Draft, image: bytes | 
     if drive is not None:
         buttons.append(ButtonSpec(f"✅ Drive it: {spaced(plan.tokens)}"[:80], drive, "success", 1))
     extras = [t for t in plan.next_tokens if t not in MOVES]
-    for token in extras[:PER_ROW]:
+    for i, token in enumerate(extras[: 2 * PER_ROW]):
         cid = _rnc_or_none(snap, STEP, compact((*plan.tokens, token)))
         if cid is not None:
-            buttons.append(ButtonSpec(TOKEN_LABELS[token], cid, "secondary", 2))
+            buttons.append(ButtonSpec(TOKEN_LABELS[token], cid, "secondary", 2 + i // PER_ROW))
     return Board(
         content=_clip("\n".join(lines)),
         image=image,

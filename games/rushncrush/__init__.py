@@ -13,7 +13,7 @@ from games.rushncrush.model import (
     RncState,
 )
 from games.rushncrush.path import PathPreview, parse_path, sample_paths
-from games.rushncrush.preview import preview_partial, preview_path
+from games.rushncrush.preview import preview_partial, preview_path, swerve_steps
 from games.rushncrush.rules import active_players, apply, describe, legal_actions, outcome, setup
 from games.rushncrush.text import RULES_TEXT
 from games.rushncrush.view import RncView, view
@@ -54,4 +54,5 @@ __all__ = [
     "preview_partial",
     "preview_path",
     "sample_paths",
+    "swerve_steps",
 ]

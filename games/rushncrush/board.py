@@ -28,6 +28,8 @@ class TurnDraft:
     lane_changes: int | None
     movement_left: int
     swerve_pending: bool
+    swerve_around: Cell | None
+    rammed: bool
     activations: int
     moved: tuple[Item, ...]
     path: tuple[Cell, ...]
@@ -68,10 +70,20 @@ class Board:
         return next((c for c in self.cars.values() if not c.destroyed and c.cell == cell), None)
 
     def wreck_at(self, cell: Cell) -> Car | None:
-        return next((c for c in self.cars.values() if c.destroyed and c.cell == cell), None)
+        """A wreck at this physical spot (on a loop: left there on any lap)."""
+        spot = self.course.spot(cell)
+        return next(
+            (c for c in self.cars.values() if c.destroyed and self.course.spot(c.cell) == spot),
+            None,
+        )
 
     def mine_at(self, cell: Cell) -> Mine | None:
-        return next((m for m in self.mines if (m.row, m.lane) == cell), None)
+        """A mine at this physical spot (on a loop: dropped there on any lap)."""
+        spot = self.course.spot(cell)
+        return next((m for m in self.mines if self.course.spot((m.row, m.lane)) == spot), None)
+
+    def remove_mine(self, mine: Mine) -> None:
+        self.mines = [m for m in self.mines if m is not mine]
 
     def live_players(self) -> list[PlayerId]:
         return [p for p, c in self.cars.items() if not c.destroyed]
@@ -123,7 +135,7 @@ class Board:
         self.update(player, destroyed=True)
         self.events.append(CarWrecked(player=player, cause=cause))
         if self.turn is not None and self.turn.player == player:
-            self.update_turn(movement_left=0, swerve_pending=False)
+            self.update_turn(movement_left=0, swerve_pending=False, swerve_around=None)
 
     def settle(self) -> None:
         """Once a step is resolved: the last car standing wins; no car left is a draw.

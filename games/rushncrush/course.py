@@ -58,6 +58,15 @@ class Course:
     def is_obstruction(self, row: int, lane: int) -> bool:
         return self.cell(row, lane) in OBSTRUCTIONS
 
+    def spot(self, cell: tuple[int, int]) -> tuple[int, int]:
+        """The physical place of a position: on a loop, the same spot comes round every lap.
+
+        Wrecks and mines are physical (they are hit on every lap); cars are not (cars on
+        different laps never interact), so only wreck and mine lookups compare spots.
+        """
+        row, lane = cell
+        return (row % self.lap_rows, lane) if self.loop else (row, lane)
+
     def lap_of(self, row: int) -> int:
         """1-based lap number a row belongs to (the grid counts as lap 1)."""
         if not self.loop:

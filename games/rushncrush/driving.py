@@ -69,29 +69,33 @@ def enter(board: Board, player: PlayerId, cell: Cell, cause: str = "drive") -> N
     if board.wreck_at(cell) is not None:
         _hit_wreck_or_mine(board, player, cell, "wreck")
     mine = board.mine_at(cell)
-    if mine is not None and mine.owner != player:
-        _hit_wreck_or_mine(board, player, cell, "mine")
+    live = not board.cars[player].destroyed
+    if mine is not None and mine.owner != player and live:
+        hurt = _hit_wreck_or_mine(board, player, cell, "mine")
+        if hurt:
+            board.remove_mine(mine)
     car = board.cars[player]
     if is_mover and not car.destroyed and car.row >= board.course.finish_row and not board.over:
         board.win(player, "first across the finish line")
-        board.update_turn(movement_left=0, swerve_pending=False)
+        board.update_turn(movement_left=0, swerve_pending=False, swerve_around=None)
 
 
 def _hit_wreck_or_mine(
     board: Board, player: PlayerId, cell: Cell, what: Literal["wreck", "mine"]
-) -> None:
+) -> bool:
+    """Roll for driving over a wreck or mine; True when it hurt."""
     board.events.append(Collision(player=player, what=what, at=cell))
     if board.dry:
         board.note(
             f"drives over a {what} at row {cell[0]}, {_lane_label(cell[1])} "
             "(1-3 on a die: -1 Structure)"
         )
-        return
+        return False
     face = board.roll(1, player, what)[0]
     if face <= WRECK_DAMAGE_ON_OR_BELOW:
         board.damage(player, "structure", 1, what)
-        if what == "mine":
-            board.mines = [m for m in board.mines if (m.row, m.lane) != cell]
+        return True
+    return False
 
 
 def obstruction_hit(board: Board, player: PlayerId, cell: Cell) -> None:
@@ -105,6 +109,43 @@ def obstruction_hit(board: Board, player: PlayerId, cell: Cell) -> None:
     board.damage(player, "structure", obstruction_damage_from(car.speed, faces), "obstruction")
 
 
+def swerve_options(board: Board, player: PlayerId) -> tuple[Direction, ...]:
+    """Steps the compulsory swerve may take: any open cell ahead but the obstruction just hit.
+
+    Ruling: the free lane change takes the car out of the obstruction's lane, so after a straight
+    hit it is L or R; after a diagonal hit, F (back into its own lane) counts too.
+    """
+    turn = board.turn
+    assert turn is not None
+    car = board.cars[player]
+    out: list[Direction] = []
+    for direction in ("F", "L", "R"):
+        cell = (car.row + 1, car.lane + SHIFT[direction])
+        if cell != turn.swerve_around and not board.course.is_obstruction(*cell):
+            out.append(direction)
+    return tuple(out)
+
+
+def _swerve_refusal(board: Board, player: PlayerId, direction: Direction) -> str:
+    turn = board.turn
+    assert turn is not None
+    car = board.cars[player]
+    shift = SHIFT[direction]
+    lane = car.lane + shift
+    could = " or ".join(swerve_options(board, player))
+    if (car.row + 1, lane) == turn.swerve_around:
+        return (
+            f"{direction}: you just hit the obstruction there, so this step must be the free "
+            f"compulsory lane change around it: write {could}"
+        )
+    if not 0 <= lane < LANES:
+        return (
+            f"{direction}: you are in the {SIDE_NAME[shift]}most lane, so you cannot swerve "
+            f"{SIDE_NAME[shift]}; write {could}"
+        )
+    return f"{direction}: cannot swerve into {_lane_label(lane)}, it is blocked; write {could}"
+
+
 def drive_step(
     board: Board, player: PlayerId, direction: Direction, *, bumper: bool = False, saw: bool = False
 ) -> StepResult:
@@ -113,22 +154,15 @@ def drive_step(
     assert turn is not None
     car = board.cars[player]
     if turn.movement_left <= 0:
-        raise IllegalAction(f"{direction}: your movement is used up; remove the extra steps")
+        why = "your move ended against a car" if turn.rammed else "your movement is used up"
+        raise IllegalAction(f"{direction}: {why}; remove the extra steps")
     shift = SHIFT[direction]
     swerve = turn.swerve_pending
     target = (car.row + 1, car.lane + shift)
     course = board.course
     if swerve:
-        if shift == 0:
-            raise IllegalAction(
-                "F: you just hit an obstruction, so this step must be the free compulsory lane "
-                "change: write L or R"
-            )
-        if course.is_obstruction(*target):
-            raise IllegalAction(
-                f"{direction}: cannot swerve {SIDE_NAME[shift]} into {_lane_label(target[1])}, it "
-                f"is blocked; swerve {SIDE_NAME[-shift]} instead"
-            )
+        if direction not in swerve_options(board, player):
+            raise IllegalAction(_swerve_refusal(board, player, direction))
     elif shift and not 0 <= target[1] < LANES:
         raise IllegalAction(
             f"{direction}: you are already in the {SIDE_NAME[shift]}most lane; use F or "
@@ -155,7 +189,9 @@ def drive_step(
         return side_ram(board, player, occupant, shift, free=swerve, bumper=bumper, saw=saw)
     if shift and not swerve:
         pay_lane_change(board, player)
-    board.update_turn(movement_left=turn.movement_left - 1, swerve_pending=False)
+    board.update_turn(
+        movement_left=turn.movement_left - 1, swerve_pending=False, swerve_around=None
+    )
     enter(board, player, target)
     return "moved"
 
@@ -165,19 +201,18 @@ def _obstruction(board: Board, player: PlayerId, target: Cell) -> StepResult:
     car = board.cars[player]
     if car.destroyed:
         return "hit"
-    sides = [(car.row + 1, car.lane + s) for s in (-1, 1)]
-    if all(board.course.is_obstruction(*c) for c in sides):
-        board.update_turn(movement_left=0, swerve_pending=False)
+    board.update_turn(swerve_pending=True, swerve_around=target)
+    if not swerve_options(board, player):
+        board.update_turn(movement_left=0, swerve_pending=False, swerve_around=None)
         board.note("no free lane beside the obstruction: the car stops here")
         return "stuck"
-    board.update_turn(swerve_pending=True)
     return "hit"
 
 
 def rush(board: Board, player: PlayerId, target: Car, dice: int) -> StepResult:
     """Hitting a car directly from behind: the move ends, one die per movement point left."""
     board.events.append(Collision(player=player, what="rush", target=target.player, at=target.cell))
-    board.update_turn(movement_left=0, swerve_pending=False)
+    board.update_turn(movement_left=0, swerve_pending=False, swerve_around=None, rammed=True)
     if board.state.options.one_rush_per_round and board.rushes >= 1:
         board.note(f"stops behind {target.name}: the round's one Rush 'n' Crush is already spent")
         return "blocked"
@@ -220,12 +255,12 @@ def side_ram(
             pay_lane_change(board, player)
         turn = board.turn
         assert turn is not None
-        board.update_turn(movement_left=turn.movement_left - 1, swerve_pending=False)
+        board.update_turn(
+            movement_left=turn.movement_left - 1, swerve_pending=False, swerve_around=None
+        )
         enter(board, player, target.cell)
     else:
-        board.note(f"{target.name} holds the lane; {board.cars[player].name} carries straight on")
-        board.update_turn(swerve_pending=False)
-        drive_step(board, player, "F")
+        _held(board, player, target, free=free)
     losers = side_ram_damage(result, "blocked" if blocked else "clear")
     if "T" in losers:
         board.damage(target.player, "structure", 1, "side ram")
@@ -238,11 +273,43 @@ def side_ram(
     return "side_ram"
 
 
+def _held(board: Board, player: PlayerId, target: Car, *, free: bool) -> None:
+    """A failed side ram: the attacker carries straight on (digest ⚠6)...
+
+    ...unless straight on is the obstruction it is swerving around. Ruling: a car never hits the
+    same obstruction twice; it stays put, the step costs its movement, and the compulsory swerve
+    is still owed (a car boxed in between a rock and a car can end its move there).
+    """
+    turn = board.turn
+    assert turn is not None
+    car = board.cars[player]
+    if free and (car.row + 1, car.lane) == turn.swerve_around:
+        left = turn.movement_left - 1
+        board.note(
+            f"{target.name} holds the lane and the obstruction is straight ahead: "
+            f"{car.name} stays put" + (" and must still swerve" if left > 0 else "")
+        )
+        board.update_turn(
+            movement_left=left,
+            swerve_pending=left > 0,
+            swerve_around=turn.swerve_around if left > 0 else None,
+        )
+        return
+    board.note(f"{target.name} holds the lane; {car.name} carries straight on")
+    board.update_turn(swerve_pending=False, swerve_around=None)
+    drive_step(board, player, "F")
+
+
 def rocket(board: Board, player: PlayerId, distance: int) -> None:
     """Rocket Booster: 1-3 spaces straight on after movement, a heat die per space moved."""
     check_counter(board, player, Item.ROCKET_BOOSTER, "use")
     turn = board.turn
     assert turn is not None
+    if turn.rammed:
+        raise IllegalAction(
+            f"K{distance}: your move ended against a car (Rush 'n' Crush), so the Rocket "
+            f"Booster cannot fire this turn; remove K{distance}"
+        )
     if turn.movement_left > 0 or turn.swerve_pending:
         raise IllegalAction(
             f"K{distance}: the Rocket Booster is Used only at the end of movement; "

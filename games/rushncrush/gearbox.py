@@ -86,7 +86,7 @@ def _walk(starts: set[Node], steps: int, up: bool) -> set[Node]:
 
 
 def routes(node: Node, turbo_left: int, brake_left: int) -> tuple[GearRoute, ...]:
-    """Every (target, free change, turbo, brake) a turn allows, cheapest per target and kind.
+    """Every (target, free change, turbo, brake) a turn allows, cheapest per target.
 
     House rulings: one free change first (accelerate, brake, shift or stay), then Turbo points
     (extra accelerate steps) or Brake points (extra brake steps), never both in one turn; you may
@@ -114,7 +114,12 @@ def routes(node: Node, turbo_left: int, brake_left: int) -> tuple[GearRoute, ...
         known = cheapest.get(kind)
         if known is None or route.turbo + route.brake < known.turbo + known.brake:
             cheapest[kind] = route
-    return tuple(sorted(cheapest.values(), key=lambda r: (r.target, r.turbo, r.brake)))
+    # and drop a spend that a cheaper choice (often a free one) already reaches
+    least: dict[Node, int] = {}
+    for route in cheapest.values():
+        least[route.target] = min(least.get(route.target, 99), route.turbo + route.brake)
+    kept = [r for r in cheapest.values() if r.turbo + r.brake == least[r.target]]
+    return tuple(sorted(kept, key=lambda r: (r.target, r.turbo, r.brake)))
 
 
 def find_route(node: Node, target: Node, turbo: int, brake: int) -> GearRoute | None:

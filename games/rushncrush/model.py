@@ -96,6 +96,10 @@ class Turn(Model):
     movement_left: int = 0
     swerve_pending: bool = False
     """Just hit an obstruction: the next step must be the free compulsory lane change."""
+    swerve_around: Cell | None = None
+    """The obstruction being swerved around: the compulsory step may not enter it again."""
+    rammed: bool = False
+    """The move ended with a Rush 'n' Crush (or stopped behind a car): no Rocket Booster."""
     activations: int = 0
     moved: tuple[Item, ...] = ()
     """Counters already moved this turn (each may move once)."""

@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from games.engine import GameError, IllegalAction, InvalidAction, Model, PlayerId
+from games.engine import Event, GameError, IllegalAction, InvalidAction, Model, PlayerId
 from games.rushncrush.board import Board
 from games.rushncrush.data import MINES, Fixed, Item
-from games.rushncrush.driving import drive_step, rocket
+from games.rushncrush.driving import drive_step, rocket, swerve_options
 from games.rushncrush.equipment import arm, check_counter, extinguish, fire
-from games.rushncrush.events import MineDropped
+from games.rushncrush.events import Collision, MineDropped
 from games.rushncrush.model import Cell, Mine, RncState
 
 TOKEN = re.compile(r"\+[GHEBSK]|K[1-3]|[FLRMGHEBS]")
@@ -97,8 +97,6 @@ class PathRun:
         turn = board.turn
         assert turn is not None
         if token in MOVES:
-            if self.movement_over:
-                return  # the move already ended (ram, finish, stuck): extra steps are moot
             result = drive_step(board, player, token, bumper=self.bumper, saw=self.saw)  # type: ignore[arg-type]
             self.bumper = self.saw = False
             turn = board.turn
@@ -152,8 +150,9 @@ class PathRun:
         if self.status != "running" or self.movement_over or turn is None:
             return
         if turn.swerve_pending:
+            could = " or ".join(swerve_options(self.board, self.player))
             raise IllegalAction(
-                "the path ends just after hitting an obstruction: add the compulsory L or R"
+                f"the path ends just after hitting an obstruction: add the compulsory {could}"
             )
         if turn.movement_left > 0:
             car = self.board.cars[self.player]
@@ -203,39 +202,149 @@ def preview_from(state: RncState, player: PlayerId, run: PathRun) -> PathPreview
     )
 
 
+BEAM = 6
+"""Situations kept per step by the path search."""
+HAZARDS = frozenset({"obstruction", "wreck", "mine"})
+Cost = tuple[int, int, tuple[int, ...]]
+"""(collisions, Steering points spent, the steps' ranks in a style's preference order)."""
+STYLES: tuple[tuple[str, ...], ...] = (("F", "L", "R"), ("L", "F", "R"), ("R", "F", "L"))
+"""Straight on, hugging left, hugging right (the order ties are broken in)."""
+
+
 def sample_paths(state: RncState, player: PlayerId, limit: int = 3) -> tuple[str, ...]:
-    """A few valid paths found greedily: straight on, hugging left, hugging right, weaving."""
-    preferences = (("F", "L", "R"), ("L", "F", "R"), ("R", "F", "L"))
-    found: list[str] = []
-    for prefs in preferences:
-        path = _greedy(state, player, prefs)
-        if path is not None and path not in found:
-            found.append(path)
-        if len(found) >= limit:
-            break
-    return tuple(found)
+    """A few valid paths, the safest first: each style's path with the fewest collisions
+    (obstructions, wrecks, mines), then the least Steering spent, then the style's taste.
+
+    A path that hits something is offered only when no style found a clean one.
+    """
+    best = _greedy_all(state, player)
+    straight = best.get(0)
+    if straight is None or straight[0][0]:
+        best = _search(state, player)  # slower, so only when driving straight on hits something
+    found: list[tuple[Cost, str]] = []
+    for style in range(len(STYLES)):
+        if style in best:
+            cost, tokens = best[style]
+            text = " ".join(tokens)
+            if text and all(text != f for _, f in found):
+                found.append((cost, text))
+    found.sort(key=lambda item: item[0][:2])
+    clean = [f for f in found if f[0][0] == 0]
+    return tuple(text for _, text in (clean or found)[:limit])
 
 
-def _greedy(state: RncState, player: PlayerId, prefs: tuple[str, ...]) -> str | None:
-    run = PathRun(Board(state, None), player)
-    tokens: list[str] = []
+def _greedy_all(state: RncState, player: PlayerId) -> dict[int, tuple[Cost, tuple[str, ...]]]:
+    """Each style's path taking its favourite legal step every time (no look-ahead)."""
+    out: dict[int, tuple[Cost, tuple[str, ...]]] = {}
+    steering = state.car(player).steering
+    for style, prefs in enumerate(STYLES):
+        run = PathRun(Board(state, None), player)
+        tokens: list[str] = []
+        ranks: list[int] = []
+        while not _finished(run) and len(tokens) < 40:
+            for rank, token in enumerate(prefs):
+                trial = run.fork()
+                try:
+                    trial.feed(token, ())
+                except GameError:
+                    continue
+                run = trial
+                tokens.append(token)
+                ranks.append(rank)
+                break
+            else:
+                break
+        hits = _hazards(run.board.events)
+        cost: Cost = (hits, steering - run.board.cars[player].steering, tuple(ranks))
+        _settle(run, {style: (cost, tuple(tokens))}, out)
+    return out
+
+
+def _search(state: RncState, player: PlayerId) -> dict[int, tuple[Cost, tuple[str, ...]]]:
+    """Every style's cheapest whole path, layer by layer (one layer per step).
+
+    Runs reaching the same situation are merged, keeping each style's cheapest way there: costs
+    only grow along a path, so the cheapest prefix also gives the cheapest whole path. Only the
+    `BEAM` cheapest situations go on to the next step, which keeps it fast and rarely matters.
+    """
+    Entry = tuple[PathRun, dict[int, tuple[Cost, tuple[str, ...]]]]
+    start = PathRun(Board(state, None), player)
+    layer: dict[tuple[object, ...], Entry] = {
+        _key(start): (start, {i: ((0, 0, ()), ()) for i in range(len(STYLES))})
+    }
+    done: dict[int, tuple[Cost, tuple[str, ...]]] = {}
+    steering = state.car(player).steering
     for _ in range(40):
-        turn = run.board.turn
-        if run.status != "running" or run.movement_over or turn is None or turn.movement_left == 0:
-            break
-        for token in prefs:
-            trial = run.fork()
-            try:
-                trial.feed(token, ())
-            except GameError:
+        following: dict[tuple[object, ...], Entry] = {}
+        for run, costs in layer.values():
+            if _finished(run):
+                _settle(run, costs, done)
                 continue
-            run = trial
-            tokens.append(token)
+            for token in ("F", "L", "R"):
+                trial = run.fork()
+                before = len(trial.board.events)
+                try:
+                    trial.feed(token, ())
+                except GameError:
+                    continue
+                hits = _hazards(trial.board.events[before:])
+                spent = steering - trial.board.cars[player].steering
+                key = _key(trial)
+                kept = following.setdefault(key, (trial, {}))[1]
+                for style, ((h, _, ranks), tokens) in costs.items():
+                    cost = (h + hits, spent, (*ranks, STYLES[style].index(token)))
+                    if style not in kept or cost < kept[style][0]:
+                        kept[style] = (cost, (*tokens, token))
+        if not following:
             break
-        else:
-            return None
+        # a beam: the situations with the cheapest ways there (enough for a few suggestions)
+        if len(following) > BEAM:
+            ranked = sorted(following.items(), key=lambda kv: min(c for c, _ in kv[1][1].values()))
+            following = dict(ranked[:BEAM])
+        layer = following
+    for run, costs in layer.values():
+        if _finished(run):
+            _settle(run, costs, done)
+    return done
+
+
+def _hazards(events: list[Event]) -> int:
+    """Obstructions, wrecks and mines driven into (rams are a choice, not a hazard)."""
+    return sum(1 for e in events if isinstance(e, Collision) and e.what in HAZARDS)
+
+
+def _finished(run: PathRun) -> bool:
+    turn = run.board.turn
+    return run.status != "running" or run.movement_over or turn is None or turn.movement_left == 0
+
+
+def _key(run: PathRun) -> tuple[object, ...]:
+    """What decides the rest of a path: where the car is and what it has left."""
+    turn = run.board.turn
+    assert turn is not None
+    car = run.board.cars[run.player]
+    return (
+        car.cell,
+        car.steering,
+        car.structure,
+        turn.movement_left,
+        turn.lane_changes,
+        turn.swerve_pending,
+        turn.swerve_around,
+        run.status,
+        run.movement_over,
+    )
+
+
+def _settle(
+    run: PathRun,
+    costs: dict[int, tuple[Cost, tuple[str, ...]]],
+    done: dict[int, tuple[Cost, tuple[str, ...]]],
+) -> None:
     try:
         run.finish_check()
     except GameError:
-        return None
-    return " ".join(tokens) if tokens else None
+        return
+    for style, (cost, tokens) in costs.items():
+        if tokens and (style not in done or cost < done[style][0]):
+            done[style] = (cost, tokens)

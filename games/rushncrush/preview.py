@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from games.engine import IllegalAction, NotYourTurn, PlayerId
+from games.rushncrush.board import Board
+from games.rushncrush.driving import swerve_options
 from games.rushncrush.model import RncState
 from games.rushncrush.path import PathPreview, dry_run, parse_path, preview_from
 
@@ -21,6 +23,14 @@ def preview_partial(state: RncState, player: PlayerId, path: str) -> PathPreview
     tokens = parse_path(path) if path.strip() else ()
     run = dry_run(state, player, tokens, complete=False)
     return preview_from(state, player, run)
+
+
+def swerve_steps(state: RncState, player: PlayerId) -> tuple[str, ...]:
+    """The steps the compulsory swerve may take now (empty when no swerve is owed)."""
+    turn = state.turn
+    if turn is None or turn.player != player or not turn.swerve_pending:
+        return ()
+    return swerve_options(Board(state, None), player)
 
 
 def _check_turn(state: RncState, player: PlayerId) -> None:

@@ -76,7 +76,9 @@ class RncView(Model):
     """Visible rows, back to front: from just behind the last car to well past the leader."""
     cars: tuple[CarView, ...]
     wrecks: tuple[Cell, ...]
+    """Wrecks where they show: on a loop, every visible lap's copy of the spot."""
     mines: tuple[Mine, ...]
+    """Mines likewise (a mine's row is where it shows)."""
     obstructions: tuple[Cell, ...]
     last_move: LastMove | None
     round: int
@@ -148,10 +150,20 @@ def _car_view(state: RncState, course: Course, car: Car, place: int) -> CarView:
     )
 
 
+def _seen_at(course: Course, cell: Cell, rows: tuple[RowView, ...]) -> list[Cell]:
+    """Where a wreck or mine shows on the visible rows: on a loop, on every lap's copy of its spot
+    (they are physical, see `Course.spot`); elsewhere just where it is (even if out of view)."""
+    if not course.loop:
+        return [cell]
+    spot = course.spot(cell)
+    return [(r.row, cell[1]) for r in rows if course.spot((r.row, cell[1])) == spot]
+
+
 def view(state: RncState, viewer: PlayerId | None) -> RncView:
     """The same public view for every viewer."""
     course = get_course(state.options.course)
-    rows_with_cars = [c.row for c in state.cars]
+    # Wrecks far behind the field would stretch the board; they are drawn when in view.
+    rows_with_cars = [c.row for c in state.cars if not c.destroyed] or [c.row for c in state.cars]
     first = max(0, min(rows_with_cars) - LOOK_BEHIND)
     last = min(max(rows_with_cars) + LOOK_AHEAD, course.finish_row + LOOK_BEHIND)
     rows = tuple(_row_view(course, r) for r in range(first, last + 1))
@@ -166,8 +178,14 @@ def view(state: RncState, viewer: PlayerId | None) -> RncView:
         finish_row=course.finish_row,
         rows=rows,
         cars=tuple(_car_view(state, course, c, places[c.player]) for c in state.cars),
-        wrecks=tuple(c.cell for c in state.cars if c.destroyed),
-        mines=state.mines,
+        wrecks=tuple(
+            cell for c in state.cars if c.destroyed for cell in _seen_at(course, c.cell, rows)
+        ),
+        mines=tuple(
+            m.model_copy(update={"row": row, "lane": lane})
+            for m in state.mines
+            for row, lane in _seen_at(course, (m.row, m.lane), rows)
+        ),
         obstructions=tuple(
             (r.row, lane) for r in rows for lane, cell in enumerate(r.cells) if cell in OBSTRUCTIONS
         ),

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 
 from bot.cogs.rushncrush_text import gear_label, heat_risk, percent, steering_text
-from bot.cogs.rushncrush_ui import RncId, draft
+from bot.cogs.rushncrush_ui import RncId, builder_board, draft
 from games.rushncrush import GearAction
+from games.rushncrush.data import Item
+from games.rushncrush.model import Slot
 from tests.games.rushncrush.helpers import duel
 
 A = 100
@@ -82,3 +85,36 @@ def test_rnc_custom_id_round_trips_and_is_bounded() -> None:
     assert RncId.decode(rid.encode()) == rid
     with pytest.raises(ValueError, match="too long"):
         RncId("s", 12, 34, "F" * 90).encode()
+
+
+def test_builder_offers_a_mine_for_the_next_step() -> None:
+    """A Minelayer car is offered 'Mine here'; after it, only a step may follow."""
+    state = duel((10, 1), (40, 3), speed=6)
+    assert "M" in draft(state, A, "").next_tokens
+    plan = draft(state, A, "M")
+    assert not plan.ready and "next step" in plan.problem
+    assert set(plan.next_tokens) == {"F", "L", "R"}
+    assert draft(state, A, "MFFFFFF").ready
+
+
+def test_builder_offers_bumper_and_saw_only_before_a_side_ram() -> None:
+    """'Bumper/Saw on next step' shows when a step would side-ram a car, and then only that step."""
+    slots = (Slot(item=Item.SIDE_BUMPER, armed=True), Slot(item=Item.SAW, armed=True))
+    state = duel((10, 1), (11, 2), speed=5, a_fields={"slots": slots})
+    offered = draft(state, A, "").next_tokens
+    assert "B" in offered and "S" in offered
+    assert draft(state, A, "B").next_tokens == ("R",)
+    clear = duel((10, 1), (30, 2), speed=5, a_fields={"slots": slots})
+    assert not {"B", "S"} & set(draft(clear, A, "").next_tokens)
+
+
+def test_builder_board_shows_the_mine_toggle_then_only_steps() -> None:
+    """The builder's buttons: 'Mine here' at first; once tapped, steps but no Drive it."""
+    state = duel((10, 1), (40, 3), speed=6)
+    snap = SimpleNamespace(session_id=7, version=3)  # all the builder reads from a Snapshot
+    first = builder_board(snap, A, draft(state, A, ""), None)  # type: ignore[arg-type]
+    assert "💣 Mine here (M)" in [b.label for b in first.buttons]
+    pending = builder_board(snap, A, draft(state, A, "M"), None)  # type: ignore[arg-type]
+    labels = {b.label: b.disabled for b in pending.buttons}
+    assert labels["⬆ F"] is False and not any(k.startswith("✅") for k in labels)
+    assert "goes with your next step" in pending.content

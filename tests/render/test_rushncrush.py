@@ -11,12 +11,14 @@ from PIL import Image
 
 from games.engine import Player, Rng
 from games.rushncrush import SPEC, MoveAction, RncOptions, RncState, preview_path
+from games.rushncrush.model import Turn
 from games.rushncrush.path import PathPreview
 from games.rushncrush.view import CarView, RncView
 from render.palette import DAY, DEFAULT_THEME, RGB
 from render.rnc_board import TEAM_COLOURS, Layout
 from render.rushncrush import (
     AHEAD,
+    CAPTION_PX,
     WIDTH,
     board_layout,
     preview_layout,
@@ -24,14 +26,14 @@ from render.rushncrush import (
     render_rnc_preview,
     render_rushncrush,
 )
-from tests.games.rushncrush.helpers import playout
+from tests.games.rushncrush.helpers import new_game, place, playout, with_cars
 
 NAMES = ("Alice", "Bob the Builder", "Chandrasekhar", "Dee", "Eve", "Fitzgerald-Long")
 THEME = DEFAULT_THEME
 
 
 def _race(players: int, seed: int, actions: int, course: str = "normal") -> RncState:
-    """A real race: setup, then `actions` random legal actions."""
+    """A real race: setup, then `actions` random legal actions (and on to a gear step)."""
     seats = [Player(id=100 + i, name=NAMES[i]) for i in range(players)]
     state = SPEC.setup(seats, RncOptions(course=course), Rng(seed))
     chooser = Rng(seed * 7919 + players)
@@ -39,6 +41,11 @@ def _race(players: int, seed: int, actions: int, course: str = "normal") -> RncS
         (player,) = SPEC.active_players(state)
         action = chooser.choice(SPEC.legal_actions(state, player))
         state = SPEC.apply(state, player, action, Rng(seed * 1000 + count)).state
+    while state.turn is not None and state.turn.phase != "gear":  # stop at a gear step
+        (player,) = SPEC.active_players(state)
+        action = chooser.choice(SPEC.legal_actions(state, player))
+        state = SPEC.apply(state, player, action, Rng(seed * 1000 + actions)).state
+        actions += 1
     assert not state.finished
     return state
 
@@ -208,7 +215,7 @@ def test_start_grid_shows_the_start_line(mid_race: RncState) -> None:
 
 def test_wrecks_are_grey_on_a_finished_race() -> None:
     """A wrecked car stays on the road as a grey token; the banner names the winner."""
-    state, _ = playout(4, 3, course="short")
+    state, _ = playout(4, 2, course="short")
     view = SPEC.view(state, None)
     wrecks = [c for c in view.cars if c.destroyed]
     assert wrecks and view.finished
@@ -257,3 +264,49 @@ def test_day_theme_uses_its_own_background(mid_view: RncView) -> None:
     """The day theme paints its own background colour."""
     image = _decode(render_rushncrush(mid_view, theme=DAY))
     assert _near(_pixel(image, 2, image.height - 2), DAY.background)
+
+
+def _loop_with_wreck_and_mine() -> RncView:
+    """Loop course, the field on lap 2 near row 80; a lap-1 wreck at (21, 1) over a mine."""
+    state = new_game(3, 1, course="loop")
+    a, b, w = state.cars
+    state = with_cars(
+        state,
+        place(a, 78, 0, gear=1, speed=4),
+        place(b, 84, 2),
+        place(w, 21, 1, destroyed=True),
+        turn=Turn(player=a.player),
+    )
+    data = state.model_dump()
+    data["mines"] = [{"row": 21, "lane": 1, "owner": b.player}]
+    return SPEC.view(RncState.model_validate(data), None)
+
+
+def test_loop_wreck_is_drawn_on_every_lap() -> None:
+    """Wrecks are physical: a lap-1 wreck shows grey at its lap-2 spot (row 81)."""
+    view = _loop_with_wreck_and_mine()
+    layout = board_layout(view)
+    image = _decode(render_rushncrush(view))
+    wreck = next(c for c in view.cars if c.destroyed).model_copy(update={"row": 81})
+    assert layout.shows(81)
+    assert _near(_token_colour(image, layout, wreck), THEME.faded)
+
+
+def test_mine_under_a_wreck_still_shows() -> None:
+    """A mine under a wreck is drawn small in the cell's top-right corner, over the wreck."""
+    view = _loop_with_wreck_and_mine()
+    layout = board_layout(view)
+    image = _decode(render_rushncrush(view))
+    cx, cy = layout.centre(81, 1)
+    corner = image.convert("RGB").crop(
+        (round(cx + 0.2 * layout.cell), round(cy - 0.4 * layout.cell),
+         round(cx + 0.4 * layout.cell), round(cy - 0.2 * layout.cell))
+    )  # fmt: skip
+    colours = corner.getcolors(1 << 16)
+    assert colours is not None
+    assert any(_near((c[0], c[1], c[2]), THEME.danger) for _, c in colours)  # type: ignore[index]
+
+
+def test_dashboard_captions_are_phone_readable() -> None:
+    """Card captions are at least 18 px on the 680 px image (about 11 px on a phone)."""
+    assert CAPTION_PX >= 18

@@ -92,7 +92,7 @@ def test_after_obstruction_straight_on_is_refused() -> None:
 def test_rush_n_crush_example_without_bumper() -> None:
     """'(1, 3, 5)' with 3 movement left: attacker -1, target -2; the move ends."""
     state = duel((10, 2), (13, 2), speed=5)
-    after = SPEC.apply(state, A, MoveAction(path="F F F F F"), LoadedDice([1, 3, 5])).state
+    after = SPEC.apply(state, A, MoveAction(path="F F F"), LoadedDice([1, 3, 5])).state
     assert after.car(A).structure == state.car(A).structure - 1
     assert after.car(B).structure == state.car(B).structure - 2
     assert after.car(A).cell == (12, 2)
@@ -102,7 +102,7 @@ def test_rush_n_crush_with_combat_bumper_counts_fours() -> None:
     """'(1, 4, 5) with a bumper -> both -1, target -1.'"""
     bumper = {"fixed": (Fixed.COMBAT_BUMPER, Fixed.MINELAYER)}
     state = duel((10, 2), (13, 2), speed=5, a_fields=bumper)
-    after = SPEC.apply(state, A, MoveAction(path="F F F F F"), LoadedDice([1, 4, 5])).state
+    after = SPEC.apply(state, A, MoveAction(path="F F F"), LoadedDice([1, 4, 5])).state
     assert after.car(A).structure == state.car(A).structure - 1
     assert after.car(B).structure == state.car(B).structure - 2
 
@@ -111,7 +111,7 @@ def test_one_rush_per_round_option_stops_without_dice() -> None:
     """Option on and a ram already made this round: the car just stops behind."""
     state = duel((10, 2), (13, 2), speed=5, one_rush_per_round=True)
     state = SPEC.state_model.model_validate({**state.model_dump(), "rushes_this_round": 1})
-    after = SPEC.apply(state, A, MoveAction(path="F F F F F"), LoadedDice([])).state
+    after = SPEC.apply(state, A, MoveAction(path="F F F"), LoadedDice([])).state
     assert after.car(B).structure == state.car(B).structure
 
 
@@ -186,3 +186,12 @@ def test_move_reports_the_cells_driven() -> None:
     assert len(moved) == 1
     assert moved[0].model_dump()["cells"][0] == (10, 0)
     assert moved[0].model_dump()["cells"][-1] == (16, 1)
+
+
+def test_saw_misses_on_one_to_three() -> None:
+    """'one Structure on a 4-6': a 3 on the Saw's red die does nothing more."""
+    slots = (Slot(item=Item.MACHINE_GUN), Slot(item=Item.SAW, armed=True))
+    state = duel((10, 1), (11, 2), speed=5, a_fields={"slots": slots})
+    after = SPEC.apply(state, A, MoveAction(path="S R"), LoadedDice([3, 3])).state
+    assert after.car(B).structure == state.car(B).structure  # side ram 3: no damage either
+    assert after.car(A).slot(Item.SAW) == Slot(item=Item.SAW, armed=False)

@@ -32,8 +32,26 @@ def test_first_gear_goes_to_four_and_rolls_nothing() -> None:
     assert next(e for e in step.events if isinstance(e, LaneChangesRolled)).lane_changes is None
 
 
+def test_no_turbo_heat_on_one_to_two() -> None:
+    """'A red die gives heat on 1-2' with no Turbo: G1 5 is yellow (1 red die), a 3 is no heat."""
+    state, player = _at_speed(1, 4)
+    cool = SPEC.apply(state, player, GearAction(gear=1, speed=5), LoadedDice([3])).state
+    hot = SPEC.apply(state, player, GearAction(gear=1, speed=5), LoadedDice([2])).state
+    assert (cool.car(player).heat, hot.car(player).heat) == (0, 1)
+
+
 def test_two_turbos_heat_on_one_to_four() -> None:
-    """'using two Turbos makes each heat die give you heat on 1-4' (orange zone: 2 red dice)."""
+    """'using two Turbos makes each heat die give you heat on 1-4' (G1 7 red zone: 3 red dice)."""
+    state, player = _at_speed(1, 4)
+    step = SPEC.apply(
+        state, player, GearAction(gear=1, speed=7, turbo=2), LoadedDice([4, 5, 1, 1, 1, 1, 1])
+    )
+    assert step.state.car(player).turbo == state.car(player).turbo - 2
+    assert step.state.car(player).heat == 2  # the 4 and the 1; the 5 does not count
+
+
+def test_one_turbo_heat_on_one_to_three() -> None:
+    """One Turbo widens the heat range to 1-3 (orange zone: 2 red dice)."""
     state, player = _at_speed(1, 4)
     step = SPEC.apply(
         state, player, GearAction(gear=1, speed=6, turbo=1), LoadedDice([3, 4, 1, 1, 1, 1, 1])
@@ -141,3 +159,37 @@ def test_round_order_front_to_back_then_arrival() -> None:
     a, b, c = state.cars
     cars = (place(a, 20, 0, arrival=9), place(b, 20, 1, arrival=4), place(c, 25, 2, arrival=7))
     assert round_order(cars) == (c.player, b.player, a.player)
+
+
+def test_fire_extinguisher_cools_one_heat() -> None:
+    """'Fire Extinguisher: -1 Heat'; the counter goes back to disarmed."""
+    slots = (Slot(item=Item.MACHINE_GUN), Slot(item=Item.FIRE_EXTINGUISHER, armed=True))
+    state = duel((10, 0), (40, 3), speed=5, a_fields={"slots": slots, "heat": 3})
+    after = SPEC.apply(
+        state, A, ActivateAction(item=Item.FIRE_EXTINGUISHER, mode="use"), Rng(1)
+    ).state
+    assert after.car(A).heat == 2
+    assert after.car(A).slot(Item.FIRE_EXTINGUISHER) == Slot(item=Item.FIRE_EXTINGUISHER)
+
+
+def test_extra_steps_after_the_movement_are_refused() -> None:
+    """Speed 6 and eight steps: the extra two are refused, not dropped."""
+    state = duel((10, 0), (40, 3), speed=6)
+    with pytest.raises(IllegalAction, match="movement is used up; remove the extra steps"):
+        SPEC.apply(state, A, MoveAction(path="F F F F F F R R"), Rng(1))
+
+
+def test_steps_after_a_rush_n_crush_are_refused() -> None:
+    """'Your move ends' at a Rush 'n' Crush: steps written after it are refused."""
+    state = duel((10, 2), (13, 2), speed=5)
+    with pytest.raises(IllegalAction, match=r"step 4 .*remove the extra steps"):
+        SPEC.apply(state, A, MoveAction(path="F F F F F"), Rng(1))
+
+
+def test_rocket_booster_after_a_rush_n_crush_is_refused() -> None:
+    """After a Rush 'n' Crush the move has ended: K cannot ram again."""
+    slots = (Slot(item=Item.ROCKET_BOOSTER, armed=True), Slot(item=Item.SAW))
+    state = duel((10, 2), (13, 2), speed=5, a_fields={"slots": slots})
+    with pytest.raises(IllegalAction, match="K3: your move ended against a car"):
+        SPEC.apply(state, A, MoveAction(path="F F F K3"), LoadedDice([1, 1, 1, 1, 1, 1, 6, 6, 6]))
+    assert all("K" not in a.path for a in SPEC.legal_actions(state, A) if isinstance(a, MoveAction))

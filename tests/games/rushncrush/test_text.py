@@ -1,0 +1,31 @@
+"""The player-facing rules summary: short enough for Discord and carrying every ruling."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.rushncrush import SPEC
+from games.rushncrush.text import RULES_TEXT
+
+
+def test_rules_text_is_the_spec_text_and_fits() -> None:
+    """The /help text is RULES_TEXT and stays under 3,800 characters."""
+    assert SPEC.rules_text == RULES_TEXT
+    assert len(RULES_TEXT) < 3800
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "never 1-3, 13, 15 or 17",  # ⚠1
+        "first to cross in turn order",  # ⚠7
+        "on a loop they are there on every lap",  # physical wrecks and mines
+        "F back into your lane",  # diagonal-hit swerve
+        "no car hits the same rock twice",
+        "not after a Rush 'n' Crush",  # rocket
+        "Steps after your movement is used up are refused",
+    ],
+)
+def test_rules_text_states_the_ruling(words: str) -> None:
+    """Each house ruling a player can run into is in the summary."""
+    assert words in " ".join(RULES_TEXT.split())
