@@ -10,16 +10,28 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Self
 
-PREFIX = "rl"
 MAX_LEN = 100
-TEMPLATE = re.compile(r"rl:(?P<verb>[a-z]+):(?P<sid>\d+):(?P<ver>\d+):(?P<payload>.*)")
+
+
+def template(prefix: str, payload: str = ".*") -> re.Pattern[str]:
+    """The custom_id pattern `<prefix>:<verb>:<session>:<version>:<payload>`."""
+    return re.compile(
+        rf"{prefix}:(?P<verb>[a-z]+):(?P<sid>\d+):(?P<ver>\d+):(?P<payload>{payload})"
+    )
 
 
 @dataclass(frozen=True)
 class ButtonId:
-    """A decoded custom_id. `payload` is verb-specific (an action's JSON for `a`)."""
+    """A decoded custom_id. `payload` is verb-specific (an action's JSON for `a`).
+
+    Games whose cogs route buttons of their own subclass this with another PREFIX/TEMPLATE, so
+    every Redline custom_id has the same shape and the same length check.
+    """
+
+    PREFIX: ClassVar[str] = "rl"
+    TEMPLATE: ClassVar[re.Pattern[str]] = template("rl")
 
     verb: str
     session_id: int
@@ -27,17 +39,20 @@ class ButtonId:
     payload: str = ""
 
     def encode(self) -> str:
-        text = f"{PREFIX}:{self.verb}:{self.session_id}:{self.version}:{self.payload}"
+        text = f"{self.PREFIX}:{self.verb}:{self.session_id}:{self.version}:{self.payload}"
         if len(text) > MAX_LEN:
             raise ValueError(f"custom_id too long ({len(text)} > {MAX_LEN}): {text[:40]}...")
         return text
 
     @classmethod
-    def decode(cls, custom_id: str) -> ButtonId | None:
-        match = TEMPLATE.fullmatch(custom_id)
+    def decode(cls, custom_id: str) -> Self | None:
+        match = cls.TEMPLATE.fullmatch(custom_id)
         if match is None:
             return None
         return cls(match["verb"], int(match["sid"]), int(match["ver"]), match["payload"])
+
+
+TEMPLATE = ButtonId.TEMPLATE
 
 
 def action_payload(action_data: dict[str, Any]) -> str:

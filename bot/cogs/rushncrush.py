@@ -45,7 +45,7 @@ USE_CHOICES = [
 ]
 
 
-class RncButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.TEMPLATE):
+class RncButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.RncId.TEMPLATE):
     """Every `rnc:` button (builder steps, previews, the whole course), even after a restart."""
 
     def __init__(self, rnc_id: ui.RncId) -> None:

@@ -11,7 +11,6 @@ that play a move are ordinary action buttons (`rl:a:`) played through `Table.pla
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,7 +22,7 @@ from bot.cogs.rushncrush_text import (
     gear_style,
     steering_text,
 )
-from bot.customid import ACTION, ButtonId, action_payload
+from bot.customid import ACTION, ButtonId, action_payload, template
 from bot.presenters import Board, ButtonSpec, mention
 from bot.service import Snapshot
 from games.engine import GameError, IllegalAction, Model, PlayerId
@@ -40,8 +39,6 @@ from games.rushncrush import (
 )
 from games.rushncrush.data import HEAT_SKULL, ITEM_LABELS
 
-MAX_LEN = 100
-TEMPLATE = re.compile(r"rnc:(?P<verb>[a-z]):(?P<sid>\d+):(?P<ver>\d+):(?P<payload>[A-Z0-9+]*)")
 PER_ROW = 5
 GEAR_ROWS = 4
 """Rows of gear buttons on the board; the fifth holds equipment and the whole-course button."""
@@ -79,27 +76,15 @@ TOKEN_LABELS = {
 MOVE_LABELS = {"F": "⬆ F", "L": "↖ L", "R": "↗ R"}
 
 
-@dataclass(frozen=True)
-class RncId:
+class RncId(ButtonId):
     """A decoded `rnc:<verb>:<session>:<version>:<path>` custom_id (path tokens run together)."""
 
-    verb: str
-    session_id: int
-    version: int
-    path: str = ""
+    PREFIX = "rnc"
+    TEMPLATE = template("rnc", "[A-Z0-9+]*")
 
-    def encode(self) -> str:
-        text = f"rnc:{self.verb}:{self.session_id}:{self.version}:{self.path}"
-        if len(text) > MAX_LEN:
-            raise ValueError(f"custom_id too long ({len(text)} > {MAX_LEN}): {text[:40]}...")
-        return text
-
-    @classmethod
-    def decode(cls, custom_id: str) -> RncId | None:
-        match = TEMPLATE.fullmatch(custom_id)
-        if match is None:
-            return None
-        return cls(match["verb"], int(match["sid"]), int(match["ver"]), match["payload"])
+    @property
+    def path(self) -> str:
+        return self.payload
 
 
 def _rnc(snap: Snapshot, verb: str, path: str = "", *, version: int | None = None) -> str:

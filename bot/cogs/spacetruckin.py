@@ -36,7 +36,7 @@ MAX_CHOICES = 25
 BoxName = Literal["top1", "top2", "top3", "top4", "bot1", "bot2", "bot3", "bot4"]
 
 
-class SheetItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ui.TEMPLATE):
+class SheetItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ui.StId.TEMPLATE):
     """Any `st:` button or menu on a Space Truckin' sheet (survives restarts like the rest)."""
 
     def __init__(self, item: discord.ui.Item[Any], sid: ui.StId) -> None:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot import presenters
-from bot.customid import ACTION, ButtonId, action_payload
+from bot.customid import ACTION, ButtonId, action_payload, template
 from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.service import Snapshot
 from games.engine import IllegalAction, Model, PlayerId
@@ -32,8 +31,6 @@ from games.spacetruckin.models import (
 )
 from games.spacetruckin.view import SpaceTruckinView
 
-MAX_LEN = 100
-TEMPLATE = re.compile(r"st:(?P<verb>[a-z]+):(?P<sid>\d+):(?P<ver>\d+):(?P<payload>[^:]*)")
 PER_ROW = 5
 MENU_ROWS = 4  # the fifth row keeps Stop / Show board
 MENU_SIZE = 25
@@ -49,27 +46,11 @@ FIRST_HIT = "hit"  # two consequences, step 1: the first loss; step 2 the second
 NO_PIECE = "n"  # payload of FIRST_HIT for "no match: the Bridge takes it"
 
 
-@dataclass(frozen=True)
-class StId:
-    """A decoded `st:<verb>:<session>:<version>:<payload>` custom_id."""
+class StId(ButtonId):
+    """A decoded `st:<verb>:<session>:<version>:<payload>` custom_id (never a move itself)."""
 
-    verb: str
-    session_id: int
-    version: int
-    payload: str = ""
-
-    def encode(self) -> str:
-        text = f"st:{self.verb}:{self.session_id}:{self.version}:{self.payload}"
-        if len(text) > MAX_LEN:
-            raise ValueError(f"custom_id too long ({len(text)} > {MAX_LEN}): {text[:40]}...")
-        return text
-
-    @classmethod
-    def decode(cls, custom_id: str) -> StId | None:
-        match = TEMPLATE.fullmatch(custom_id)
-        if match is None:
-            return None
-        return cls(match["verb"], int(match["sid"]), int(match["ver"]), match["payload"])
+    PREFIX = "st"
+    TEMPLATE = template("st", "[^:]*")
 
 
 def place_code(place: Place) -> str:
