@@ -9,6 +9,7 @@ press on a stale board.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import logging
 import secrets
@@ -229,7 +230,8 @@ class GameService:
             if private and entry.actor != viewer:
                 lines.append(f"#{entry.seq} {who}: made a move" if entry.actor else "#0 setup")
                 continue
-            texts = [_event_text(snap.spec, e) for e in json.loads(entry.events_json)]
+            names = {seat.user_id: seat.name for seat in snap.record.seats}
+            texts = [_event_text(snap.spec, e, names) for e in json.loads(entry.events_json)]
             texts = [t.removeprefix(f"{who}: ") for t in texts if t]
             if not texts and entry.actor is not None:
                 texts = [_action_text(snap.spec, entry.action_json)]
@@ -426,10 +428,12 @@ def _action_text(spec: AnySpec, action_json: str) -> str:
         return "a move"
 
 
-def _event_text(spec: AnySpec, raw: dict[str, Any]) -> str:
+def _event_text(spec: AnySpec, raw: dict[str, Any], names: Mapping[PlayerId, str]) -> str:
     describe = spec.extra.get("describe_event")
     if describe is not None:
         try:
+            if "names" in inspect.signature(describe).parameters:
+                return str(describe(raw, names=names))  # games that name other players
             return str(describe(raw))
         except (KeyError, ValueError, TypeError):
             log.debug("could not describe event %r", raw)

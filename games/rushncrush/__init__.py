@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engine import GameSpec
+from games.rushncrush.describe import describe_event
 from games.rushncrush.model import (
     ACTION_ADAPTER,
     Action,
@@ -38,7 +39,12 @@ SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
     view=view,
     describe=describe,
     # legal_actions lists sample paths, not every path: an unlisted path may still be legal
-    extra={"preview_path": preview_path, "parse_path": parse_path, "lists_all_actions": False},
+    extra={
+        "preview_path": preview_path,
+        "parse_path": parse_path,
+        "lists_all_actions": False,
+        "describe_event": describe_event,
+    },
 )
 
 __all__ = [

@@ -46,3 +46,21 @@ async def test_log_of_a_public_game_shows_every_move(tmp_path: Path) -> None:
         assert "played the" in line and f"{name}: {name}:" not in line
     finally:
         await repo.close()
+
+
+async def test_log_names_other_players_by_name(tmp_path: Path) -> None:
+    """Rush 'n' Crush log lines about another car use the seated name, never a raw id."""
+    repo = await Repository.open(tmp_path / "db.sqlite3")
+    try:
+        service = GameService(repo, GAMES, seed_source=lambda: 5)
+        await service.new_session(guild_id=1, channel_id=9, game_key="rushncrush", host=ANN)
+        await service.join(9, BOB)
+        snap = await service.start(9, ANN.id)
+        for _ in range(12):
+            actor = sorted(snap.active_players)[0]
+            snap = await service.act(snap.session_id, actor, snap.legal_actions(actor)[0])
+        lines = await service.log_lines(snap.session_id, viewer=CAROL.id, limit=50)
+        assert len(lines) > 5
+        assert not any("player 1" in line or "player 2" in line for line in lines), lines
+    finally:
+        await repo.close()
