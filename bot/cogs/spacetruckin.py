@@ -88,6 +88,7 @@ async def redraw(
         ui.SYSTEM: "pick",
         ui.FIRST_BOX: "fill",
         ui.TWEAK_BOX: "tweak",
+        ui.TWEAK_EFFECT: "tweak",
         ui.FIRST_HIT: "hit_two",
     }.get(sid.verb)
     if wanted is None or stage != wanted:
@@ -105,6 +106,8 @@ async def redraw(
         await _edit(interaction, ui.second_box_board(snap, viewer, sid.payload))
     elif sid.verb == ui.FIRST_HIT:
         await _edit(interaction, ui.second_hit_board(snap, viewer, sid.payload))
+    elif sid.verb == ui.TWEAK_EFFECT:
+        await _edit(interaction, ui.tweak_pip_board(snap, viewer, sid.payload))
     else:
         await _edit(interaction, ui.tweak_board(snap, viewer, sid.payload))
 

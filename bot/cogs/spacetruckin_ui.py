@@ -34,6 +34,7 @@ from games.spacetruckin.view import SpaceTruckinView
 PER_ROW = 5
 MENU_ROWS = 4  # the fifth row keeps Stop / Show board
 MENU_SIZE = 25
+FITS = MENU_ROWS * PER_ROW  # buttons above the tail row
 
 # Verbs of the `st:` custom_ids (answered by redrawing the message, never by a move)
 SHEET = "back"  # the sheet and its menus again (Cancel / Back)
@@ -42,6 +43,7 @@ PREVIEW = "pv"  # button: preview another orientation at the same grid
 SYSTEM = "sys"  # shipyard pick, step 1: the system; step 2 lists its shapes
 FIRST_BOX = "fb"  # fill, step 1: the box for die 1; step 2 the box for die 2
 TWEAK_BOX = "tb"  # tweak, step 1: the box; step 2 reroll/flip and the pip that pays
+TWEAK_EFFECT = "te"  # crowded tweak, step 2: reroll/flip; step 3 the pip (`box.effect.page`)
 FIRST_HIT = "hit"  # two consequences, step 1: the first loss; step 2 the second
 NO_PIECE = "n"  # payload of FIRST_HIT for "no match: the Bridge takes it"
 
@@ -366,22 +368,64 @@ def _tweak_box_groups(
 
 
 def tweak_board(snap: Snapshot, viewer: PlayerId, box: str) -> Board:
-    """Step 2 of a manipulation: reroll or flip the chosen box, and the pip that pays."""
+    """Step 2 of a manipulation: every reroll/flip of the box with the pip that pays, when they
+    fit four rows; else step 2 of 3: reroll or flip, and `tweak_pip_board` lists the pips."""
     view = _view(snap, viewer)
     tweaks = [a for a in snap.legal_actions(viewer) if isinstance(a, Tweak) and a.box == box]
-    groups = [
-        _buttons(snap, [a for a in tweaks if a.effect == effect]) for effect in ("flip", "reroll")
-    ]
+    by_effect = {e: [a for a in tweaks if a.effect == e] for e in ("flip", "reroll")}
+    groups = [_buttons(snap, group) for group in by_effect.values() if group]
     back = ButtonSpec("◀ Back", _st(snap, SHEET))
     content = (
         f"{_header(snap)}\n➡️ {_box_label(view, box)}: flip it (7 minus the face) or reroll it?"
     )
-    return Board(content, buttons=tuple(_rows([g for g in groups if g][:MENU_ROWS], [back])))
+    if sum(-(-len(g) // PER_ROW) for g in groups) <= MENU_ROWS:
+        return Board(content, buttons=tuple(_rows(groups, [back])))
+    effects = [
+        ButtonSpec(
+            f"{effect.capitalize()} {box} … ({len(group)} pips)",
+            _st(snap, TWEAK_EFFECT, f"{box}.{effect}.0"),
+            "primary",
+        )
+        for effect, group in by_effect.items()
+        if group
+    ]
+    content += " Then the pip that pays."
+    return Board(content, buttons=tuple(_rows([effects], [back])))
+
+
+def tweak_pip_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
+    """Step 3 of a crowded manipulation (`<box>.<effect>.<page>`): the pip that pays, 20 a page."""
+    view = _view(snap, viewer)
+    box, _, rest = payload.partition(".")
+    effect, _, page_text = rest.partition(".")
+    tweaks = [
+        a
+        for a in snap.legal_actions(viewer)
+        if isinstance(a, Tweak) and a.box == box and a.effect == effect
+    ]
+    if not tweaks:
+        raise IllegalAction(f"`{payload}` is not a reroll/flip open to you now; pick again")
+    pages = -(-len(tweaks) // FITS)
+    page = int(page_text) % pages if page_text.isdigit() else 0
+    shown = tweaks[page * FITS : (page + 1) * FITS]
+    pips = [ButtonSpec(_pip_label(view, a.pip), _act(snap, a), "primary") for a in shown]
+    tail = [ButtonSpec("◀ Back", _st(snap, TWEAK_BOX, box))]
+    if pages > 1:
+        more = f"{box}.{effect}.{(page + 1) % pages}"
+        label = f"More pips ({page + 1}/{pages}) ▶"
+        tail.insert(0, ButtonSpec(label, _st(snap, TWEAK_EFFECT, more)))
+    content = f"{_header(snap)}\n➡️ **{effect}** {_box_label(view, box)} — which pip pays for it?"
+    return Board(content, buttons=tuple(_rows([pips], tail)))
+
+
+def _pip_label(view: SpaceTruckinView, pip: str) -> str:
+    """`Pip C5 · Quarters`: the grid and the system it belongs to (wilds are told apart)."""
+    assert view.sheet is not None
+    system = next((p.system for p in view.sheet.pieces if pip in p.cells), None)
+    return f"Pip {pip}" if system is None else f"Pip {pip} · {system}"
 
 
 # Consequences ---------------------------------------------------------------------------------
-
-FITS = MENU_ROWS * PER_ROW
 
 
 def _piece_label(view: SpaceTruckinView, piece: int | None) -> str:

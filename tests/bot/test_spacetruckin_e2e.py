@@ -8,12 +8,22 @@ import json
 
 from PIL import Image
 
-from bot.customid import ButtonId
+from bot.customid import ButtonId, action_payload
 from bot.presenters import MAX_BUTTONS
+from fakediscord.records import FakeMessage
 from games.engine import Model, Player
 from games.spacetruckin import SPEC
-from games.spacetruckin.models import Accept, Fill, Hit, HitTwo, Place, SpaceTruckinState
-from games.spacetruckin.sheet import destroyed
+from games.spacetruckin.grid import cell_name
+from games.spacetruckin.models import (
+    Accept,
+    Fill,
+    Hit,
+    HitTwo,
+    Place,
+    SpaceTruckinState,
+    Tweak,
+)
+from games.spacetruckin.sheet import destroyed, with_pip
 from tests.bot.conftest import World
 from tests.bot.spacetruckin_driver import Table, choose, digest
 from tests.games.spacetruckin.helpers import at_location, built_sheet
@@ -243,3 +253,73 @@ async def test_one_consequence_offers_the_bridge_for_a_blank_die(world: World) -
     after = (await table.state()).sheets[0]
     assert after.bridge_damage == 1
     assert [p for p in after.pieces if p.damaged] == [p for p in sheet.pieces if p.damaged]
+
+
+def _wild_pips(user: int, name: str) -> SpaceTruckinState:
+    """A Physicist's Hammerhead with an open pip on every Weapons, Reactor and Quarters grid."""
+    sheet = built_sheet(user, "Hammerhead", "Physicist")
+    for piece in sheet.pieces:
+        if piece.system in ("Weapons", "Reactor", "Quarters"):
+            for cell in piece.cells:
+                sheet = with_pip(sheet, cell)
+    state = at_location(sheet, location=1, boxes=(3, 4, 5, 2, 1, 6, 2, 3))
+    return _seated(state, user, name)
+
+
+async def _redrawn(table: Table, message: FakeMessage, custom_id: str) -> FakeMessage:
+    step = await table.tap(table.world.alice, message, custom_id)
+    await step.wait_response()
+    await step.settle(0.02)
+    return table.world.fake.store.messages[message.id]
+
+
+def _st_ids(message: FakeMessage, verb: str) -> list[str]:
+    return [c for c in message.custom_ids if c.startswith(f"st:{verb}:")]
+
+
+async def test_every_tweak_is_reachable_with_many_wild_pips(world: World) -> None:
+    """40 tweaks a box: box, then reroll/flip, then the pip (paged); every one is reachable."""
+    table = await _start(world, 15)
+    state = _wild_pips(world.alice.id, world.alice.name)
+    await _inject(world, state)
+    legal = set(SPEC.legal_actions(state, world.alice.id))
+    tweaks = [a for a in SPEC.legal_actions(state, world.alice.id) if isinstance(a, Tweak)]
+    sheet = await table.open_sheet(world.alice)
+    reached = _actions_on(sheet)
+    assert reached == {Accept()}
+    boxes = _st_ids(sheet, "tb")
+    assert {b.rsplit(":", 1)[1] for b in boxes} == {t.box for t in tweaks}
+    for box in boxes:
+        step2 = await _redrawn(table, sheet, box)
+        reached |= _actions_on(step2)
+        for effect in _st_ids(step2, "te"):
+            page = await _redrawn(table, step2, effect)
+            while not _actions_on(page) <= reached:  # pages are disjoint: stop when they wrap
+                assert "which pip pays" in page.content
+                reached |= _actions_on(page)
+                more = _st_ids(page, "te")
+                if more:
+                    page = await _redrawn(table, page, more[0])
+            step2 = await _redrawn(table, page, _st_ids(page, "tb")[0])
+        back = _st_ids(step2, "back")[0]
+        done = await table.tap(world.alice, step2, back)
+        await done.wait_followups(1)
+        sheet = world.fake.store.messages[sheet.id]
+    assert reached == legal
+    # the old single step flowed one box's flips then rerolls into 24 buttons and cut the rest
+    top1 = [t for t in tweaks if t.box == "top1"]
+    old_cut = [t for t in top1 if t.effect == "flip"] + [t for t in top1 if t.effect == "reroll"]
+    target = old_cut[-1]
+    assert target not in old_cut[: MAX_BUTTONS - 1] and target.effect == "reroll"
+    message = await _redrawn(table, sheet, next(b for b in boxes if b.endswith(":top1")))
+    message = await _redrawn(table, message, _st_ids(message, "te")[-1])
+    while target not in _actions_on(message):
+        message = await _redrawn(table, message, _st_ids(message, "te")[0])
+    wanted = ":" + action_payload(target.model_dump(mode="json"))
+    press = await table.tap(
+        world.alice, message, next(c for c in message.custom_ids if c.endswith(wanted))
+    )
+    await press.wait_followups(1)
+    after = (await table.state()).sheets[0]
+    assert after.challenge is not None and "reroll" in after.challenge.effects_used
+    assert next(p for p in after.pips if cell_name(p.cell) == target.pip).state == "used"
