@@ -38,11 +38,15 @@ BOMBS = [
 
 @pytest.mark.parametrize("bomb", BOMBS, ids=lambda b: b[:30])
 def test_bomb_is_refused_fast(bomb: str) -> None:
-    """Every dice bomb raises DiceError in well under 50 ms."""
-    start = time.perf_counter()
-    with pytest.raises(DiceError):
-        roll_notation(bomb, Rng(1))
-    assert time.perf_counter() - start < 0.05
+    """Every dice bomb raises DiceError in well under 50 ms (best of 3: a loaded CI machine
+    can pause any single run; a real bomb would take seconds every time)."""
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        with pytest.raises(DiceError):
+            roll_notation(bomb, Rng(1))
+        times.append(time.perf_counter() - start)
+    assert min(times) < 0.05
 
 
 def test_too_many_dice_in_a_term_quotes_the_ask() -> None:
