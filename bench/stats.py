@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Sequence
 
 
@@ -13,11 +12,3 @@ def percentile(values: Sequence[float], q: float) -> float:
         return float("nan")
     rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
     return ordered[rank]
-
-
-def summary_ms(values: Sequence[float]) -> str:
-    """'median X ms, p99 Y ms (n=N)' for values in seconds."""
-    return (
-        f"median {statistics.median(values) * 1000:.2f} ms, "
-        f"p99 {percentile(values, 99) * 1000:.2f} ms (n={len(values)})"
-    )

@@ -8,7 +8,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.service import ServiceError
+
+class OptionError(ValueError):
+    """A refused option; the message is safe to show a player."""
 
 
 def option_names(model: type[BaseModel]) -> list[str]:
@@ -41,7 +43,7 @@ def with_option(model: type[BaseModel], current_json: str, name: str, raw: str) 
     """The options with `name` set to `raw` (JSON-ish: 3, true, "loop"); refusals explain."""
     if name not in model.model_fields:
         known = ", ".join(option_names(model)) or "none"
-        raise ServiceError(f"no option `{name}` in this game; options: {known}")
+        raise OptionError(f"no option `{name}` in this game; options: {known}")
     try:
         value: Any = json.loads(raw)
     except json.JSONDecodeError:
@@ -51,7 +53,7 @@ def with_option(model: type[BaseModel], current_json: str, name: str, raw: str) 
     try:
         return model.model_validate(data)
     except ValidationError:
-        raise ServiceError(f"`{raw}` does not fit; {option_help(model, name)}") from None
+        raise OptionError(f"`{raw}` does not fit; {option_help(model, name)}") from None
 
 
 def describe_options(model: type[BaseModel], options_json: str) -> str:

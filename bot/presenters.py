@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.customid import ACTION, BOARD, JOIN, SHEET, START, ButtonId, action_payload
+from bot.options import describe_options
 from bot.service import Snapshot
 from games.engine import Model, PlayerId
 
@@ -158,8 +159,6 @@ def lobby(snap: Snapshot) -> Board:
     )
     options = ""
     if spec.options_model.model_fields:
-        from bot.options import describe_options
-
         shown = describe_options(spec.options_model, snap.record.options_json)
         options = f"\nOptions: {shown} (the host changes them with `/game option`)"
     content = (

@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import ConfigDict
 
+from bot.options import OptionError, with_option
 from games.engine import Event, GameError, Model, Outcome, Player, PlayerId, Rng
 from games.registry import AnySpec
 from storage import Repository, SessionRecord, SessionStatus, StaleVersion
@@ -329,8 +330,6 @@ class GameService:
         self, channel_id: int, user_id: PlayerId, name: str, value: str
     ) -> Snapshot:
         """Host only, before the start: set one of the game's session options."""
-        from bot.options import with_option
-
         record = await self._live(channel_id)
         async with self.lock(record.id):
             record = await self.repo.get_session(record.id)
@@ -339,7 +338,10 @@ class GameService:
                 raise LobbyError("options are set in the lobby, before the game starts")
             if user_id != record.host_id:
                 raise NotAllowed("only the host sets the options")
-            options = with_option(spec.options_model, record.options_json, name, value)
+            try:
+                options = with_option(spec.options_model, record.options_json, name, value)
+            except OptionError as refused:
+                raise ServiceError(str(refused)) from None
             record = await self.repo.set_options(
                 record.id, options.model_dump_json(), expected_version=record.version
             )

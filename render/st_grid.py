@@ -65,11 +65,6 @@ def grid_layout(sheet: SheetView, px: Px, *, top: float, width: float) -> GridLa
     return GridLayout(left=left, top=top + label_h, cell=cell, columns=columns, rows=rows)
 
 
-def grid_height(sheet: SheetView, px: Px, width: float) -> float:
-    layout = grid_layout(sheet, px, top=0, width=width)
-    return layout.top + layout.height
-
-
 def preview_cells(sheet: SheetView, preview: Place | Sequence[str]) -> tuple[str, ...]:
     """Cell names a preview covers: a `Place` of the picked shape, or names given directly."""
     if isinstance(preview, Place):

@@ -37,10 +37,6 @@ class Course:
         return len(self.lap)
 
     @property
-    def total_rows(self) -> int:
-        return self.lap_rows * self.laps + (START_LINE_ROW if self.loop else 0)
-
-    @property
     def finish_row(self) -> int:
         """A car has crossed the finish line once its row is at least this."""
         if self.loop:
