@@ -38,6 +38,12 @@ class GameSpec(Generic[S, A, OptT, V]):
     - `outcome(state) -> Outcome | None`
     - `view(state, viewer | None) -> View`: the one gate for hidden information
     - `describe(action) -> str`: short player-facing label ("advance 8", "Let's Roll")
+    - `text_board(view) -> str`: the position in a few plain lines, shown when the board image
+      cannot be drawn (a move is never hidden behind a failed render)
+    - `private_part(view) -> Model`: the part of a player's view their private buttons depend
+      on (default: the whole view); a private button is stale once this changed
+    - `changelog`: rules version -> what changed for players, told once to a table whose game
+      was started under an older version
     """
 
     key: str
@@ -57,6 +63,9 @@ class GameSpec(Generic[S, A, OptT, V]):
     view: Callable[[S, PlayerId | None], V]
     describe: Callable[[A], str]
     has_private_views: bool = False
+    text_board: Callable[[V], str] | None = None
+    private_part: Callable[[V], BaseModel] | None = None
+    changelog: dict[int, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
     # Helpers that only wrap the pure functions above.
