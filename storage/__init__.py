@@ -1,22 +1,29 @@
 """Persistence for sessions, their move logs and guild settings (SQLite via aiosqlite)."""
 
 from storage.errors import (
+    AlreadyRunning,
     AlreadySeated,
     ChannelBusy,
+    DamagedSession,
     MigrationError,
     NotSeated,
     SchemaTooNew,
     SessionNotFound,
     StaleVersion,
     StorageError,
+    StorageGone,
     WrongStatus,
 )
-from storage.models import LogEntry, SeatRecord, SessionRecord, SessionStatus
+from storage.lock import InstanceLock
+from storage.models import LogEntry, SeatRecord, SessionRecord, SessionStatus, StorageHealth
 from storage.repository import Repository
 
 __all__ = [
+    "AlreadyRunning",
     "AlreadySeated",
     "ChannelBusy",
+    "DamagedSession",
+    "InstanceLock",
     "LogEntry",
     "MigrationError",
     "NotSeated",
@@ -28,5 +35,7 @@ __all__ = [
     "SessionStatus",
     "StaleVersion",
     "StorageError",
+    "StorageGone",
+    "StorageHealth",
     "WrongStatus",
 ]

@@ -75,3 +75,53 @@ class SchemaTooNew(StorageError):
 
 class MigrationError(StorageError):
     """The bundled migration files are malformed (misnumbered, missing a reason line)."""
+
+
+class StorageGone(StorageError):
+    """The database file can no longer take writes: deleted, replaced, or read-only.
+
+    Raised instead of committing into a file nobody will ever open again. Once raised, the
+    repository refuses every later write until the process restarts (and reopens the path).
+    """
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+class DamagedSession(StorageError):
+    """A session row (or one of its seats) cannot be read back as a valid record.
+
+    Carries what could be read raw, so the caller can tell the channel and `end_damaged` it.
+    """
+
+    def __init__(
+        self,
+        session_id: int,
+        *,
+        channel_id: int | None,
+        game_key: str | None,
+        status: str | None,
+        reason: str,
+    ) -> None:
+        super().__init__(
+            f"session {session_id} (channel {channel_id}, game {game_key!r}, status {status!r})"
+            f" is damaged: {reason}"
+        )
+        self.session_id = session_id
+        self.channel_id = channel_id
+        self.game_key = game_key
+        self.status = status
+        self.reason = reason
+
+
+class AlreadyRunning(StorageError):
+    """Another live process holds the data folder's instance lock."""
+
+    def __init__(self, data_dir: str, holder: str) -> None:
+        super().__init__(
+            f"another Redline ({holder}) is using data folder {data_dir}; stop it first, "
+            "or point REDLINE_DATA_DIR elsewhere"
+        )
+        self.data_dir = data_dir
+        self.holder = holder

@@ -80,3 +80,10 @@ class LogEntry(Record):
     action_json: str
     events_json: str
     at: float
+
+
+class StorageHealth(Record):
+    """What `Repository.check()` found: `problem` says what is wrong (empty when ok)."""
+
+    ok: bool
+    problem: str = ""

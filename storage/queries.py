@@ -8,19 +8,29 @@ mode (isolation_level=None) so the BEGIN/COMMIT here are the only transaction bo
 
 from __future__ import annotations
 
+import logging
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
+
+from pydantic import ValidationError
 
 from storage.errors import (
     AlreadySeated,
     ChannelBusy,
+    DamagedSession,
     NotSeated,
     SessionNotFound,
     StaleVersion,
     WrongStatus,
 )
-from storage.models import LIVE_STATUSES, LogEntry, SeatRecord, SessionRecord, SessionStatus
+from storage.models import LIVE_STATUSES, LogEntry, SessionRecord, SessionStatus
+
+logger = logging.getLogger(__name__)
+
+# The session columns a record is built from; columns a later migration adds are ignored here.
+_RECORD_COLUMNS = tuple(name for name in SessionRecord.model_fields if name != "seats")
 
 SETUP_ACTION_JSON = '{"kind":"setup"}'
 
@@ -56,53 +66,106 @@ def _read(db: sqlite3.Connection) -> Iterator[None]:
             db.execute("COMMIT")
 
 
-def _seats(db: sqlite3.Connection, session_ids: list[int]) -> dict[int, list[SeatRecord]]:
-    by_session: dict[int, list[SeatRecord]] = {sid: [] for sid in session_ids}
+def _select(db: sqlite3.Connection, sql: str, params: Sequence[object]) -> list[dict[str, Any]]:
+    """Rows as dicts; text that is not valid UTF-8 comes back as bytes instead of raising.
+
+    sqlite3 refuses a whole result set when one TEXT value does not decode, which would hide
+    every other row; the slow path re-reads as bytes so only the bad row fails validation.
+    """
+    try:
+        return [dict(row) for row in db.execute(sql, params).fetchall()]
+    except sqlite3.OperationalError as exc:
+        if "decode" not in str(exc):
+            raise
+    db.text_factory = bytes
+    try:
+        raw = db.execute(sql, params).fetchall()
+    finally:
+        db.text_factory = str
+    return [{key: _text(value) for key, value in dict(row).items()} for row in raw]
+
+
+def _text(value: object) -> object:
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            return value  # stays bytes: validation rejects it as not a string
+    return value
+
+
+def _seats(db: sqlite3.Connection, session_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    by_session: dict[int, list[dict[str, Any]]] = {sid: [] for sid in session_ids}
     if not session_ids:
         return by_session
     marks = ",".join("?" * len(session_ids))
-    rows = db.execute(
+    rows = _select(
+        db,
         f"SELECT session_id, user_id, name, seat FROM seats WHERE session_id IN ({marks})"
         " ORDER BY session_id, seat",
         session_ids,
     )
     for row in rows:
-        by_session[row["session_id"]].append(
-            SeatRecord(user_id=row["user_id"], name=row["name"], seat=row["seat"])
-        )
+        by_session[row.pop("session_id")].append(row)
     return by_session
 
 
-def _records(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[SessionRecord]:
+def _record(row: dict[str, Any], seats: list[dict[str, Any]]) -> SessionRecord:
+    """Validate one session row; anything unreadable raises `DamagedSession`, never pydantic's."""
+    fields = {name: row[name] for name in _RECORD_COLUMNS if name in row}
+    try:
+        return SessionRecord.model_validate({**fields, "seats": seats})
+    except ValidationError as exc:
+        raise _damaged(row, _why(exc)) from exc
+
+
+def _damaged(row: dict[str, Any], reason: str) -> DamagedSession:
+    channel = row.get("channel_id")
+    game = row.get("game_key")
+    status = row.get("status")
+    if isinstance(status, bytes):
+        status = status.decode("utf-8", "replace")
+    return DamagedSession(
+        int(row["id"]),
+        channel_id=channel if isinstance(channel, int) else None,
+        game_key=game if isinstance(game, str) else None,
+        status=None if status is None else str(status),
+        reason=reason,
+    )
+
+
+def _why(exc: ValidationError) -> str:
+    parts = []
+    for error in exc.errors():
+        where = ".".join(str(part) for part in error["loc"])
+        shown = repr(error.get("input"))
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        parts.append(f"{where}: {error['msg']} (found {shown})")
+    return "; ".join(parts)
+
+
+def _records(
+    db: sqlite3.Connection, sql: str, params: Sequence[object], *, skip_damaged: bool = False
+) -> list[SessionRecord]:
+    rows = _select(db, sql, params)
     seats = _seats(db, [row["id"] for row in rows])
-    return [
-        SessionRecord(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            game_key=row["game_key"],
-            status=SessionStatus(row["status"]),
-            host_id=row["host_id"],
-            options_json=row["options_json"],
-            seed=int(row["seed"]),
-            rules_version=row["rules_version"],
-            state_json=row["state_json"],
-            version=row["version"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            seats=tuple(seats[row["id"]]),
-            last_seq=row["last_seq"],
-            end_reason=row["end_reason"],
-        )
-        for row in rows
-    ]
+    records: list[SessionRecord] = []
+    for row in rows:
+        try:
+            records.append(_record(row, seats[row["id"]]))
+        except DamagedSession as damaged:
+            if not skip_damaged:
+                raise
+            logger.warning("skipping %s", damaged)
+    return records
 
 
 def _fetch(db: sqlite3.Connection, session_id: int) -> SessionRecord:
-    rows = db.execute(f"{_SESSION_SELECT} WHERE s.id = ?", (session_id,)).fetchall()
-    if not rows:
+    records = _records(db, f"{_SESSION_SELECT} WHERE s.id = ?", (session_id,))
+    if not records:
         raise SessionNotFound(session_id)
-    return _records(db, rows)[0]
+    return records[0]
 
 
 def _claim(
@@ -203,28 +266,37 @@ def get_session(db: sqlite3.Connection, session_id: int) -> SessionRecord:
 
 def live_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | None:
     with _read(db):
-        rows = db.execute(
+        records = _records(
+            db,
             f"{_SESSION_SELECT} WHERE s.channel_id = ? AND s.status IN {_LIVE_SQL}",
             (channel_id,),
-        ).fetchall()
-        return _records(db, rows)[0] if rows else None
+        )
+        return records[0] if records else None
+
+
+def live_session_id(db: sqlite3.Connection, channel_id: int) -> int | None:
+    return _live_id(db, channel_id)
 
 
 def latest_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | None:
     with _read(db):
-        rows = db.execute(
+        records = _records(
+            db,
             f"{_SESSION_SELECT} WHERE s.channel_id = ? ORDER BY s.id DESC LIMIT 1",
             (channel_id,),
-        ).fetchall()
-        return _records(db, rows)[0] if rows else None
+        )
+        return records[0] if records else None
 
 
 def live_sessions(db: sqlite3.Connection) -> list[SessionRecord]:
+    """Every readable live session; damaged ones are logged and left out (see module doc)."""
     with _read(db):
-        rows = db.execute(
-            f"{_SESSION_SELECT} WHERE s.status IN {_LIVE_SQL} ORDER BY s.id"
-        ).fetchall()
-        return _records(db, rows)
+        return _records(
+            db,
+            f"{_SESSION_SELECT} WHERE s.status IN {_LIVE_SQL} ORDER BY s.id",
+            (),
+            skip_damaged=True,
+        )
 
 
 def add_seat(
@@ -301,6 +373,7 @@ def start(
     state_json: str,
     events_json: str,
     status: SessionStatus,
+    rules_version: int | None = None,
 ) -> SessionRecord:
     return _save_step(
         db,
@@ -313,6 +386,7 @@ def start(
         events_json=events_json,
         state_json=state_json,
         status=status,
+        rules_version=rules_version,
     )
 
 
@@ -327,6 +401,7 @@ def record_move(
     events_json: str,
     state_json: str,
     status: SessionStatus,
+    rules_version: int | None = None,
 ) -> SessionRecord:
     return _save_step(
         db,
@@ -339,6 +414,7 @@ def record_move(
         events_json=events_json,
         state_json=state_json,
         status=status,
+        rules_version=rules_version,
     )
 
 
@@ -354,13 +430,15 @@ def _save_step(
     events_json: str,
     state_json: str,
     status: SessionStatus,
+    rules_version: int | None = None,
 ) -> SessionRecord:
     """One step in one transaction: claim the version, store the state, append to the log."""
     with _write(db):
         _claim(db, session_id, expected_version, allowed)
         db.execute(
-            "UPDATE sessions SET state_json = ?, status = ? WHERE id = ?",
-            (state_json, status.value, session_id),
+            "UPDATE sessions SET state_json = ?, status = ?,"
+            " rules_version = COALESCE(?, rules_version) WHERE id = ?",
+            (state_json, status.value, rules_version, session_id),
         )
         _append(
             db,
@@ -391,6 +469,36 @@ def end_session(
         )
         _bump(db, session_id, expected_version, now)
         return _fetch(db, session_id)
+
+
+def end_damaged(db: sqlite3.Connection, *, now: float, session_id: int, reason: str) -> None:
+    """Abandon a session without reading its state or seats (they may be what is damaged).
+
+    Any status other than finished/abandoned (a garbage status included) becomes abandoned,
+    which frees the channel; an already ended session is left as it is. The version moves on
+    so a button drawn before the damage can never match again. The row, its seats and its log
+    stay for inspection.
+    """
+    with _write(db):
+        row = db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise SessionNotFound(session_id)
+        db.execute(
+            "UPDATE sessions SET status = 'abandoned', end_reason = ?, updated_at = ?,"
+            " version = CASE WHEN typeof(version) = 'integer' THEN version + 1 ELSE 0 END"
+            " WHERE id = ? AND status IS NOT 'finished' AND status IS NOT 'abandoned'",
+            (reason, now, session_id),
+        )
+
+
+def probe(db: sqlite3.Connection, *, now: float) -> None:
+    """The health check's real write: rewrite the one-row probe table in its own transaction."""
+    with _write(db):
+        db.execute(
+            "INSERT INTO probe (id, at) VALUES (1, ?)"
+            " ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+            (now,),
+        )
 
 
 def log(

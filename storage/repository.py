@@ -5,12 +5,22 @@ push p99 towards a second). Every method is one transaction run as ONE function 
 worker thread, so a move costs one thread hop, and statements of two transactions can never
 interleave. Saves are compare-and-swap on `version`: the caller passes the version it read, and
 a write that lost the race raises `StaleVersion` instead of clobbering the winner.
+
+Storage that goes away under a running bot is caught before it can swallow a move: the file's
+identity (st_dev, st_ino) is remembered at open, and every write transaction first checks with
+one os.stat, on the worker thread, that the path still names that same file. A deleted or
+replaced file, or a database SQLite refuses to write (read-only, I/O errors), raises
+`StorageGone`, and the repository then refuses every later write until the process restarts:
+nothing is ever confirmed into a file nobody will open again. A replacement between the stat
+and the commit (microseconds) is not caught; `check()` notices it on the next heartbeat.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import random
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -21,35 +31,92 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from storage import queries
+from storage.errors import StorageGone
 from storage.migrate import Migration, apply_migrations, load_migrations
-from storage.models import LogEntry, SessionRecord, SessionStatus
+from storage.models import LogEntry, SessionRecord, SessionStatus, StorageHealth
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
+# How long open() keeps retrying a start-up step that found the file busy (on top of each
+# attempt's own busy_timeout), backing off from 10 ms up to 500 ms between attempts.
+OPEN_BUSY_RETRY_S = 15.0
 _MEMORY = ":memory:"
+# Primary result codes meaning "this database will not take writes any more".
+_REFUSING = frozenset({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR})
+_BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 
 
-def _prepare(db: sqlite3.Connection, migrations: Sequence[Migration], busy_timeout_ms: int) -> str:
+def _primary_code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
+
+
+def _retry_busy(step: Callable[[], T], *, give_up_after: float) -> T:
+    """Run `step`, retrying with jittered backoff while SQLite says the file is busy.
+
+    Two processes opening a fresh file at once can see SQLITE_BUSY from the switch to WAL
+    without the busy handler ever running (SQLite skips it where waiting could deadlock).
+    Only BUSY/LOCKED is retried; every other error, and BUSY after the deadline, is raised.
+    """
+    deadline = time.monotonic() + give_up_after
+    delay = 0.01
+    while True:
+        try:
+            return step()
+        except sqlite3.OperationalError as exc:
+            if _primary_code(exc) not in _BUSY or time.monotonic() + delay > deadline:
+                raise
+            log.info("database busy during open (%s); retrying in %.0f ms", exc, delay * 1000)
+        time.sleep(delay * random.uniform(0.5, 1.5))  # jitter: racing processes spread out
+        delay = min(delay * 2, 0.5)
+
+
+def _prepare(
+    db: sqlite3.Connection,
+    migrations: Sequence[Migration],
+    busy_timeout_ms: int,
+    busy_retry_s: float,
+) -> str:
     db.row_factory = sqlite3.Row
     # busy_timeout first, so switching to WAL waits politely for another process's lock.
     db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms):d}")
-    journal_mode = str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+    journal_mode = _retry_busy(
+        lambda: str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0]),
+        give_up_after=busy_retry_s,
+    )
     # Explicit: a confirmed move must survive power loss, whatever the build's default is.
     db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")
-    apply_migrations(db, migrations)
+    # Safe to repeat: each migration re-reads user_version under its own write lock.
+    _retry_busy(lambda: apply_migrations(db, migrations), give_up_after=busy_retry_s)
     return journal_mode
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    st = os.stat(path)
+    return (st.st_dev, st.st_ino)
 
 
 class Repository:
     """Use `await Repository.open(path)`; `close()` when done (or `async with`)."""
 
-    def __init__(self, conn: aiosqlite.Connection, *, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        *,
+        clock: Callable[[], float],
+        path: Path | None = None,
+    ) -> None:
         self._conn = conn
         self._clock = clock
+        # The file the connection writes to, and its identity once open() has prepared it
+        # (None for ':memory:'). Set once `StorageGone` was raised: every later write re-raises.
+        self._path = path
+        self._identity: tuple[int, int] | None = None
+        self._gone: str | None = None
         # The worker thread already runs one transaction at a time; the lock also keeps close()
         # from racing a write that is being queued, and keeps that guarantee if a method is ever
         # split into several calls.
@@ -62,19 +129,34 @@ class Repository:
         *,
         clock: Callable[[], float] = time.time,
         busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+        busy_retry_s: float = OPEN_BUSY_RETRY_S,
         migrations: Sequence[Migration] | None = None,
     ) -> Repository:
-        """Connect, set the pragmas and migrate. Raises `SchemaTooNew` for a newer database."""
+        """Connect, set the pragmas and migrate. Raises `SchemaTooNew` for a newer database.
+
+        A file another process is creating or migrating at the same moment is waited for
+        (retried with backoff for up to `busy_retry_s`), never reported as "database is locked".
+        """
+        file: Path | None = None
         if str(path) != _MEMORY:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            # absolute(): a later chdir must not point the identity check at another file.
+            file = Path(path).absolute()
+            file.parent.mkdir(parents=True, exist_ok=True)
         wanted = load_migrations() if migrations is None else migrations
         # isolation_level=None: autocommit, so our explicit BEGIN IMMEDIATE/COMMIT rule alone.
         conn = await aiosqlite.connect(path, isolation_level=None)
-        repo = cls(conn, clock=clock)
+        repo = cls(conn, clock=clock, path=file)
         try:
             mode = await repo._call(
-                partial(_prepare, migrations=wanted, busy_timeout_ms=busy_timeout_ms)
+                partial(
+                    _prepare,
+                    migrations=wanted,
+                    busy_timeout_ms=busy_timeout_ms,
+                    busy_retry_s=busy_retry_s,
+                )
             )
+            if file is not None:
+                repo._identity = await asyncio.to_thread(_identity, file)
         except BaseException:
             await conn.close()
             raise
@@ -104,7 +186,64 @@ class Repository:
 
     async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         async with self._lock:
-            return await self._call(fn)
+            return await self._call(partial(self._guarded, fn))
+
+    def _guarded(self, fn: Callable[[sqlite3.Connection], T], db: sqlite3.Connection) -> T:
+        """On the worker thread: refuse to write unless the path is still our file."""
+        if self._gone is not None:
+            raise StorageGone(self._gone)
+        problem = self._file_problem()
+        if problem is not None:
+            raise self._went(problem)
+        try:
+            return fn(db)
+        except sqlite3.DatabaseError as exc:
+            if _primary_code(exc) in _REFUSING:
+                raise self._went(
+                    f"the database {self._path or _MEMORY} refused a write ({exc}): the file "
+                    "or its volume is read-only or failing"
+                ) from exc
+            raise
+
+    def _file_problem(self) -> str | None:
+        if self._path is None or self._identity is None:
+            return None
+        try:
+            identity = _identity(self._path)
+        except FileNotFoundError:
+            return (
+                f"the database file {self._path} was deleted while Redline was running; "
+                "moves since then were not saved"
+            )
+        except OSError as exc:
+            return f"the database file {self._path} cannot be checked: {exc}"
+        if identity != self._identity:
+            return (
+                f"the database file {self._path} was replaced by another file while Redline "
+                "was running (restored backup?); restart Redline to use the new file"
+            )
+        return None
+
+    def _went(self, problem: str) -> StorageGone:
+        if self._gone is None:
+            log.error("storage gone: %s; refusing every write until restart", problem)
+            self._gone = problem
+        return StorageGone(problem)
+
+    async def check(self) -> StorageHealth:
+        """Is the database still the file we opened, and does it take a real write?
+
+        Rewrites the one-row probe table in its own transaction (a few ms with
+        synchronous=FULL): for the heartbeat, not for every interaction. A busy database
+        (another process holding the write lock past busy_timeout) is reported, not "gone".
+        """
+        try:
+            await self._write(partial(queries.probe, now=self._clock()))
+        except StorageGone as exc:
+            return StorageHealth(ok=False, problem=exc.problem)
+        except sqlite3.Error as exc:
+            return StorageHealth(ok=False, problem=f"the database did not take a test write: {exc}")
+        return StorageHealth(ok=True)
 
     # Sessions
 
@@ -140,14 +279,23 @@ class Repository:
         return await self._call(partial(queries.get_session, session_id=session_id))
 
     async def live_session(self, channel_id: int) -> SessionRecord | None:
+        """The channel's lobby or active session. `DamagedSession` if its row is unreadable."""
         return await self._call(partial(queries.live_session, channel_id=channel_id))
+
+    async def live_session_id(self, channel_id: int) -> int | None:
+        """The id of the channel's live session, from the raw row: never parses, never damaged."""
+        return await self._call(partial(queries.live_session_id, channel_id=channel_id))
 
     async def latest_session(self, channel_id: int) -> SessionRecord | None:
         """The newest session of a channel, live or not (to look back at a finished game)."""
         return await self._call(partial(queries.latest_session, channel_id=channel_id))
 
     async def live_sessions(self) -> list[SessionRecord]:
-        """Every lobby or active session, oldest first (start-up re-registers their views)."""
+        """Every readable lobby or active session, oldest first (start-up re-registers views).
+
+        Damaged rows are logged and left out, so one bad row cannot stop the bot starting;
+        `live_session_id` still finds them, and `live_session` raises `DamagedSession`.
+        """
         return await self._call(queries.live_sessions)
 
     async def add_seat(
@@ -201,8 +349,13 @@ class Repository:
         state_json: str,
         events_json: str,
         status: SessionStatus = SessionStatus.ACTIVE,
+        rules_version: int | None = None,
     ) -> SessionRecord:
-        """LOBBY -> `status`: store the set-up state and log entry seq 0 (actor None)."""
+        """LOBBY -> `status`: store the set-up state and log entry seq 0 (actor None).
+
+        `rules_version`, when given, is stored with the set-up state (the rules that actually
+        set the game up, if the code changed since the lobby was opened).
+        """
         _require(status, (SessionStatus.ACTIVE, SessionStatus.FINISHED), "start")
         return await self._write(
             partial(
@@ -213,6 +366,7 @@ class Repository:
                 state_json=state_json,
                 events_json=events_json,
                 status=status,
+                rules_version=rules_version,
             )
         )
 
@@ -226,10 +380,14 @@ class Repository:
         events_json: str,
         state_json: str,
         status: SessionStatus = SessionStatus.ACTIVE,
+        rules_version: int | None = None,
     ) -> SessionRecord:
         """One transaction: CAS on version, new state and status, log entry `last_seq + 1`.
 
-        When this returns, the move is committed with synchronous=FULL: it survives a crash.
+        `rules_version`, when given, becomes the session's stored rules version in the same
+        transaction (a game that continues under upgraded rules). When this returns, the move
+        is committed with synchronous=FULL: it survives a crash. `StorageGone` if the file is
+        gone or refuses writes: then nothing was committed.
         """
         _require(status, (SessionStatus.ACTIVE, SessionStatus.FINISHED), "record_move")
         return await self._write(
@@ -243,6 +401,7 @@ class Repository:
                 events_json=events_json,
                 state_json=state_json,
                 status=status,
+                rules_version=rules_version,
             )
         )
 
@@ -265,6 +424,17 @@ class Repository:
                 status=status,
                 reason=reason,
             )
+        )
+
+    async def end_damaged(self, session_id: int, *, reason: str) -> None:
+        """Abandon a session whose row cannot be read, without parsing its state or seats.
+
+        Frees the channel (status 'abandoned', `reason` as end_reason, version moved on); the
+        row and its log stay for inspection. No-op for a session already finished or abandoned;
+        `SessionNotFound` if there is no such row.
+        """
+        await self._write(
+            partial(queries.end_damaged, now=self._clock(), session_id=session_id, reason=reason)
         )
 
     # The log

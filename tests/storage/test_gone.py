@@ -1,0 +1,142 @@
+"""Storage that disappears under a running bot: deleted, replaced or read-only database files.
+
+A write never "succeeds" into a file nobody will open again: it raises StorageGone, and so does
+every later write until restart. `check()` reports the same problems for the heartbeat.
+
+Read-only as root: the tests run as root, for whom file modes stop nothing. Two ways make
+SQLite really refuse writes here: (1) `chattr +i` on the database and its -wal file while open
+(the kernel then fails every write with EPERM, which SQLite reports as SQLITE_IOERR_WRITE, the
+same as a volume remounted read-only); skipped where chattr is not permitted (no
+CAP_LINUX_IMMUTABLE, tmpfs). Never on the -shm file: it is mmapped, and an immutable mapping
+kills the process with SIGBUS. (2) Opening the file through a `?mode=ro` URI, which is the state
+SQLite falls back to when a read-only file or volume is opened (SQLITE_READONLY); always runs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import pytest
+
+from storage import Repository, StorageError, StorageGone
+from tests.storage.conftest import move, new_game
+
+
+async def test_a_healthy_database_passes_the_check(repo: Repository, db_path: Path) -> None:
+    """check() is ok and its probe really wrote (the probe row carries the clock's time)."""
+    health = await repo.check()
+    assert (health.ok, health.problem) == (True, "")
+    raw = sqlite3.connect(db_path)
+    try:
+        assert raw.execute("SELECT at FROM probe WHERE id = 1").fetchone()[0] > 0
+    finally:
+        raw.close()
+
+
+async def test_memory_databases_pass_the_check() -> None:
+    """No file to lose: ':memory:' checks ok."""
+    repository = await Repository.open(":memory:")
+    try:
+        assert (await repository.check()).ok
+    finally:
+        await repository.close()
+
+
+async def test_a_deleted_file_refuses_the_next_move(repo: Repository, db_path: Path) -> None:
+    """Deleted while open: record_move raises StorageGone, nothing is confirmed, and every
+    later write is refused too; check() says what happened."""
+    session = await new_game(repo)
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+
+    with pytest.raises(StorageGone, match="was deleted while Redline was running") as caught:
+        await move(repo, session, 1)
+    assert isinstance(caught.value, StorageError)
+    # The open handle still reads the orphaned file: the move is not in it.
+    after = await repo.get_session(session.id)
+    assert (after.version, after.last_seq) == (session.version, 0)
+
+    health = await repo.check()
+    assert not health.ok and "deleted" in health.problem
+    with pytest.raises(StorageGone):
+        await repo.set_setting(1, "theme", "dark")
+
+
+async def test_a_replaced_file_refuses_the_next_move(repo: Repository, db_path: Path) -> None:
+    """A backup restored over the live file (new inode): refused, and it stays refused."""
+    session = await new_game(repo)
+    copy = db_path.with_name("restored.sqlite3")
+    shutil.copyfile(db_path, copy)
+    copy.replace(db_path)
+
+    with pytest.raises(StorageGone, match="was replaced by another file"):
+        await move(repo, session, 1)
+    assert (await repo.get_session(session.id)).version == session.version
+    health = await repo.check()
+    assert not health.ok and "replaced" in health.problem
+
+    # Even if the original came back, this process stays refused until it restarts.
+    with pytest.raises(StorageGone, match="replaced"):
+        await repo.end_session(session.id, expected_version=session.version)
+
+
+async def test_a_read_only_open_is_reported_and_refused(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database SQLite opened read-only (as for a read-only file or volume): check() reports
+    it, and a move raises StorageGone instead of sqlite3's OperationalError."""
+    first = await Repository.open(db_path)
+    session = await new_game(first)
+    await first.close()
+
+    real_connect = aiosqlite.connect
+
+    def read_only(path: Any, **kwargs: Any) -> aiosqlite.Connection:
+        return real_connect(f"file:{path}?mode=ro", uri=True, **kwargs)
+
+    monkeypatch.setattr(aiosqlite, "connect", read_only)
+    repo = await Repository.open(db_path)
+    try:
+        assert (await repo.get_session(session.id)).version == session.version  # reads work
+        health = await repo.check()
+        assert not health.ok
+        assert "refused a write (attempt to write a readonly database)" in health.problem
+        with pytest.raises(StorageGone, match="read-only"):
+            await move(repo, session, 1)
+    finally:
+        await repo.close()
+
+
+@pytest.fixture
+def immutable(db_path: Path) -> Iterator[list[Path]]:
+    """Files to make immutable with chattr +i; always made mutable again afterwards."""
+    files: list[Path] = []
+    yield files
+    if files:
+        subprocess.run(["chattr", "-i", *map(str, files)], check=False)
+
+
+async def test_an_immutable_file_under_an_open_connection(
+    repo: Repository, db_path: Path, immutable: list[Path]
+) -> None:
+    """chattr +i while open (root cannot write either): the write fails with an I/O error,
+    which is reported as StorageGone; check() reports it."""
+    session = await new_game(repo)
+    targets = [db_path, Path(f"{db_path}-wal")]  # never -shm: it is mmapped (SIGBUS)
+    if shutil.which("chattr") is None:
+        pytest.skip("chattr is not installed")
+    done = subprocess.run(["chattr", "+i", *map(str, targets)], capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip(f"chattr +i not permitted here: {done.stderr.strip()}")
+    immutable.extend(targets)
+
+    with pytest.raises(StorageGone, match="refused a write"):
+        await move(repo, session, 1)
+    health = await repo.check()
+    assert not health.ok and "read-only or failing" in health.problem
