@@ -30,7 +30,8 @@ from games.spacetruckin.models import (
 )
 from games.spacetruckin.rules_text import RULES_TEXT
 from games.spacetruckin.sheet import legal_spots
-from games.spacetruckin.view import SpaceTruckinView, view
+from games.spacetruckin.text_board import text_board
+from games.spacetruckin.view import SpaceTruckinView, private_part, view
 
 
 def parse_placement(text: str, shape: Shape | None = None) -> Place:
@@ -123,7 +124,7 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
     title="Space Truckin'",
     min_players=1,
     max_players=6,
-    rules_version=1,
+    rules_version=2,
     rules_text=RULES_TEXT,
     options_model=SpaceTruckinOptions,
     state_model=SpaceTruckinState,
@@ -136,6 +137,21 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
     view=view,
     describe=describe,
     has_private_views=True,
+    text_board=text_board,
+    private_part=private_part,
+    changelog={
+        2: (
+            "- The first trucker to reach 20 VP wins at once, even while others are still"
+            " at the location (no more shared wins).\n"
+            "- A trucker who is out leaves the game at the next sync point: stopping early"
+            " with an unserviceable truck no longer hands the win to someone still building;"
+            " if everyone left is out there, nobody wins.\n"
+            "- A move that reaches 20 VP wins even if it also ends your truck (a jump with the"
+            " last Engine pip, a Grizzled captain's hit); such VP always count.\n"
+            "- A Cartographer charts every rolled location with 2 dice, in multiplayer too;"
+            " the first player chooses the 7th location."
+        )
+    },
     extra={"simultaneous": True, "public_moves": public_moves, "prompt": public_prompt},
 )
 

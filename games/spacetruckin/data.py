@@ -26,7 +26,7 @@ SPECIALTY_BY_DIE: dict[int, Specialty] = {
     6: "Physicist",
 }
 SPECIALTY_EFFECTS: dict[Specialty, str] = {
-    "Cartographer": "charting: roll 2 dice and keep one",
+    "Cartographer": "chart every rolled location: roll 2 dice and keep one",
     "Engineer": "Reactors and Quarters ignore placement restrictions",
     "Artificer": "start the delivery with one Artifact",
     "Grizzled": "+2 VP for every system destroyed by a consequence or pirates",

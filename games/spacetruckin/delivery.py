@@ -408,7 +408,9 @@ def _destroy(sheet: Sheet, piece_id: int | None, turn: Turn) -> Sheet:
     cells = ", ".join(cell_name(c) for c in piece.cells)
     turn.note(sheet, f"loses {piece.system}/{piece.shape} on {cells}")
     sheet = destroyed(sheet, piece_id)
-    if sheet.specialty == "Grizzled" and delivery_loss(sheet) is None:
+    if sheet.specialty == "Grizzled":
+        # Scored even when this loss ends the truck (`run` checks losses afterwards): the win
+        # at 20 is immediate, so a hit that reaches 20 wins.
         sheet = gain_vp(sheet, GRIZZLED_VP, "Grizzled", turn)
     return sheet
 
@@ -447,8 +449,8 @@ def _do(sheet: Sheet, action: Action, turn: Turn) -> Sheet:
         assert cell is not None
         sheet = with_pip(sheet, cell, "used")
         turn.note(sheet, f"jumps to {LOCATIONS[turn.location + 1]} (pip {action.pip} spent)")
-        if delivery_loss(sheet) is not None:
-            return sheet
+        # "EACH TIME YOU JUMP ... GAIN 2 VP", even with the last Engine pip: scored before
+        # `run` finds the loss, so a jump that reaches 20 wins.
         return gain_vp(sheet, JUMP_VP, "jump", turn)
     if isinstance(action, GiveCargo):
         cell = parse_cell(action.pip)

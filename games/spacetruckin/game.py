@@ -109,8 +109,6 @@ def apply(
 
 
 def _waiting_message(state: SpaceTruckinState, sheet: Sheet) -> str:
-    if sheet.status == "won":
-        return f"you have {WIN_VP} VP: the game ends once every trucker has finished here"
     if sheet.status != "playing":
         return "your truck is out of the game; watch the others finish"
     if state.phase == "chart":
@@ -153,7 +151,11 @@ def _put(state: SpaceTruckinState, sheet: Sheet) -> SpaceTruckinState:
 
 
 def _everyone(state: SpaceTruckinState, turn: Turn, step: str) -> SpaceTruckinState:
-    """Apply a phase transition to every trucker still playing, in seat order."""
+    """Apply a phase transition to every trucker still playing, in seat order.
+
+    Automatic work on arrival can score (a Grizzled captain losing a system to the pirates):
+    the first trucker in seat order to reach 20 VP ends the game there.
+    """
     for sheet in state.sheets:
         if sheet.status != "playing":
             continue
@@ -162,6 +164,8 @@ def _everyone(state: SpaceTruckinState, turn: Turn, step: str) -> SpaceTruckinSt
         else:
             sheet = delivery.arrive(sheet, turn, state.chart)
         state = _put(state, sheet)
+        if sheet.status == "won":
+            break
     return state
 
 
@@ -227,15 +231,19 @@ def _ranking(state: SpaceTruckinState) -> tuple[PlayerId, ...]:
 def _decided(state: SpaceTruckinState) -> Outcome | None:
     """A win at 20 VP, or the end by elimination (solo loss, last trucker standing).
 
-    Truckers act at once, so 20 VP is checked at the sync point, once nobody still in owes
-    anything at this location: whoever reached it by then shares the win, whatever the order
-    of their taps. A trucker at 20 stops acting (`gain_vp`), so solo this is immediate.
+    "THE FIRST PLAYER TO 20 VP WINS": moves are applied one at a time, so the move that
+    reaches 20 ends the game at once, whatever the others still owe. (A state saved by rules
+    version 1 may hold several truckers at 20 waiting for the sync point: they share it.)
+    Eliminations are settled at the sync points only, once nobody still in owes anything:
+    "THE LAST PLAYER STILL IN THE GAME AFTER EVERYBODY ELSE HAS BEEN ELIMINATED" is judged
+    when every trucker's fate at that point is known.
     """
     won = [s.player for s in state.sheets if s.status == "won"]
     if won:
-        if any(_owes(s) for s in state.sheets):
-            return None
-        return Outcome(winners=tuple(won), ranking=_ranking(state), reason=f"reached {WIN_VP} VP")
+        first = f"first to {WIN_VP} VP" if len(state.sheets) > 1 else f"reached {WIN_VP} VP"
+        return Outcome(winners=tuple(won), ranking=_ranking(state), reason=first)
+    if any(_owes(s) for s in state.sheets):
+        return None
     playing = [s for s in state.sheets if s.status == "playing"]
     if not playing:
         # Not the sheets' reasons: the outcome is public, why a truck failed is on its sheet.

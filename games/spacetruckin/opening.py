@@ -38,8 +38,18 @@ def apply_captain(sheet: Sheet, action: PickSpecialty | PickTruck) -> Sheet:
 
 
 def chart_placer(state: SpaceTruckinState) -> PlayerId:
-    """Seats take turns charting, starting with the first seat (one shared chart)."""
-    return state.players[state.chart_placed % len(state.players)].id
+    """Who charts the next location of the one shared chart.
+
+    The 7th location, whose terrain is chosen ("YOU CHOOSE THE TERRAIN OF THE LAST
+    LOCATION"), is the first seat's (digest ruling 14). The six rolled ones go to the
+    Cartographers in turn, who "ROLL 2D6 EACH TIME AND CHOOSE ONE RESULT"; without a
+    Cartographer at the table the seats take turns from the first.
+    """
+    if state.chart_placed >= LAST_LOCATION:
+        return state.players[0].id
+    cartographers = [s.player for s in state.sheets if s.specialty == "Cartographer"]
+    seats = cartographers or [p.id for p in state.players]
+    return seats[state.chart_placed % len(seats)]
 
 
 def chart_actions(state: SpaceTruckinState) -> list[Action]:

@@ -27,13 +27,13 @@ class Turn:
 
 
 def gain_vp(sheet: Sheet, amount: int, why: str, turn: Turn) -> Sheet:
-    """Score VP; at the target the trucker has won and stops acting (the caller checks losses
-    first). The game ends at the sync point, once every trucker has finished the location."""
+    """Score VP. "IF AT ANY TIME YOU GET OR EXCEED 20 VP, YOU IMMEDIATELY WIN THE GAME": at the
+    target the trucker has won and stops acting, and the game ends with this move. Callers
+    score before they check losses, so a move that does both wins."""
     vp = sheet.vp + amount
     turn.note(sheet, f"+{amount} VP ({why}), {vp} VP")
     if vp >= WIN_VP:
-        wait = " (with anyone else who gets there at this location)" if len(turn.names) > 1 else ""
-        turn.note(sheet, f"reaches {vp} VP and wins{wait}")
+        turn.note(sheet, f"reaches {vp} VP and wins")
         return sheet.model_copy(update={"vp": vp, "status": "won", "stage": "ready", "tasks": ()})
     return sheet.model_copy(update={"vp": vp})
 

@@ -242,3 +242,18 @@ def _sheet(state: SpaceTruckinState, sheet: Sheet) -> SheetView:
         hit_dice=sheet.hit_dice,
         tasks=tuple(t.kind if t.reward is None else f"{t.kind}:{t.reward}" for t in sheet.tasks),
     )
+
+
+class PrivatePart(Model):
+    """What a trucker's private sheet buttons depend on: their own sheet, plus the shared
+    phase and location (which only change at the sync points, where every sheet changes
+    anyway, or when the game ends). Other truckers' progress is left out, so their moves do
+    not make this trucker's buttons stale."""
+
+    phase: str
+    location: str | None
+    sheet: SheetView | None
+
+
+def private_part(view: SpaceTruckinView) -> PrivatePart:
+    return PrivatePart(phase=view.public.phase, location=view.public.location, sheet=view.sheet)

@@ -344,13 +344,14 @@ def test_jump_spends_an_engine_pip_and_scores_2() -> None:
     assert after.location == 1 and sheet.stage == "fill"
 
 
-def test_spending_the_last_engine_pip_loses_before_scoring() -> None:
-    """Running out of Engine pips loses at once, even on the jump that would score."""
+def test_spending_the_last_engine_pip_scores_the_jump_then_loses() -> None:
+    """Rulebook: "EACH TIME YOU JUMP TO A NEW LOCATION, GAIN 2 VP" and "FILL IN ALL ENGINES
+    PIPS" loses: the jump scores first, then the empty Engines end the truck."""
     sheet = truck()
     sheet = sheet.model_copy(update={"pips": tuple(p for p in sheet.pips if p.cell != (10, 8))})
-    state = at_location(sheet.model_copy(update={"vp": 18}), stage="jump", tasks=("jump",))
+    state = at_location(sheet.model_copy(update={"vp": 10}), stage="jump", tasks=("jump",))
     after = SPEC.apply(state, P1, Jump(pip="C10"), Rng(0)).state
-    assert after.sheets[0].status == "lost" and after.sheets[0].vp == 18
+    assert after.sheets[0].status == "lost" and after.sheets[0].vp == 12
 
 
 def test_reaching_20_vp_wins_immediately() -> None:
@@ -360,6 +361,45 @@ def test_reaching_20_vp_wins_immediately() -> None:
     outcome = SPEC.outcome(after)
     assert outcome is not None and outcome.winners == (P1,)
     assert SPEC.active_players(after) == frozenset()
+
+
+def test_a_jump_to_20_with_the_last_engine_pip_wins() -> None:
+    """Rulebook line 550: "IF AT ANY TIME, YOUR VICTORY POINTS MEET OR EXCEED 20 YOU
+    IMMEDIATELY WIN": the jump's VP are scored before its empty Engines could lose."""
+    sheet = truck()
+    sheet = sheet.model_copy(update={"pips": tuple(p for p in sheet.pips if p.cell != (10, 8))})
+    state = at_location(sheet.model_copy(update={"vp": 18}), stage="jump", tasks=("jump",))
+    after = SPEC.apply(state, P1, Jump(pip="C10"), Rng(0)).state
+    outcome = SPEC.outcome(after)
+    assert after.sheets[0].status == "won" and after.sheets[0].vp == 20
+    assert outcome is not None and outcome.winners == (P1,)
+
+
+def test_a_grizzled_hit_that_ends_the_truck_still_scores_and_can_win() -> None:
+    """Grizzled (line 550 as above): "+2 VP every time" a system is lost, even the hit that
+    takes the last Engine pip; at 18 VP that hit reaches 20 and wins."""
+    sheet = truck()
+    sheet = sheet.model_copy(
+        update={"pips": tuple(p for p in sheet.pips if p.cell != (10, 8)), "vp": 18}
+    )
+    state = at_location(sheet, stage="hit", tasks=("hit", "jump"), hit_dice=(3, 3))
+    after = SPEC.apply(state, P1, Hit(piece=0), Rng(0)).state
+    outcome = SPEC.outcome(after)
+    assert after.sheets[0].vp == 20
+    assert outcome is not None and outcome.winners == (P1,)
+
+
+def test_a_grizzled_hit_that_ends_the_truck_short_of_20_scores_then_loses() -> None:
+    """Grizzled scores the system lost, then "FILL IN ALL ENGINES PIPS" ends the truck."""
+    sheet = truck()
+    sheet = sheet.model_copy(
+        update={"pips": tuple(p for p in sheet.pips if p.cell != (10, 8)), "vp": 6}
+    )
+    state = at_location(sheet, stage="hit", tasks=("hit", "jump"), hit_dice=(3, 3))
+    after = SPEC.apply(state, P1, Hit(piece=0), Rng(0)).state
+    outcome = SPEC.outcome(after)
+    assert after.sheets[0].vp == 8 and after.sheets[0].status == "lost"
+    assert outcome is not None and outcome.winners == ()
 
 
 def test_pirates_take_cargo_or_the_aft_most_system() -> None:

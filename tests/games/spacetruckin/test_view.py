@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 
-from games.engine import LoadedDice, Rng
+from games.engine import LoadedDice, Player, Rng
 from games.spacetruckin import SPEC
 from games.spacetruckin.models import Stop
 from games.spacetruckin.view import SheetView, SpaceTruckinView
-from tests.games.spacetruckin.helpers import built_sheet, shipyard_state
+from tests.games.spacetruckin.helpers import (
+    built_sheet,
+    delivery_state,
+    mid_location,
+    shipyard_state,
+)
 
 SHEET_FIELDS = set(SheetView.model_fields) - {
     "player",
@@ -85,3 +90,82 @@ def test_public_outcome_does_not_quote_a_private_sheet() -> None:
     outcome = SPEC.outcome(state)
     assert outcome is not None and outcome.reason == "every truck is lost"
     assert state.sheets[0].reason not in SPEC.view(state, None).model_dump_json()
+
+
+# The private part (what a private sheet's buttons depend on) --------------------------------
+
+
+def test_another_truckers_move_leaves_my_private_part_unchanged() -> None:
+    """In a simultaneous step, P2 filling boxes does not make P1's sheet buttons stale."""
+    assert SPEC.private_part is not None
+    state = _two_truckers_delivering()
+    before = SPEC.private_part(SPEC.view(state, 100))
+    fill = SPEC.legal_actions(state, 101)[0]
+    after = SPEC.apply(state, 101, fill, Rng(5)).state
+    assert SPEC.private_part(SPEC.view(after, 100)) == before
+    assert SPEC.private_part(SPEC.view(after, 101)) != SPEC.private_part(SPEC.view(state, 101))
+
+
+def test_my_own_move_changes_my_private_part() -> None:
+    """P1's own fill changes P1's private part (their boxes and dice)."""
+    assert SPEC.private_part is not None
+    state = _two_truckers_delivering()
+    before = SPEC.private_part(SPEC.view(state, 100))
+    after = SPEC.apply(state, 100, SPEC.legal_actions(state, 100)[0], Rng(5)).state
+    assert SPEC.private_part(SPEC.view(after, 100)) != before
+
+
+def test_the_game_ending_changes_every_private_part() -> None:
+    """Another trucker's winning move ends the game: the loser's buttons are stale too."""
+    assert SPEC.private_part is not None
+    sheets = tuple(
+        mid_location(built_sheet(p, "Mauler", "Grizzled"), stage="jump", tasks=("jump",))
+        for p in (100, 101)
+    )
+    state = delivery_state((sheets[0].model_copy(update={"vp": 18}), sheets[1]), location=1)
+    before = SPEC.private_part(SPEC.view(state, 101))
+    after = SPEC.apply(state, 100, SPEC.legal_actions(state, 100)[0], Rng(0)).state
+    assert SPEC.outcome(after) is not None
+    assert SPEC.private_part(SPEC.view(after, 101)) != before
+
+
+# The text board ------------------------------------------------------------------------------
+
+
+def test_text_board_shows_the_public_position_in_a_few_lines() -> None:
+    """Phase, location, the chart and every trucker's VP, in at most 800 characters."""
+    assert SPEC.text_board is not None
+    text = SPEC.text_board(SPEC.view(_two_truckers_delivering(), None))
+    assert len(text) <= 800 and len(text.splitlines()) <= 10
+    assert "Delivery** at A (Gas Giant)" in text and "▶A Gas Giant" in text
+    assert "• P1 (Countess, Grizzled): 1 VP, to act" in text
+    assert "• P2 (Mauler, Smuggler): 1 VP, to act" in text
+
+
+def test_text_board_reveals_nothing_of_a_sheet() -> None:
+    """Drawn from a trucker's own view it says exactly what the public view says."""
+    assert SPEC.text_board is not None
+    state = _two_truckers_delivering()
+    public = SPEC.text_board(SPEC.view(state, None))
+    assert SPEC.text_board(SPEC.view(state, 100)) == public
+    assert "top1" not in public and "pip" not in public
+
+
+def test_text_board_mentions_nobody_and_stays_short_with_six_long_names() -> None:
+    """Names cannot ping (`@everyone` is broken up) and six long names still fit 800."""
+    seats = tuple(Player(id=100 + i, name=f"@everyone *{'x' * 40}*") for i in range(6))
+    state = SPEC.setup(seats, SPEC.parse_options(None), Rng(3))
+    assert SPEC.text_board is not None
+    text = SPEC.text_board(SPEC.view(state, None))
+    assert "@everyone" not in text and len(text) <= 800
+    assert "Captains" in text
+
+
+def test_text_board_names_the_winner() -> None:
+    """Once the game is over the first line says who won and why."""
+    assert SPEC.text_board is not None
+    sheet = mid_location(built_sheet(100, "Mauler", "Grizzled"), stage="jump", tasks=("jump",))
+    state = delivery_state((sheet.model_copy(update={"vp": 18}),), location=1)
+    state = SPEC.apply(state, 100, SPEC.legal_actions(state, 100)[0], Rng(0)).state
+    text = SPEC.text_board(SPEC.view(state, None))
+    assert text.startswith("**Game over:** P1 won (reached 20 VP)")
