@@ -1,4 +1,8 @@
-"""The Drag Rage board: two 26-space lanes, the counters played, the free pool, whose turn."""
+"""The Drag Rage board: two 26-space lanes, the counters played, the free pool, whose turn.
+
+Past space 26 each lane has a run-off: a car with a broken chute (a forced overshoot) is drawn
+there, on a vermillion block behind a hatched barrier, with the space it reached.
+"""
 
 from __future__ import annotations
 
@@ -16,13 +20,28 @@ LABEL_W = 230
 CELL_X0 = LABEL_W + 20
 LANE_TOP = (118, 232)
 LANE_H = 92
+RUN_OFF_W = 104
+"""Width of the run-off past space 26, where an overshooting car is drawn."""
+TRACK_RIGHT = WIDTH - 24 - RUN_OFF_W
 
 
 def _cell_x(view: DragRageView, space: int, s: float) -> tuple[float, float]:
     """Left and right x of `space` (1-based) in a lane."""
-    width = (WIDTH - 24 - CELL_X0) / view.track_length
+    width = (TRACK_RIGHT - CELL_X0) / view.track_length
     x0 = (CELL_X0 + (space - 1) * width) * s
     return x0, x0 + width * s
+
+
+def run_off_x(s: float) -> tuple[float, float]:
+    """Left and right x of the run-off past the end of the track."""
+    return (TRACK_RIGHT + 10) * s, (WIDTH - 20) * s
+
+
+def car_x(view: DragRageView, position: int, s: float) -> float:
+    """Centre x of a car on `position`; past the end of the track it sits in the run-off."""
+    if position > view.track_length:
+        return sum(run_off_x(s)) / 2
+    return sum(_cell_x(view, position, s)) / 2
 
 
 def _status(lane: LaneView) -> str:
@@ -144,15 +163,17 @@ def _lane(
         nitro = "NITRO" if lane.nitro_available else "no nitro"
     else:
         nitro = "NITRO ready" if lane.nitro_available else "nitro spent"
+    # With a status the line is longer: a smaller regular face keeps it whole in the label.
+    status_font = font(17 * s) if extra else font(20 * s, bold=lane.nitro_available)
     draw_text(
         draw,
         (28 * s, cy + 24 * s),
-        nitro + (f" · {extra}" if extra else ""),
-        fnt=font(20 * s, bold=lane.nitro_available),
+        fit_text(nitro + (f" · {extra}" if extra else ""), status_font, (LABEL_W - 24) * s),
+        fnt=status_font,
         fill=ink,
         anchor="lm",
     )
-    number_font = font(21 * s, bold=True)
+    number_font = font(19 * s, bold=True)
     for space in range(1, view.track_length + 1):
         x0, x1 = _cell_x(view, space, s)
         past = space > view.finish_after
@@ -160,7 +181,7 @@ def _lane(
         draw.rectangle((x0 + 1, y0, x1 - 1, y1), fill=fill)
         label_text = "S" if space == 1 else str(space)
         # Nudge the two numbers beside the finish line off the chequered bar.
-        nudge = {view.finish_after: -5 * s, view.finish_after + 1: 5 * s}.get(space, 0)
+        nudge = {view.finish_after: -4 * s, view.finish_after + 1: 4 * s}.get(space, 0)
         draw_text(
             draw,
             ((x0 + x1) / 2 + nudge, y0 + 14 * s),
@@ -179,27 +200,67 @@ def _lane(
                 (fx - sq + c * sq, y0 + r * sq, fx + c * sq, min(y1, y0 + (r + 1) * sq)),
                 fill=colour,
             )
+    _run_off(draw, view, lane, (y0, y1), theme, s)
     # last move arrow, then the car
     last = view.last_move
     if last is not None and last.player == lane.id and last.from_space != last.to_space:
-        ax0 = sum(_cell_x(view, last.from_space, s)) / 2
-        ax1 = sum(_cell_x(view, min(last.to_space, view.track_length), s)) / 2
+        ax0 = car_x(view, last.from_space, s)
+        ax1 = car_x(view, last.to_space, s)
         ay = y1 - 14 * s
         draw.line((ax0, ay, ax1, ay), fill=theme.accent, width=max(3, round(5 * s)))
         draw.polygon(
             [(ax1, ay), (ax1 - 12 * s, ay - 8 * s), (ax1 - 12 * s, ay + 8 * s)], fill=theme.accent
         )
-    cx = sum(_cell_x(view, min(lane.position, view.track_length), s)) / 2
+    off = lane.position > view.track_length
     token(
         draw,
-        (cx, cy + 6 * s),
-        17 * s,
+        (car_x(view, lane.position, s), cy + 6 * s),
+        (24 if off else 17) * s,
         shape=style.shape,
         fill=style.colour,
         outline=theme.text,
         mark=style.mark,
         ink=style.ink,
         width=max(2, round(3 * s)),
+    )
+
+
+def _run_off(
+    draw: ImageDraw.ImageDraw,
+    view: DragRageView,
+    lane: LaneView,
+    ys: tuple[float, float],
+    theme: Theme,
+    s: float,
+) -> None:
+    """The run-off past space 26: a hatched barrier, and a vermillion block with the space
+    reached when this car overshot (so a broken chute reads at a glance, even on a phone)."""
+    y0, y1 = ys
+    x0, x1 = run_off_x(s)
+    end = _cell_x(view, view.track_length, s)[1]
+    barrier = (end + 1, y0, x0 - 2, y1)
+    draw.rectangle(barrier, fill=theme.danger)
+    if lane.position <= view.track_length:
+        draw.rectangle((x0, y0, x1, y1), outline=theme.line, width=max(1, round(2 * s)))
+        step = 16 * s
+        for i in range(int((x1 - x0 + y1 - y0) / step) + 1):
+            # diagonal hatching, clipped to the run-off box by hand (PIL has no clip paths)
+            d = i * step
+            ax, ay = x0 + d, y0
+            bx, by = x0, y0 + d
+            if ax > x1:
+                ay, ax = y0 + (ax - x1), x1
+            if by > y1:
+                bx, by = x0 + (by - y1), y1
+            draw.line((ax, ay, bx, by), fill=theme.faded, width=max(1, round(2 * s)))
+        return
+    rounded_box(draw, (x0, y0, x1, y1), fill=theme.danger, radius=10 * s)
+    draw_text(
+        draw,
+        ((x0 + x1) / 2, y0 + 15 * s),
+        str(lane.position),
+        fnt=font(24 * s, bold=True),
+        fill=theme.text,
     )
 
 

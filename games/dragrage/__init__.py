@@ -11,15 +11,28 @@ from games.dragrage.state import (
     DragRageView,
 )
 from games.dragrage.text import RULES_TEXT
+from games.dragrage.text_board import text_board
 from games.dragrage.view import view
 from games.engine import GameSpec, NoOptions
+
+CHANGELOG = {
+    2: (
+        "• Broken chute: when every free counter would carry your car past space 26 you must "
+        "still take one (or call Let's Roll). Your car goes off the end, the counter counts, and "
+        "you win only if the other car fails to finish. Before, the car just stopped.\n"
+        "• Blown engine: only when you need more spaces to cross than all the free counters add "
+        "up to (the designer's test). A car that can cross only by overshooting races on.\n"
+        "• Every heat, re-runs included, starts with a coin flip for who goes first (before: "
+        "the loser of the last heat started)."
+    ),
+}
 
 SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpec(
     key="dragrage",
     title="Drag Rage",
     min_players=2,
     max_players=2,
-    rules_version=1,
+    rules_version=2,
     rules_text=RULES_TEXT,
     options_model=NoOptions,
     state_model=DragRageState,
@@ -31,6 +44,8 @@ SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpe
     outcome=outcome,
     view=view,
     describe=describe,
+    text_board=text_board,
+    changelog=CHANGELOG,
     extra={"describe_event": describe_event, "prompt": prompt},
 )
 

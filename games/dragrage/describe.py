@@ -14,7 +14,7 @@ from games.dragrage.state import (
     Prompt,
     TurnInNitro,
 )
-from games.dragrage.track import decide, fitting_counters, other
+from games.dragrage.track import advance_options, decide, fitting_counters, other
 from games.engine import Event, PlayerId
 
 
@@ -72,7 +72,10 @@ def seat_phrase(state: DragRageState) -> str:
         if lane.nitro and lane.status == "racing":
             return "your challenge failed: turn in your nitro die and advance, or pass"
         return "your challenge failed: pass"
-    counters = ", ".join(str(c) for c in fitting_counters(lane.position, state.free))
+    counters = ", ".join(str(c) for c in advance_options(lane.position, state.free))
+    if not fitting_counters(lane.position, state.free):
+        # Source line 20: with no counter that fits, the car must overshoot 26.
+        counters += ": each overshoots space 26, a broken chute"
     move = state.challengeable
     if kind == "choose_counter":
         return f"choose a counter ({counters})"

@@ -4,7 +4,9 @@ Turn flow, in short: on your turn you advance or call Let's Roll on the opponent
 advance. A challenged car declares 2 or 3 dice, then the bot rolls. After every step `_settle`
 re-checks both cars (crossed, broken chute, blown engine), ends the heat when it is decided
 (after giving the opponent one chance to challenge a deciding advance) and skips a car that has
-nothing left to do, so a heat always ends: every cycle of turns uses up a counter.
+nothing left to do, so a heat always ends: every cycle of turns uses up a counter. A racing car
+always has a counter to take: one that fits, or a forced overshoot (a broken chute) when none
+fits; with no counters left its engine is blown. Every heat starts with its own coin flip.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from games.dragrage.describe import describe_event, seat_phrase
 from games.dragrage.errors import refusal
 from games.dragrage.state import (
     COUNTERS,
+    FIRST_ACROSS,
     HEATS_TO_WIN,
     Advance,
     Advanced,
@@ -45,13 +48,14 @@ from games.dragrage.state import (
     TurnInNitro,
 )
 from games.dragrage.track import (
+    advance_options,
     counters_used,
     decide,
-    fitting_counters,
     lane_status,
     other,
 )
 from games.engine import (
+    DiceRolled,
     Event,
     GameOver,
     InvalidAction,
@@ -72,10 +76,7 @@ def setup(players: Sequence[Player], options: NoOptions, rng: Rng) -> DragRageSt
     if len(players) != 2:
         raise InvalidAction(f"Drag Rage is for exactly 2 players, not {len(players)}")
     a, b = players
-    flip = rng.roll(
-        1, who=None, why=f"coin flip: 1 = {a.name} starts, 2 = {b.name} starts", sides=2
-    )
-    starter: Seat = 0 if flip.dice[0] == 1 else 1
+    flip, starter = _coin_flip((a, b), 1, rng)
     started = _heat_started(1, players[starter])
     return DragRageState(
         players=(a, b),
@@ -120,7 +121,7 @@ def _legal_for_active(state: DragRageState) -> tuple[DragRageAction, ...]:
     decided = decide(state) is not None
     actions: list[DragRageAction] = []
     if lane.status == "racing" and not decided:
-        actions.extend(Advance(counter=c) for c in fitting_counters(lane.position, state.free))
+        actions.extend(Advance(counter=c) for c in advance_options(lane.position, state.free))
     if state.challengeable is not None:
         actions.append(LetsRoll())
     if decided or lane.status != "racing":
@@ -174,7 +175,7 @@ def apply(
         raise refusal(state, action, _legal_for_active(state))
     events: list[Event] = []
     if isinstance(action, Advance):
-        new = _advance(state, seat, action.counter, events)
+        new = _advance(state, seat, action.counter, rng, events)
     elif isinstance(action, LetsRoll):
         new = _lets_roll(state, seat, events)
     elif isinstance(action, Declare):
@@ -182,13 +183,15 @@ def apply(
     elif isinstance(action, TurnInNitro):
         new = _turn_in_nitro(state, seat, events)
     else:
-        new = _pass(state, seat, events)
+        new = _pass(state, seat, rng, events)
     new = new.model_copy(update={"last": tuple(describe_event(e) for e in events)})
     # model_copy skips validation; re-validate so a bad transition fails here, not in storage.
     return Step(state=DragRageState.model_validate(new.model_dump()), events=tuple(events))
 
 
-def _advance(state: DragRageState, seat: Seat, counter: int, events: list[Event]) -> DragRageState:
+def _advance(
+    state: DragRageState, seat: Seat, counter: int, rng: Rng, events: list[Event]
+) -> DragRageState:
     lane = state.lanes[seat]
     start, end = lane.position, lane.position + counter
     played = PlayedCounter(value=counter, from_space=start, to_space=end)
@@ -214,7 +217,7 @@ def _advance(state: DragRageState, seat: Seat, counter: int, events: list[Event]
             "last_advance": move,
         }
     )
-    return _settle(new, events)
+    return _settle(new, rng, events)
 
 
 def _lets_roll(state: DragRageState, seat: Seat, events: list[Event]) -> DragRageState:
@@ -274,7 +277,7 @@ def _declare(
         )
         result = decide(state)
         if result is not None:
-            return _end_heat(state, result, events)
+            return _end_heat(state, result, rng, events)
         return state.model_copy(update={"phase": "after_failed_challenge", "active": challenger})
     counters = tuple(
         c.model_copy(update={"spun_out": True}) if i == len(lane.counters) - 1 else c
@@ -303,7 +306,7 @@ def _declare(
             "last_advance": None,
         }
     )
-    return _settle(new, events)
+    return _settle(new, rng, events)
 
 
 def _turn_in_nitro(state: DragRageState, seat: Seat, events: list[Event]) -> DragRageState:
@@ -317,7 +320,7 @@ def _turn_in_nitro(state: DragRageState, seat: Seat, events: list[Event]) -> Dra
     return state.model_copy(update={"lanes": _replace(state.lanes, seat, lane), "phase": "move"})
 
 
-def _pass(state: DragRageState, seat: Seat, events: list[Event]) -> DragRageState:
+def _pass(state: DragRageState, seat: Seat, rng: Rng, events: list[Event]) -> DragRageState:
     rival = other(seat)
     names = state.players[seat].name, state.players[rival].name
     if state.phase == "after_failed_challenge" and state.lanes[rival].status != "racing":
@@ -328,20 +331,20 @@ def _pass(state: DragRageState, seat: Seat, events: list[Event]) -> DragRageStat
         text = f"{names[0]} passes and lets {names[1]}'s move stand"
     events.append(Passed(player=state.players[seat].id, text=text))
     new = state.model_copy(update={"phase": "move", "active": rival, "challengeable": None})
-    return _settle(new, events)
+    return _settle(new, rng, events)
 
 
 # ---------------------------------------------------------------- settling a step
 
 
-def _settle(state: DragRageState, events: list[Event]) -> DragRageState:
+def _settle(state: DragRageState, rng: Rng, events: list[Event]) -> DragRageState:
     """Refresh car statuses, end a decided heat, and skip a car with nothing to do."""
     state = _refresh_statuses(state, events)
     result = decide(state)
     if result is not None:
         # The opponent of a deciding advance may still call Let's Roll on it (ruling 5.3.4).
         if state.challengeable is None or result.winner == state.active:
-            return _end_heat(state, result, events)
+            return _end_heat(state, result, rng, events)
         return state
     if state.lanes[state.active].status != "racing" and state.challengeable is None:
         return state.model_copy(update={"active": other(state.active)})
@@ -374,8 +377,8 @@ def _refresh_statuses(state: DragRageState, events: list[Event]) -> DragRageStat
                 BrokenChute(
                     player=who,
                     text=(
-                        f"{name} has a broken chute: every free counter overshoots space 26 "
-                        f"(wins only if the other car fails to finish)"
+                        f"{name} overshoots to space {lane.position}, off the end of the track: "
+                        f"broken chute (wins only if the other car fails to finish)"
                     ),
                 )
             )
@@ -383,13 +386,18 @@ def _refresh_statuses(state: DragRageState, events: list[Event]) -> DragRageStat
             events.append(
                 BlownEngine(
                     player=who,
-                    text=f"{name} has a blown engine: the free counters cannot get them across",
+                    text=(
+                        f"{name} has a blown engine: {FIRST_ACROSS - lane.position} spaces to "
+                        f"go but the free counters add up to {sum(state.free)}"
+                    ),
                 )
             )
     return state.model_copy(update={"lanes": (lanes[0], lanes[1])})
 
 
-def _end_heat(state: DragRageState, result: HeatResult, events: list[Event]) -> DragRageState:
+def _end_heat(
+    state: DragRageState, result: HeatResult, rng: Rng, events: list[Event]
+) -> DragRageState:
     wins = list(state.heat_wins)
     if result.winner is None:
         events.append(
@@ -399,8 +407,6 @@ def _end_heat(state: DragRageState, result: HeatResult, events: list[Event]) -> 
                 text=f"Dead heat in heat {state.heat} ({result.reason}): it will be re-run",
             )
         )
-        # Ruling: the driver who went second in a dead heat starts its re-run.
-        starter = other(state.heat_starter)
     else:
         wins[result.winner] += 1
         winner = state.players[result.winner]
@@ -412,8 +418,6 @@ def _end_heat(state: DragRageState, result: HeatResult, events: list[Event]) -> 
                 text=f"{winner.name} wins heat {state.heat}: {result.reason}",
             )
         )
-        # Ruling: the loser of a heat starts the next one.
-        starter = other(result.winner)
     score = (wins[0], wins[1])
     results = (*state.results, result)
     if result.winner is not None and wins[result.winner] >= HEATS_TO_WIN:
@@ -435,11 +439,15 @@ def _end_heat(state: DragRageState, result: HeatResult, events: list[Event]) -> 
                 "challenge": None,
             }
         )
-    started = _heat_started(state.heat + 1, state.players[starter])
-    events.append(started)
+    # Source line 23: each heat is set up "just like the beginning of the game", so a fresh
+    # coin flip picks its first driver (re-runs of a dead heat too).
+    flip, starter = _coin_flip(state.players, state.heat + 1, rng)
+    events.append(flip)
+    events.append(_heat_started(state.heat + 1, state.players[starter]))
     return state.model_copy(
         update={
             "heat": state.heat + 1,
+            "coin_flip": flip,
             "heat_starter": starter,
             "lanes": (Lane(), Lane()),
             "free": COUNTERS,
@@ -452,6 +460,14 @@ def _end_heat(state: DragRageState, result: HeatResult, events: list[Event]) -> 
             "results": results,
         }
     )
+
+
+def _coin_flip(players: tuple[Player, Player], heat: int, rng: Rng) -> tuple[DiceRolled, Seat]:
+    """Source line 10: "Flip a coin ... to determine which driver ... gets to go first"."""
+    a, b = players
+    why = f"coin flip for heat {heat}: 1 = {a.name} starts, 2 = {b.name} starts"
+    flip = rng.roll(1, who=None, why=why, sides=2)
+    return flip, (0 if flip.dice[0] == 1 else 1)
 
 
 def _heat_started(heat: int, first: Player) -> HeatStarted:

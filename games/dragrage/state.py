@@ -6,14 +6,15 @@ There is no hidden information, so the view is the same for every viewer.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, model_validator
 
 from games.engine import DiceRolled, Event, Model, Outcome, Player, PlayerId
 
 TRACK_LENGTH = 26
-"""Spaces per lane; landing exactly on 26 is legal, beyond it is a broken chute."""
+"""Spaces per lane; landing exactly on 26 is legal. A car forced beyond it has a broken chute
+and stays off the end of the track (its position is then more than 26)."""
 FINISH_AFTER = 22
 """The finish line is drawn after this space: a car has crossed on space 23 or more."""
 FIRST_ACROSS = FINISH_AFTER + 1
@@ -47,7 +48,7 @@ class PlayedCounter(Model):
 
 
 class Lane(Model):
-    """One car in the current heat."""
+    """One car in the current heat. `position` is past 26 for a car with a broken chute."""
 
     position: int = START_SPACE
     counters: tuple[PlayedCounter, ...] = ()
@@ -80,11 +81,17 @@ class HeatResult(Model):
     reason: str
 
 
+SCHEMA_VERSION = 2
+"""2: broken chutes are forced overshoots (position past 26) and blown engines the designer's
+sum test (rules version 2). A version-1 state is migrated when it is loaded."""
+
+
 class DragRageState(Model):
-    schema_version: int = 1
+    schema_version: int = SCHEMA_VERSION
     players: tuple[Player, Player]
     coin_flip: DiceRolled
-    """The setup coin flip (a d2: 1 = first seat starts, 2 = second seat starts)."""
+    """The coin flip that picked who starts the current heat (a d2: 1 = first seat starts,
+    2 = second seat starts); every heat, re-runs included, gets its own flip."""
     heat: int = 1
     heat_starter: Seat
     lanes: tuple[Lane, Lane] = (Lane(), Lane())
@@ -99,6 +106,43 @@ class DragRageState(Model):
     results: tuple[HeatResult, ...] = ()
     winner: Seat | None = None
     last: tuple[str, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _migrate(cls, data: Any) -> Any:
+        # Only a stored state names its version; a state built in code is already current.
+        if isinstance(data, dict) and data.get("schema_version") == 1:
+            return migrate_v1(data)
+        return data
+
+
+def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 state under the version-2 rules.
+
+    Version 1 stopped a car whose free counters all overshot ("broken chute" on 26 or before)
+    and called a car blown when no subset of the free counters landed on 23..26. Under version
+    2 such a car is still racing (it must take an overshooting counter when its turn comes)
+    unless the designer's test blows it: more spaces to cross than the free counters add up to.
+    Positions, counters, turn and phase carry over unchanged. Anything malformed is left for
+    validation to refuse.
+    """
+    migrated = {**data, "schema_version": SCHEMA_VERSION}
+    free, lanes = data.get("free", COUNTERS), data.get("lanes")
+    if not (isinstance(free, (list, tuple)) and all(type(c) is int for c in free)):
+        return migrated
+    if isinstance(lanes, (list, tuple)):
+        migrated["lanes"] = [_migrate_lane(lane, sum(free)) for lane in lanes]
+    return migrated
+
+
+def _migrate_lane(lane: Any, free_total: int) -> Any:
+    if not isinstance(lane, dict) or lane.get("status") not in ("broken_chute", "blown_engine"):
+        return lane
+    position = lane.get("position", START_SPACE)
+    if type(position) is not int or position > TRACK_LENGTH:
+        return lane
+    blown = FIRST_ACROSS - position > free_total
+    return {**lane, "status": "blown_engine" if blown else "racing"}
 
 
 # ---------------------------------------------------------------- actions
@@ -256,6 +300,7 @@ class LaneView(Model):
     name: str
     seat: int
     position: int
+    """The car's space; more than `track_length` when it overshot the end (broken chute)."""
     counters: tuple[CounterView, ...]
     """Counters played this heat, in order (spun-out ones flagged and still counted)."""
     counters_used: int
@@ -292,7 +337,7 @@ class HeatResultView(Model):
 
 class DragRageView(Model):
     """The public board. `prompt` says what the active player is being asked; `asking` says it
-    in words. Positions never exceed 26 (a broken chute stops the car where it is)."""
+    in words. A car with a broken chute has a position past 26: it went off the end."""
 
     track_length: int = TRACK_LENGTH
     finish_after: int = FINISH_AFTER
@@ -311,5 +356,6 @@ class DragRageView(Model):
     challenge: ChallengeView | None
     heat_results: tuple[HeatResultView, ...]
     coin_flip: str
+    """The coin flip that picked who starts this heat, in words."""
     last: tuple[str, ...]
     outcome: Outcome | None

@@ -27,26 +27,34 @@ def fitting_counters(position: int, free: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(c for c in free if position + c <= TRACK_LENGTH)
 
 
-def can_still_cross(position: int, free: tuple[int, ...]) -> bool:
-    """Strict blown-engine check: some subset of the free counters lands on 23..26."""
-    low, high = FIRST_ACROSS - position, TRACK_LENGTH - position
-    reachable = {0}
-    for counter in free:
-        reachable |= {s + counter for s in reachable if s + counter <= high}
-    return any(low <= s for s in reachable)
+def advance_options(position: int, free: tuple[int, ...]) -> tuple[int, ...]:
+    """The counters a car may take: those that fit, or every free one when none fits.
+
+    Source line 20: "No player may select a counter that will move his car beyond the 26th
+    space if any other legal move exists." When every free counter overshoots, the car must
+    still take one (a forced overshoot: a broken chute).
+    """
+    return fitting_counters(position, free) or free
+
+
+def is_blown(position: int, free: tuple[int, ...]) -> bool:
+    """The designer's blown-engine test (source line 34): "The only way that a driver can't
+    finish is if he has more spaces to cover on his track than there are counters remaining."
+    A car that can cross only by overshooting 26 is not blown: that is a broken chute."""
+    return FIRST_ACROSS - position > sum(free)
 
 
 def lane_status(lane: Lane, free: tuple[int, ...]) -> LaneStatus:
     """What a car's position and the shared free counters make of it.
 
-    Broken chute is checked before blown engine: when every free counter overshoots 26 the car
-    cannot stop (it could only win if the other car fails), whereas a blown engine can never win.
+    Past space 26 is a broken chute (a forced overshoot), 23..26 has crossed, and a car short
+    of the line is blown when the free counters add up to less than the spaces it needs.
     """
+    if lane.position > TRACK_LENGTH:
+        return "broken_chute"
     if lane.position >= FIRST_ACROSS:
         return "crossed"
-    if free and not fitting_counters(lane.position, free):
-        return "broken_chute"
-    if not can_still_cross(lane.position, free):
+    if is_blown(lane.position, free):
         return "blown_engine"
     return "racing"
 

@@ -8,10 +8,20 @@ import random
 from PIL import Image
 
 from games.dragrage import SPEC
-from games.dragrage.state import DragRageView
+from games.dragrage.state import Advance, DragRageView, LetsRoll
 from games.engine import Player, Rng
-from render.dragrage import HEIGHT, LANE_H, LANE_TOP, WIDTH, _cell_x, render_dragrage
+from render.dragrage import (
+    HEIGHT,
+    LANE_H,
+    LANE_TOP,
+    WIDTH,
+    _cell_x,
+    car_x,
+    render_dragrage,
+    run_off_x,
+)
 from render.palette import DEFAULT_THEME
+from tests.games.dragrage import helpers as dr
 
 ALICE, BOB = Player(id=1, name="Alice"), Player(id=2, name="Bob")
 
@@ -112,3 +122,47 @@ def test_half_scale_board_is_half_size() -> None:
     """scale=0.5 gives a 640x340 board."""
     image = Image.open(io.BytesIO(render_dragrage(_view(9), scale=0.5)))
     assert image.size == (WIDTH // 2, HEIGHT // 2)
+
+
+def _overshoot_view() -> DragRageView:
+    """Ann forced to burn the 9 from space 22 (to 31, a broken chute); Bob on 14."""
+    ann = dr.lane(12, 10, 2, 11, spun=(12, 2))
+    bob = dr.lane(3, 4, 6, 7, 5, 8, spun=(3, 4, 6, 7))
+    state = dr.board(
+        ann,
+        bob,
+        to_move=dr.ANN,
+        challengeable=dr.last_move(dr.board(ann, bob, to_move=dr.ANN), dr.BOB),
+    )
+    assert SPEC.legal_actions(state, dr.ANN) == (Advance(counter=9), LetsRoll())
+    return SPEC.view(dr.act(state, dr.ANN, Advance(counter=9)).state, None)
+
+
+def test_overshooting_car_is_drawn_off_the_end_of_the_track() -> None:
+    """A broken chute (space 31) sits in the run-off past space 26, on a vermillion block."""
+    view = _overshoot_view()
+    assert view.lanes[0].position == 31 and view.lanes[0].broken_chute
+    image = _decode(render_dragrage(view))
+    cy = LANE_TOP[0] + LANE_H / 2 + 6
+    x = car_x(view, 31, 1.0)
+    assert x > _cell_x(view, view.track_length, 1.0)[1]
+    ring = [image.getpixel((round(x) + dx, round(cy))) for dx in (-16, 16)]
+    assert DEFAULT_THEME.player(0).colour in ring
+    x0, _ = run_off_x(1.0)
+    assert image.getpixel((round(x0) + 6, LANE_TOP[0] + LANE_H - 8)) == DEFAULT_THEME.danger
+    # Bob's run-off is empty: hatched, not a vermillion block.
+    assert image.getpixel((round(x0) + 6, LANE_TOP[1] + LANE_H - 8)) != DEFAULT_THEME.danger
+
+
+def test_overshoot_still_reads_at_phone_width() -> None:
+    """Shrunk to 400 px wide, the run-off block is still a solid vermillion patch."""
+    image = _decode(render_dragrage(_overshoot_view()))
+    small = image.resize((400, round(400 * HEIGHT / WIDTH)))
+    f = 400 / WIDTH
+    x0, _ = run_off_x(1.0)
+    patch = [
+        small.getpixel((round((x0 + 8) * f) + dx, round((LANE_TOP[0] + LANE_H - 12) * f)))
+        for dx in range(3)
+    ]
+    for pixel in patch:
+        assert max(abs(a - b) for a, b in zip(pixel, DEFAULT_THEME.danger, strict=True)) < 24

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from games.dragrage import SPEC
 from games.dragrage.rules import legal_actions
 from games.dragrage.state import Advance, LetsRoll, Pass
 from games.dragrage.track import lane_status
 from games.engine import IllegalAction, InvalidAction, NotYourTurn
-from tests.games.dragrage.helpers import ANN, BOB, act, board, lane, new_race
+from tests.games.dragrage.helpers import ANN, BOB, act, board, lane, last_move, new_race
 
 
 def test_advance_moves_the_car_by_the_counter() -> None:
@@ -100,3 +101,17 @@ def test_refused_action_leaves_state_unchanged() -> None:
     with pytest.raises(IllegalAction):
         act(state, BOB, Advance(counter=8))
     assert state.model_dump_json() == before
+
+
+def test_lets_roll_is_not_another_legal_move_for_the_26_cap() -> None:
+    """Ruling: Let's Roll does not count as "any other legal move" (source line 20), so a car
+    whose counters all overshoot may overshoot or challenge, as it chooses."""
+    ann = lane(12, 10, 2, 11, spun=(12, 2))
+    bob = lane(3, 4, 6, 7, 5, 8, spun=(3, 4, 6, 7))
+    before = board(ann, bob, to_move=ANN)
+    state = board(ann, bob, to_move=ANN, challengeable=last_move(before, BOB))
+    assert legal_actions(state, ANN) == (Advance(counter=9), LetsRoll())
+    assert SPEC.extra["prompt"](state, ANN) == (
+        "choose a counter (9: each overshoots space 26, a broken chute) or call Let's Roll on "
+        "Bob's 8"
+    )

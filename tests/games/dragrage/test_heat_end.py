@@ -12,7 +12,7 @@ from games.dragrage.state import (
     LetsRoll,
     Pass,
 )
-from games.dragrage.track import can_still_cross, decide, lane_status
+from games.dragrage.track import decide, is_blown, lane_status
 from games.engine import DiceRolled
 from tests.games.dragrage.helpers import ANN, BOB, PLAYERS, act, board, kinds, lane, last_move
 
@@ -36,8 +36,8 @@ def test_tiebreak_closest_to_23_wins() -> None:
     state = act(state, ANN, Advance(counter=12)).state
     assert state.lanes[0].position == 23 and state.lanes[1].position == 25
     assert legal_actions(state, BOB) == (LetsRoll(), Pass())
-    step = act(state, BOB, Pass())
-    assert kinds(step.events) == ["passed", "heat_won", "heat_started"]
+    step = act(state, BOB, Pass(), dice=[1])
+    assert kinds(step.events) == ["passed", "heat_won", "dice_rolled", "heat_started"]
     assert step.state.results[0].winner == 0
     assert "closer to space 23" in step.state.results[0].reason
 
@@ -47,8 +47,8 @@ def test_tiebreak_same_space_is_a_dead_heat_and_rerun() -> None:
     before = board(lane(2, 9), lane(5, 8, 10), to_move=ANN)
     state = board(lane(2, 9), lane(5, 8, 10), to_move=ANN, challengeable=last_move(before, BOB))
     state = act(state, ANN, Advance(counter=12)).state
-    step = act(state, BOB, Pass())
-    assert kinds(step.events) == ["passed", "dead_heat", "heat_started"]
+    step = act(state, BOB, Pass(), dice=[1])
+    assert kinds(step.events) == ["passed", "dead_heat", "dice_rolled", "heat_started"]
     new = step.state
     assert new.heat == 2 and new.heat_wins == (0, 0)
     assert new.results[0].winner is None
@@ -63,7 +63,7 @@ def test_spun_out_counters_count_for_fewest_counters() -> None:
     assert state.lanes[0].status == "crossed" and state.lanes[0].position == 23
     state = act(state, BOB, Advance(counter=10)).state
     assert state.lanes[1].position == 23
-    step = act(state, ANN, Pass())
+    step = act(state, ANN, Pass(), dice=[1])
     assert step.state.results[0].winner == 1
     assert step.state.results[0].reason == "Bob crossed with 3 counters against 4"
 
@@ -77,14 +77,14 @@ def test_catch_up_lets_the_other_car_play_one_more() -> None:
 
 def test_catch_up_crossing_compares_landing_spaces() -> None:
     """Acceptance 6: if B crosses with 3, compare landing spaces (B on 25 loses to A on 23)."""
-    step = act(_ann_crosses_in_catch_up(), BOB, Advance(counter=11))
+    step = act(_ann_crosses_in_catch_up(), BOB, Advance(counter=11), dice=[1])
     assert step.state.results[0].winner == 0
-    assert kinds(step.events)[-2:] == ["heat_won", "heat_started"]
+    assert kinds(step.events)[-3:] == ["heat_won", "dice_rolled", "heat_started"]
 
 
 def test_catch_up_without_crossing_loses() -> None:
     """Acceptance 6: otherwise A wins (B on 18 after 3 counters)."""
-    step = act(_ann_crosses_in_catch_up(), BOB, Advance(counter=4))
+    step = act(_ann_crosses_in_catch_up(), BOB, Advance(counter=4), dice=[1])
     assert step.state.results[0].winner == 0
     assert "could not catch up" in step.state.results[0].reason
 
@@ -96,7 +96,7 @@ def test_crossing_ends_the_heat_when_the_other_car_has_as_many_counters() -> Non
     state = board(lane(2, 8), lane(3, 10, 4), to_move=ANN, challengeable=last_move(before, BOB))
     state = act(state, ANN, Advance(counter=12)).state
     assert legal_actions(state, BOB) == (LetsRoll(), Pass())
-    assert act(state, BOB, Pass()).state.results[0].winner == 0
+    assert act(state, BOB, Pass(), dice=[1]).state.results[0].winner == 0
 
 
 def test_crossing_can_be_challenged_and_the_heat_goes_on() -> None:
@@ -115,7 +115,7 @@ def test_crossing_that_survives_a_challenge_stands() -> None:
     state = board(lane(2, 8), lane(3, 10, 4), to_move=ANN, challengeable=last_move(before, BOB))
     state = act(state, ANN, Advance(counter=12)).state
     state = act(state, BOB, LetsRoll()).state
-    step = act(state, ANN, Declare(dice=3), dice=[6, 5, 1])
+    step = act(state, ANN, Declare(dice=3), dice=[6, 5, 1, 1])
     assert step.state.results[0].winner == 0 and step.state.heat == 2
 
 
@@ -144,10 +144,40 @@ def test_blown_engine_designer_example() -> None:
     assert lane_status(Lane(position=11), (4, 7)) == "blown_engine"
 
 
-def test_blown_engine_is_the_strict_subset_check() -> None:
-    """Ruling 5.3.9: on 20 with {2, 8} the sum is enough but no subset lands on 23..26."""
-    assert not can_still_cross(20, (2, 8))
-    assert can_still_cross(20, (2, 3))
+def test_blown_engine_is_the_designers_sum_test() -> None:
+    """Ruling 5.3.9, source line 34: "The only way that a driver can't finish is if he has more
+    spaces to cover on his track than there are counters remaining." """
+    assert is_blown(11, (4, 7))  # 12 to go, 11 left
+    assert not is_blown(12, (4, 7))  # 11 to go, 11 left
+    assert not is_blown(20, (2, 8))  # no sum lands on 23..26, but 8 gets across (to 28)
+
+
+def test_car_that_can_only_overshoot_is_not_blown() -> None:
+    """Ruling 5.3.9: a car on 12 with {5, 10} left (11 to go, 15 left) is racing, not blown:
+    5 + 10 only crosses by overshooting, which is a broken chute, not a blown engine."""
+    assert lane_status(Lane(position=12), (5, 10)) == "racing"
+
+
+def test_car_on_12_with_5_and_10_plays_on_and_wins_on_a_broken_chute() -> None:
+    """Rules 11-12 (source lines 20-21): the car on 12 with {5, 10} is not handed a blown
+    engine; it plays 10, then must overshoot with the 5, and its broken chute beats the other
+    car's blown engine ("can only win ... if the other player fails to make it across")."""
+    ann = lane(11, 2, 3, spun=(2, 3))
+    bob = lane(4, 6, 7, 8, 9, 12, spun=(6, 7, 8, 9, 12))
+    state = board(ann, bob, to_move=ANN)
+    assert state.free == (5, 10) and state.lanes[0].position == 12
+    assert [ln.status for ln in state.lanes] == ["racing", "blown_engine"]
+    assert decide(state) is None
+    assert legal_actions(state, ANN) == (Advance(counter=5), Advance(counter=10))
+    state = act(state, ANN, Advance(counter=10)).state
+    state = act(state, BOB, Pass()).state
+    assert legal_actions(state, ANN) == (Advance(counter=5),)
+    step = act(state, ANN, Advance(counter=5))
+    assert kinds(step.events) == ["advanced", "broken_chute"]
+    assert step.state.lanes[0].position == 27
+    step = act(step.state, BOB, Pass(), dice=[1])
+    assert step.state.results[0].winner == 0
+    assert "broken chute" in step.state.results[0].reason
 
 
 def test_no_counters_left_is_a_blown_engine() -> None:
@@ -168,27 +198,95 @@ def test_blown_engine_in_play_and_the_other_car_wins() -> None:
     assert legal_actions(state, ANN) == (LetsRoll(), Pass())
     state = act(state, ANN, Pass()).state
     state = act(state, BOB, Advance(counter=7)).state
-    assert act(state, ANN, Pass()).state.results[0].winner == 1
+    assert act(state, ANN, Pass(), dice=[1]).state.results[0].winner == 1
 
 
-def test_broken_chute_when_every_counter_overshoots() -> None:
-    """Rule 11: Ann on 20 with only 7 and 9 left has a broken chute; Bob still wins by crossing
-    (a broken chute wins only if the other car fails)."""
+def _ann_22_bob_14_only_9_left() -> DragRageState:
+    """Ann on 22 and Bob on 14 with only the 9 free; Ann to move (Bob's 8 challengeable)."""
+    ann = lane(12, 10, 2, 11, spun=(12, 2))
+    bob = lane(3, 4, 6, 7, 5, 8, spun=(3, 4, 6, 7))
+    before = board(ann, bob, to_move=ANN)
+    return board(ann, bob, to_move=ANN, challengeable=last_move(before, BOB))
+
+
+def test_broken_chute_is_a_forced_overshoot() -> None:
+    """Source line 20: "No player may select a counter that will move his car beyond the 26th
+    space if any other legal move exists." Ann on 22 with only the 9 left must take it (or call
+    Let's Roll): it is not held back for Bob."""
+    state = _ann_22_bob_14_only_9_left()
+    assert [ln.position for ln in state.lanes] == [22, 14] and state.free == (9,)
+    assert [ln.status for ln in state.lanes] == ["racing", "racing"]
+    assert legal_actions(state, ANN) == (Advance(counter=9), LetsRoll())
+
+
+def test_forced_overshoot_burns_the_counter_and_the_other_car_cannot_finish() -> None:
+    """Source lines 20-21: Ann burns the 9 to space 31 (used and counted): broken chute. Bob on
+    14 has no counters left: blown engine. A broken chute wins when the other car "fails to
+    make it across the finish line"."""
+    step = act(_ann_22_bob_14_only_9_left(), ANN, Advance(counter=9))
+    assert kinds(step.events) == ["advanced", "broken_chute", "blown_engine"]
+    state = step.state
+    assert state.free == () and state.lanes[0].position == 31
+    assert [c.value for c in state.lanes[0].counters][-1] == 9
+    assert [ln.status for ln in state.lanes] == ["broken_chute", "blown_engine"]
+    assert legal_actions(state, BOB) == (LetsRoll(), Pass())
+    step = act(state, BOB, Pass(), dice=[2])
+    assert kinds(step.events) == ["passed", "heat_won", "dice_rolled", "heat_started"]
+    assert step.state.results[0].winner == 0
+    assert step.state.results[0].reason == "Ann has a broken chute but Bob blew their engine"
+
+
+def test_spun_out_overshoot_comes_back_onto_the_track() -> None:
+    """Source line 17: a spun-out car moves back "to where it had been"; Ann's spun-out 9 puts
+    her back on 22, and with no counters left both engines are blown: a dead heat, re-run."""
+    state = act(_ann_22_bob_14_only_9_left(), ANN, Advance(counter=9)).state
+    state = act(state, BOB, LetsRoll()).state
+    step = act(state, ANN, Declare(dice=2), dice=[1, 2, 1])
+    assert "spun_out" in kinds(step.events) and "dead_heat" in kinds(step.events)
+    assert step.state.results[0].reason == "both cars blew their engines"
+
+
+def _ann_20_bob_19_with_7_and_9_left() -> DragRageState:
+    """Ann on 20 and Bob on 19 with only 7 and 9 free; Ann to move (Bob's 3 challengeable)."""
     ann = lane(12, 8, 11, spun=(12,))
-    bob = lane(2, 10, 4, 5, 6, spun=(2, 10))
-    state = board(ann, bob, to_move=BOB)
-    assert state.free == (3, 7, 9)
-    step = act(state, BOB, Advance(counter=3))
-    assert kinds(step.events) == ["advanced", "broken_chute"]
-    state = act(step.state, ANN, Pass()).state
-    assert legal_actions(state, BOB) == (Advance(counter=7),)
+    bob = lane(2, 10, 4, 5, 6, 3, spun=(2, 10))
+    before = board(ann, bob, to_move=ANN)
+    return board(ann, bob, to_move=ANN, challengeable=last_move(before, BOB))
+
+
+def test_broken_chute_loses_to_a_car_that_crosses() -> None:
+    """Source line 20: Ann on 20 with only 7 and 9 left must overshoot; Bob then crosses with
+    the other and wins ("A player can only win the race with a broken 'chute if the other
+    player fails to make it across the finish line")."""
+    state = _ann_20_bob_19_with_7_and_9_left()
+    assert state.free == (7, 9) and state.lanes[0].status == "racing"
+    assert legal_actions(state, ANN) == (Advance(counter=7), Advance(counter=9), LetsRoll())
+    state = act(state, ANN, Advance(counter=9)).state
+    assert state.lanes[0].status == "broken_chute" and state.lanes[0].position == 29
     state = act(state, BOB, Advance(counter=7)).state
-    assert act(state, ANN, Pass()).state.results[0].winner == 1
+    assert state.lanes[1].position == 26 and state.lanes[1].status == "crossed"
+    step = act(state, ANN, Pass(), dice=[1])
+    assert step.state.results[0].winner == 1
+    assert step.state.results[0].reason == "Bob crossed; Ann has a broken chute"
+
+
+def test_two_forced_overshoots_are_a_dead_heat() -> None:
+    """Source line 20: "If both players break their chutes, the race is declared a 'dead heat'
+    and needs to be rerun." Ann takes the 7 to 27; Bob must take the 9 to 28."""
+    state = act(_ann_20_bob_19_with_7_and_9_left(), ANN, Advance(counter=7)).state
+    assert state.lanes[0].position == 27
+    assert legal_actions(state, BOB) == (Advance(counter=9), LetsRoll())
+    state = act(state, BOB, Advance(counter=9)).state
+    assert [ln.status for ln in state.lanes] == ["broken_chute", "broken_chute"]
+    step = act(state, ANN, Pass(), dice=[1])
+    assert step.state.results[0].winner is None and step.state.heat == 2
+    assert step.state.results[0].reason == "both cars broke their chutes"
 
 
 def _done(ann: LaneStatus, bob: LaneStatus) -> DragRageState:
     def car(status: LaneStatus) -> Lane:
-        return Lane(position=24 if status == "crossed" else 20, status=status)
+        position = {"crossed": 24, "broken_chute": 30}.get(status, 20)
+        return Lane(position=position, status=status)
 
     flip = DiceRolled(who=None, why="coin flip", dice=(1,), sides=2)
     return DragRageState(

@@ -13,13 +13,13 @@ from tests.games.dragrage.helpers import ANN, BOB, PLAYERS, act, new_race
 
 
 def test_spec_metadata() -> None:
-    """The registry entry is key dragrage, two players exactly, rules version 1."""
+    """The registry entry is key dragrage, two players exactly, rules version 2."""
     assert get_game("dragrage") is SPEC
     assert (SPEC.title, SPEC.min_players, SPEC.max_players, SPEC.rules_version) == (
         "Drag Rage",
         2,
         2,
-        1,
+        2,
     )
 
 

@@ -38,7 +38,11 @@ def test_rules_text_states_the_rulings() -> None:
         "Blown engine",
         "first move",
         "coin flip",
-        "loser of a heat starts",
+        "must still take one",
+        "goes off the end of the track",
+        "add up to",
+        "who starts every heat",
+        "re-runs of a dead heat included",
     ):
         assert words in RULES_TEXT, words
 
