@@ -17,6 +17,7 @@ from games.rushncrush.path import PathPreview, parse_path, sample_paths
 from games.rushncrush.preview import preview_partial, preview_path, swerve_steps
 from games.rushncrush.rules import active_players, apply, describe, legal_actions, outcome, setup
 from games.rushncrush.text import RULES_TEXT
+from games.rushncrush.text_board import text_board
 from games.rushncrush.view import RncView, view
 
 RULES_VERSION = 1
@@ -38,6 +39,7 @@ SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
     outcome=outcome,
     view=view,
     describe=describe,
+    text_board=text_board,
     # legal_actions lists sample paths, not every path: an unlisted path may still be legal
     extra={
         "preview_path": preview_path,
