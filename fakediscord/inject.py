@@ -22,7 +22,7 @@ from fakediscord.commands import (
 from fakediscord.gateway import Gateway, wait_for
 from fakediscord.ids import new_token
 from fakediscord.interaction import InteractionRecord, InteractionResult
-from fakediscord.limits import SELECT_TYPES
+from fakediscord.limits import MAX_CUSTOM_ID, SELECT_TYPES
 from fakediscord.payloads import channel_payload, member_payload, role_payload, user_payload
 from fakediscord.records import FakeAttachment, FakeChannel, FakeMessage, FakeRole, FakeUser
 from fakediscord.store import Store
@@ -49,6 +49,7 @@ class Injector:
         label: str,
         *,
         clicked: FakeMessage | None = None,
+        planted: Json | None = None,
         locale: str = "en-US",
         timeout: float,
         settle: float,
@@ -75,6 +76,11 @@ class Injector:
         payload.update(self._context(user, channel))
         if clicked is not None:
             payload["message"] = store.message_json(clicked)
+            if planted is not None:
+                # a forced custom_id the message lacks: send the message as if it carried it,
+                # or discord.py (which looks the item up on the message) would drop the click
+                row = {"type": 1, "components": [planted]}
+                payload["message"]["components"] = [*payload["message"]["components"], row]
         loop = asyncio.get_running_loop()
         rec = InteractionRecord(
             id=ident,
@@ -124,14 +130,15 @@ class Injector:
             raise AssertionError(f"{user.name} is not a member of guild {guild.name!r}")
         assert store.bot_user is not None
         chan = channel_payload(channel)
-        chan["permissions"] = str(guild.permissions_of(user.id))
+        mine = store.permissions(user.id, channel)
+        chan["permissions"] = str(mine)
         return {
             "guild_id": str(guild.id),
             "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
             "guild_locale": "en-US",
             "channel": chan,
-            "member": member_payload(guild, guild.members[user.id], user, with_permissions=True),
-            "app_permissions": str(guild.permissions_of(store.bot_user.id)),
+            "member": member_payload(guild, guild.members[user.id], user, permissions=mine),
+            "app_permissions": str(store.permissions(store.bot_user.id, channel)),
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
         }
@@ -215,7 +222,8 @@ class Injector:
             user = store.users[value.id if isinstance(value, FakeUser) else value]
             resolved.setdefault("users", {})[str(user.id)] = user_payload(user)
             if guild is not None and user.id in guild.members:
-                member = member_payload(guild, guild.members[user.id], user, with_permissions=True)
+                perms = store.permissions(user.id, channel)
+                member = member_payload(guild, guild.members[user.id], user, permissions=perms)
                 member.pop("user")
                 resolved.setdefault("members", {})[str(user.id)] = member
             return str(user.id)
@@ -231,7 +239,7 @@ class Injector:
                     f"option {schema['name']!r}: channel type {target.type} not in {allowed}"
                 )
             body = channel_payload(target)
-            body["permissions"] = str(guild.permissions_of(invoker.id) if guild else 0)
+            body["permissions"] = str(store.permissions(invoker.id, target) if guild else 0)
             resolved.setdefault("channels", {})[str(target.id)] = body
             return str(target.id)
         if kind == ATTACHMENT:
@@ -258,6 +266,11 @@ class Injector:
         force: bool,
     ) -> Json:
         what = "select" if select else "button"
+        if not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
+            # not even force=True: Discord cannot carry such a custom_id in an interaction
+            raise AssertionError(
+                f"custom_id of {len(custom_id)} chars: Discord allows 1-{MAX_CUSTOM_ID}"
+            )
         if message.deleted:
             raise AssertionError(f"message {message.id} was deleted; its {what}s are gone")
         if message.ephemeral_to is not None and message.ephemeral_to != user.id:
@@ -297,3 +310,18 @@ class Injector:
             if wrong:
                 raise AssertionError(f"select {comp['custom_id']!r}: {wrong} not among {offered}")
         return as_ids
+
+
+def planted_component(custom_id: str, kind: int, values: list[Any]) -> Json:
+    """The component a forced click pretends the message carried (a button or string select)."""
+    if kind == 2:
+        return {"type": 2, "style": 2, "label": "forced", "custom_id": custom_id}
+    as_ids = [str(getattr(v, "id", v)) for v in values] or ["forced"]
+    options = [{"label": v[:100], "value": v[:100]} for v in as_ids]
+    return {
+        "type": 3,
+        "custom_id": custom_id,
+        "options": options,
+        "min_values": 1,
+        "max_values": len(options),
+    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fakediscord.records import walk_components
+from fakediscord.records import FakeChannel, walk_components
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
@@ -57,7 +57,47 @@ def check_message(
     else:
         problems.extend(check_action_rows(components))
     problems.extend(check_each_component(components))
+    problems.extend(check_allowed_mentions(data.get("allowed_mentions")))
+    if is_empty(data, files):
+        problems.append(Rejection(400, 50006, "Cannot send an empty message"))
     return problems
+
+
+def is_empty(data: dict[str, Any], files: list[tuple[str, bytes]]) -> bool:
+    """Nothing to show: no content (whitespace does not count), embeds, files, components,
+    stickers or poll. For an edit, pass the message as it would be after the edit."""
+    content = data.get("content")
+    return not (
+        (isinstance(content, str) and content.strip())
+        or data.get("embeds")
+        or files
+        or data.get("attachments")
+        or data.get("components")
+        or data.get("sticker_ids")
+        or data.get("poll")
+    )
+
+
+def check_allowed_mentions(allowed: Any) -> list[Rejection]:
+    if not isinstance(allowed, dict):
+        return []
+    parse = allowed.get("parse") or []
+    problems: list[Rejection] = []
+    for kind in ("users", "roles"):
+        if kind in parse and allowed.get(kind):
+            problems.append(
+                invalid(f"allowed_mentions: parse {kind!r} and a {kind} list are exclusive")
+            )
+        if len(allowed.get(kind) or []) > 100:
+            problems.append(invalid(f"allowed_mentions: more than 100 {kind}"))
+    return problems
+
+
+def thread_archived(channel: FakeChannel) -> Rejection | None:
+    """Posting into an archived thread fails until it is unarchived (PATCH archived=false)."""
+    if channel.is_thread and channel.archived:
+        return Rejection(400, 50083, "Thread is archived")
+    return None
 
 
 def invalid(reason: str) -> Rejection:

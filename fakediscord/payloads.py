@@ -47,7 +47,7 @@ def role_payload(role: FakeRole) -> Json:
 
 
 def member_payload(
-    guild: FakeGuild, member: FakeMember, user: FakeUser, *, with_permissions: bool = False
+    guild: FakeGuild, member: FakeMember, user: FakeUser, *, permissions: int | None = None
 ) -> Json:
     body: Json = {
         "user": user_payload(user),
@@ -62,8 +62,8 @@ def member_payload(
         "flags": 0,
         "communication_disabled_until": None,
     }
-    if with_permissions:
-        body["permissions"] = str(guild.permissions_of(member.user_id))
+    if permissions is not None:
+        body["permissions"] = str(permissions)
     return body
 
 
@@ -79,10 +79,10 @@ def channel_payload(channel: FakeChannel, *, recipients: list[FakeUser] | None =
             member_count=1,
             rate_limit_per_user=0,
             thread_metadata={
-                "archived": False,
+                "archived": channel.archived,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": "2024-01-01T00:00:00+00:00",
-                "locked": False,
+                "locked": channel.locked,
             },
         )
     elif channel.type == 1:
@@ -92,7 +92,7 @@ def channel_payload(channel: FakeChannel, *, recipients: list[FakeUser] | None =
         body.update(
             position=channel.position,
             parent_id=None,
-            permission_overwrites=[],
+            permission_overwrites=[o.payload() for o in channel.overwrites.values()],
             nsfw=False,
             topic=None,
             last_message_id=None,
@@ -121,7 +121,8 @@ def guild_payload(
         "joined_at": "2024-01-01T00:00:00+00:00",
         "roles": [role_payload(r) for r in guild.roles.values()],
         "channels": [channel_payload(c) for c in own if not c.is_thread],
-        "threads": [channel_payload(c) for c in own if c.is_thread],
+        # like Discord, only active threads: discord.py fetches archived ones on demand
+        "threads": [channel_payload(c) for c in own if c.is_thread and not c.archived],
         "members": [
             member_payload(guild, guild.members[uid], users[uid])
             for uid in member_ids

@@ -5,8 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
+
 # Permission bits (https://discord.com/developers/docs/topics/permissions)
+ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
+MANAGE_THREADS = 1 << 34
+ALL_PERMISSIONS = discord.Permissions.all().value  # what owners and administrators get
 EVERYONE_PERMISSIONS = (
     (1 << 6)  # add reactions
     | (1 << 10)  # view channel
@@ -24,6 +32,7 @@ BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 34)  # manage message
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
 PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
 EPHEMERAL_FLAG = 64
 LOADING_FLAG = 128
 
@@ -58,6 +67,24 @@ class FakeMember:
 
 
 @dataclass
+class FakeOverwrite:
+    """A channel permission overwrite for a role (type 0; @everyone is the guild id) or member."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
+@dataclass
 class FakeGuild:
     """A guild handle; its id is also the id of its @everyone role."""
 
@@ -68,11 +95,34 @@ class FakeGuild:
     members: dict[int, FakeMember] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
 
-    def permissions_of(self, user_id: int) -> int:
+    def permissions_of(
+        self, user_id: int, overwrites: dict[int, FakeOverwrite] | None = None
+    ) -> int:
+        """Discord's algorithm: owner and ADMINISTRATOR get everything; else @everyone | roles,
+        then the channel's overwrites for @everyone, the member's roles, the member."""
+        if user_id == self.owner_id:
+            return ALL_PERMISSIONS
         member = self.members[user_id]
         value = self.roles[self.id].permissions
         for role_id in member.role_ids:
             value |= self.roles[role_id].permissions
+        if value & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        if not overwrites:
+            return value
+        everyone = overwrites.get(self.id)
+        if everyone is not None:
+            value = (value & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role_id in member.role_ids:
+            found = overwrites.get(role_id)
+            if found is not None and found.type == 0:
+                allow |= found.allow
+                deny |= found.deny
+        value = (value & ~deny) | allow
+        own = overwrites.get(user_id)
+        if own is not None and own.type == 1:
+            value = (value & ~own.deny) | own.allow
         return value
 
 
@@ -88,6 +138,9 @@ class FakeChannel:
     owner_id: int | None = None
     position: int = 0
     recipient_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    overwrites: dict[int, FakeOverwrite] = field(default_factory=dict)
 
     @property
     def mention(self) -> str:
@@ -146,10 +199,18 @@ class FakeMessage:
     interaction_id: int | None = None
     message_type: int = 0
     interaction_metadata: dict[str, Any] | None = None
+    asked_ephemeral: bool = False
+    notified_ids: list[int] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
         return self.ephemeral_to is not None
+
+    @property
+    def ephemeral_ignored(self) -> bool:
+        """The sender asked for ephemeral (flag 64) but everyone sees it: the first followup
+        after a public "thinking" defer edits that message and Discord ignores the flag."""
+        return self.asked_ephemeral and not self.ephemeral
 
     @property
     def files(self) -> list[tuple[str, bytes]]:

@@ -15,6 +15,7 @@ from fakediscord.interaction import (
 )
 from fakediscord.payloads import error_body
 from fakediscord.records import EPHEMERAL_FLAG, LOADING_FLAG, FakeMessage
+from fakediscord.schema import check_choice_list, describe, errors_object
 from fakediscord.store import Store, Upload
 
 Json = dict[str, Any]
@@ -129,8 +130,15 @@ class Responder:
             store.edit_message(clicked, data, uploads)
             rec.original_touched = True
             return clicked
-        if kind == AUTOCOMPLETE_RESULT and len(data.get("choices") or []) > 25:
-            return 400, self._fail(rec, where, 50035, "more than 25 autocomplete choices")
+        if kind == AUTOCOMPLETE_RESULT:
+            problems = check_choice_list(data.get("choices") or [], None, ("data", "choices"))
+            if problems:
+                for problem in problems[1:]:
+                    self.store.violations.append(f"{where} ({rec.label}): {describe(problem)}")
+                body = self._fail(rec, where, 50035, f"Invalid Form Body: {describe(problems[0])}")
+                body["message"] = "Invalid Form Body"
+                body["errors"] = errors_object(problems)
+                return 400, body
         return None
 
     def _callback_answer(
@@ -168,9 +176,15 @@ class Responder:
         if isinstance(rec, tuple):
             return rec
         store = self.store
+        channel = store.channels[rec.channel_id]
+        closed = store.check_channel(f"{where} ({rec.label})", channel)
+        if closed is not None:
+            rec.error_codes.append(closed.code)
+            rec.notify()
+            return closed.status, error_body(closed.code, closed.reason)
         if rec.original_pending and rec.original_message_id is not None:
             # Discord turns the first followup after a "thinking" defer into that message
-            return self._complete_deferred(rec, data, uploads, where)
+            return self._complete_deferred(rec, data, uploads, where, followup=True)
         rejected = store.check(f"{where} ({rec.label})", data, uploads)
         if rejected is not None:
             rec.error_codes.append(rejected.code)
@@ -192,7 +206,13 @@ class Responder:
         return 200, store.message_json(message)
 
     def _complete_deferred(
-        self, rec: InteractionRecord, data: Json, uploads: list[Upload], where: str
+        self,
+        rec: InteractionRecord,
+        data: Json,
+        uploads: list[Upload],
+        where: str,
+        *,
+        followup: bool = False,
     ) -> Answer:
         assert rec.original_message_id is not None
         message = self.store.messages[rec.original_message_id]
@@ -204,6 +224,15 @@ class Responder:
             rec.notify()
             return rejected.status, error_body(rejected.code, rejected.reason)
         self.store.edit_message(message, data, uploads, completes=True)
+        asked = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
+        if followup and asked and not message.ephemeral:
+            # the deferral's visibility wins: an "ephemeral" followup here is seen by everyone
+            message.asked_ephemeral = True
+            self.store.violations.append(
+                f"{where} ({rec.label}): asked for ephemeral, but the first followup after a "
+                "public defer (type 5) edits the public 'thinking' message, so everyone sees it; "
+                "edit @original instead or defer with ephemeral=True"
+            )
         rec.original_pending = False
         rec.completions += 1
         rec.notify()
@@ -240,6 +269,8 @@ class Responder:
             target.deleted = True
             if target.id == rec.original_message_id:
                 rec.original_deleted = True
+                # the "thinking" message is gone: later followups are new messages
+                rec.original_pending = False
             rec.notify()
             return 204, None
         if target.id == rec.original_message_id and rec.original_pending:

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import json
+import math
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from fakediscord.payloads import channel_payload, error_body, user_payload
-from fakediscord.records import FakeChannel
+from fakediscord.payloads import channel_payload, error_body, member_payload, user_payload
+from fakediscord.records import MANAGE_THREADS, FakeChannel
 from fakediscord.responses import Answer, Responder
 from fakediscord.store import Store, Upload
 
 Json = dict[str, Any]
 API = "/api/v10"
 MAX_REQUEST = 256 * 1024 * 1024  # aiohttp's default (1 MiB) would refuse normal image uploads
+MANAGE_CHANNELS = 1 << 4
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Announce = Callable[[str, Json], None]
 
 
 def json_response(status: int, body: Any) -> web.Response:
@@ -51,10 +57,32 @@ async def read_body(request: web.Request) -> tuple[Any, list[Upload]]:
 
 
 class Rest:
-    def __init__(self, store: Store, responder: Responder, token: str) -> None:
+    def __init__(
+        self, store: Store, responder: Responder, token: str, announce: Announce | None = None
+    ) -> None:
         self.store = store
         self.responder = responder
         self.token = token
+        self.announce: Announce = announce or (lambda event, body: None)
+
+    @web.middleware
+    async def record_errors(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Every error answer lands in `store.errors` ("METHOD path: status / code message")."""
+        response = await handler(request)
+        if response.status >= 400 and request.path.startswith(API):
+            code: Any = None
+            message = ""
+            body = response.body if isinstance(response, web.Response) else None
+            if isinstance(body, bytes):
+                try:
+                    parsed = json.loads(body)
+                    code, message = parsed.get("code"), parsed.get("message", "")
+                except (ValueError, AttributeError):
+                    pass
+            self.store.errors.append(
+                f"{request.method} {request.path}: {response.status} / {code} {message}"
+            )
+        return response
 
     def routes(self) -> list[web.RouteDef]:
         return [
@@ -68,6 +96,8 @@ class Rest:
             web.post(f"{API}/webhooks/{{app}}/{{token}}", self.followup),
             web.route("*", f"{API}/webhooks/{{app}}/{{token}}/messages/{{mid}}", self.webhook_msg),
             web.get(f"{API}/channels/{{cid}}", self.get_channel),
+            web.patch(f"{API}/channels/{{cid}}", self.edit_channel),
+            web.get(f"{API}/guilds/{{guild}}/members/{{user}}", self.get_member),
             web.post(f"{API}/channels/{{cid}}/messages", self.post_message),
             web.get(f"{API}/channels/{{cid}}/messages", self.history),
             web.route("*", f"{API}/channels/{{cid}}/messages/{{mid}}", self.channel_message),
@@ -135,7 +165,8 @@ class Rest:
         if isinstance(scope, web.Response):
             return scope
         body, _ = await read_body(request)
-        return json_response(200, self.store.store_commands(scope, list(body)))
+        answer = self.store.store_commands(scope, body if isinstance(body, list) else [])
+        return json_response(400 if isinstance(answer, dict) else 200, answer)
 
     async def get_commands(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
@@ -158,10 +189,35 @@ class Rest:
     async def followup(self, request: web.Request) -> web.Response:
         body, uploads = await read_body(request)
         info = request.match_info
+        if self.store.followup_429s > 0:
+            return self._rate_limited(request)
         status, answer = self.responder.followup(int(info["app"]), info["token"], body, uploads)
         if status == 200 and request.query.get("wait", "").lower() not in ("1", "true"):
             return json_response(204, None)
         return json_response(status, answer)
+
+    def _rate_limited(self, request: web.Request) -> web.Response:
+        """A 429 discord.py retries: JSON body with retry_after, a `Via` header, and consistent
+        X-RateLimit-* headers (remaining 0 with both reset headers)."""
+        store = self.store
+        store.followup_429s -= 1
+        rec = store.by_token.get(request.match_info.get("token", ""))
+        label = rec.label if rec is not None else "unknown token"
+        store.rate_limited.append(f"{request.method} followup ({label}): 429")
+        retry = store.retry_after
+        body = {"message": "You are being rate limited.", "retry_after": retry, "global": False}
+        headers = {
+            "Content-Type": "application/json",
+            "Via": "1.1 google",
+            "Retry-After": str(max(1, math.ceil(retry))),
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset": f"{time.time() + retry:.3f}",
+            "X-RateLimit-Reset-After": f"{retry:.3f}",
+            "X-RateLimit-Bucket": "fakewebhookbucket",
+            "X-RateLimit-Scope": "shared",
+        }
+        return web.Response(status=429, body=json.dumps(body).encode(), headers=headers)
 
     async def webhook_msg(self, request: web.Request) -> web.Response:
         if request.method not in ("GET", "PATCH", "DELETE"):
@@ -193,7 +249,7 @@ class Rest:
             return json_response(404, error_body(10003, "Unknown Channel"))
         body, uploads = await read_body(request)
         where = f"POST /channels/{channel.id}/messages"
-        rejected = self.store.check(where, body, uploads)
+        rejected = self.store.check(where, body, uploads, channel=channel)
         if rejected is not None:
             return json_response(rejected.status, error_body(rejected.code, rejected.reason))
         assert self.store.bot_user is not None
@@ -245,12 +301,66 @@ class Rest:
                 403, error_body(50005, "Cannot edit a message authored by another user")
             )
         body, uploads = await read_body(request)
-        rejected = self.store.check(where, self.store.merged(message, body), uploads)
+        merged = self.store.merged(message, body)
+        rejected = self.store.check(where, merged, uploads, channel=channel)
         if rejected is not None:
             return json_response(rejected.status, error_body(rejected.code, rejected.reason))
         self.store.edit_message(message, body, uploads)
         self.store.notify()
         return json_response(200, self.store.message_json(message))
+
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        """PATCH a thread's archived/locked/name (or a channel's name), with Discord's checks."""
+        if not self._authorized(request):
+            return self._unauthorized()
+        channel = self._channel(request)
+        if channel is None:
+            return json_response(404, error_body(10003, "Unknown Channel"))
+        body, _ = await read_body(request)
+        assert self.store.bot_user is not None
+        bot_id = self.store.bot_user.id
+        where = f"PATCH /channels/{channel.id}"
+        perms = self.store.permissions(bot_id, channel)
+        if channel.is_thread:
+            manages = bool(perms & MANAGE_THREADS)
+            owns = channel.owner_id == bot_id
+            wants_lock = "locked" in body and bool(body["locked"]) != channel.locked
+            # the thread's creator may archive/unarchive it unless a moderator locked it
+            may_archive = manages or (owns and not channel.locked)
+            if ("archived" in body and not may_archive) or (wants_lock and not manages):
+                self.store.violations.append(
+                    f"{where}: needs MANAGE_THREADS (or to own the unlocked thread) (50013)"
+                )
+                return json_response(403, error_body(50013, "Missing Permissions"))
+            if "archived" in body:
+                channel.archived = bool(body["archived"])
+            if "locked" in body:
+                channel.locked = bool(body["locked"])
+            event = "THREAD_UPDATE"
+        else:
+            if not perms & MANAGE_CHANNELS:
+                self.store.violations.append(f"{where}: needs MANAGE_CHANNELS (50013)")
+                return json_response(403, error_body(50013, "Missing Permissions"))
+            event = "CHANNEL_UPDATE"
+        if isinstance(body.get("name"), str):
+            channel.name = body["name"]
+        payload = channel_payload(channel)
+        self.announce(event, payload)
+        self.store.notify()
+        return json_response(200, payload)
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        """A guild member, or 404 / 10007 once they left (not a violation: bots must cope)."""
+        if not self._authorized(request):
+            return self._unauthorized()
+        guild = self.store.guilds.get(int(request.match_info["guild"]))
+        if guild is None:
+            return json_response(404, error_body(10004, "Unknown Guild"))
+        user_id = int(request.match_info["user"])
+        member = guild.members.get(user_id)
+        if member is None:
+            return json_response(404, error_body(10007, "Unknown Member"))
+        return json_response(200, member_payload(guild, member, self.store.users[user_id]))
 
     async def open_dm(self, request: web.Request) -> web.Response:
         if not self._authorized(request):

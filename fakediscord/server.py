@@ -14,19 +14,34 @@ from aiohttp import web
 
 from fakediscord.gateway import Gateway, GatewayHooks, Session, wait_for
 from fakediscord.ids import iso_now, new_token
-from fakediscord.inject import APPLICATION_COMMAND, AUTOCOMPLETE, COMPONENT, Injector
+from fakediscord.inject import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    COMPONENT,
+    Injector,
+    planted_component,
+)
 from fakediscord.interaction import AUTOCOMPLETE_RESULT, InteractionResult
-from fakediscord.payloads import channel_payload, guild_payload, member_payload, user_payload
+from fakediscord.limits import check_message
+from fakediscord.payloads import (
+    channel_payload,
+    guild_payload,
+    member_payload,
+    role_payload,
+    user_payload,
+)
 from fakediscord.records import (
     BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     MANAGE_GUILD,
+    PRIVATE_THREAD,
     PUBLIC_THREAD,
     TEXT_CHANNEL,
     FakeChannel,
     FakeGuild,
     FakeMember,
     FakeMessage,
+    FakeOverwrite,
     FakeRole,
     FakeUser,
 )
@@ -88,8 +103,13 @@ class FakeDiscord:
     # -- lifecycle -------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        app = web.Application(client_max_size=MAX_REQUEST)
-        rest = Rest(self.store, self.responder, self.token)
+        rest = Rest(
+            self.store,
+            self.responder,
+            self.token,
+            announce=lambda event, body: self._announce(event, lambda s: body),
+        )
+        app = web.Application(client_max_size=MAX_REQUEST, middlewares=[rest.record_errors])
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_routes(rest.routes())
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -175,14 +195,37 @@ class FakeDiscord:
         channel = FakeChannel(ident, name, TEXT_CHANNEL, guild.id, position=len(guild.channel_ids))
         return self._add(guild, channel, "CHANNEL_CREATE")
 
-    def add_thread(self, channel: FakeChannel, name: str = "thread") -> FakeChannel:
+    def add_thread(
+        self,
+        channel: FakeChannel,
+        name: str = "thread",
+        *,
+        owner: FakeUser | None = None,
+        private: bool = False,
+    ) -> FakeChannel:
+        """A thread (type 11, or 12 if private) under `channel`, created by `owner` (the bot
+        unless given). Interactions injected into it carry the thread as their channel."""
         assert channel.guild_id is not None, "threads live in guild channels"
         guild = self.store.guilds[channel.guild_id]
         ident = self.store.ids.next()
         thread = FakeChannel(
-            ident, name, PUBLIC_THREAD, guild.id, parent_id=channel.id, owner_id=self.bot.id
+            ident,
+            name,
+            PRIVATE_THREAD if private else PUBLIC_THREAD,
+            guild.id,
+            parent_id=channel.id,
+            owner_id=(owner or self.bot).id,
         )
         return self._add(guild, thread, "THREAD_CREATE")
+
+    def archive_thread(self, thread: FakeChannel, *, locked: bool = False) -> None:
+        """Archive a thread (as inactivity or a moderator would): new messages in it then fail
+        with 400 / 50083 until the bot unarchives it (PATCH /channels/{id} archived=false,
+        allowed if the bot owns the thread and it is not locked, or has MANAGE_THREADS)."""
+        assert thread.is_thread, f"channel {thread.id} is not a thread"
+        thread.archived = True
+        thread.locked = locked
+        self._announce("THREAD_UPDATE", lambda s: channel_payload(thread))
 
     def _add(self, guild: FakeGuild, channel: FakeChannel, event: str) -> FakeChannel:
         self.store.channels[channel.id] = channel
@@ -210,6 +253,92 @@ class FakeDiscord:
         body["guild_id"] = str(guild.id)
         self._announce("GUILD_MEMBER_ADD", lambda s: body, intent=GUILD_MEMBERS_INTENT)
         return user
+
+    def add_message(
+        self,
+        channel: FakeChannel,
+        content: str = "",
+        *,
+        components: list[Json] | None = None,
+        embeds: list[Json] | None = None,
+        author: FakeUser | None = None,
+    ) -> FakeMessage:
+        """A message already in the channel (by default the bot's), e.g. one an older bot
+        version posted with custom_ids today's code may not match. Discord's limits apply:
+        a body it would refuse raises AssertionError."""
+        body: Json = {"content": content, "components": components or [], "embeds": embeds or []}
+        store = self.store
+        problems = check_message(body, [], size_limit=store.attachment_size_limit)
+        if problems:
+            raise AssertionError(f"Discord would refuse this message: {problems[0].reason}")
+        message = store.create_message(channel, (author or self.bot).id, body, [])
+        store.notify()
+        return message
+
+    def remove_member(self, guild: FakeGuild, user: FakeUser) -> None:
+        """The user leaves the server: GET /guilds/{g}/members/{u} answers 404 / 10007, mentions
+        no longer reach them, and injecting interactions as them raises AssertionError."""
+        if guild.members.pop(user.id, None) is None:
+            raise AssertionError(f"{user.name} is not a member of guild {guild.name!r}")
+        body = {"guild_id": str(guild.id), "user": user_payload(user)}
+        self._announce("GUILD_MEMBER_REMOVE", lambda s: body, intent=GUILD_MEMBERS_INTENT)
+
+    def add_role(self, guild: FakeGuild, name: str, permissions: int = 0) -> FakeRole:
+        """A new role with these permission bits (see discord.Permissions(...).value)."""
+        position = max(r.position for r in guild.roles.values()) + 1
+        role = FakeRole(self.store.ids.next(), name, permissions, position)
+        guild.roles[role.id] = role
+        body = {"guild_id": str(guild.id), "role": role_payload(role)}
+        self._announce("GUILD_ROLE_CREATE", lambda s: body)
+        return role
+
+    def give_role(self, guild: FakeGuild, user: FakeUser, role: FakeRole) -> None:
+        """Add `role` to the member's roles (their permissions follow at once)."""
+        member = guild.members[user.id]
+        if role.id not in member.role_ids:
+            member.role_ids.append(role.id)
+        self._member_updated(guild, user)
+
+    def take_role(self, guild: FakeGuild, user: FakeUser, role: FakeRole) -> None:
+        """Remove `role` from the member's roles."""
+        member = guild.members[user.id]
+        if role.id in member.role_ids:
+            member.role_ids.remove(role.id)
+        self._member_updated(guild, user)
+
+    def _member_updated(self, guild: FakeGuild, user: FakeUser) -> None:
+        body = member_payload(guild, guild.members[user.id], user)
+        body["guild_id"] = str(guild.id)
+        self._announce("GUILD_MEMBER_UPDATE", lambda s: body, intent=GUILD_MEMBERS_INTENT)
+
+    def set_overwrite(
+        self,
+        channel: FakeChannel,
+        target: FakeRole | FakeUser | FakeGuild,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+    ) -> None:
+        """Set the channel's permission overwrite for a role, a member, or @everyone (pass the
+        guild). Threads take their parent's overwrites. allow=deny=0 removes the overwrite."""
+        assert not channel.is_thread, "threads use their parent channel's overwrites"
+        kind = 1 if isinstance(target, FakeUser) else 0
+        if allow == deny == 0:
+            channel.overwrites.pop(target.id, None)
+        else:
+            channel.overwrites[target.id] = FakeOverwrite(target.id, kind, allow, deny)
+        self._announce("CHANNEL_UPDATE", lambda s: channel_payload(channel))
+
+    def set_owner(self, guild: FakeGuild, user: FakeUser) -> None:
+        """Make `user` (a member) the guild owner: they then have every permission."""
+        assert user.id in guild.members, f"{user.name} is not a member of {guild.name!r}"
+        guild.owner_id = user.id
+        self._announce("GUILD_UPDATE", lambda s: self._guild_json(guild, s))
+
+    def permissions(self, user: FakeUser, channel: FakeChannel) -> int:
+        """The permission bits Discord would compute for `user` in `channel` (what injected
+        interactions carry as member.permissions / app_permissions)."""
+        return self.store.permissions(user.id, channel)
 
     def _announce(self, event: str, build: Any, *, intent: int = 0) -> None:
         """Tell a connected bot about a change made mid-test, as Discord would."""
@@ -353,7 +482,10 @@ class FakeDiscord:
             AUTOCOMPLETE, user, channel, data, label, timeout=timeout, settle=0, wait=True
         )
         if result.response_type != AUTOCOMPLETE_RESULT:
-            raise AssertionError(f"{label}: answered with type {result.response_type}, not 8")
+            raise AssertionError(
+                f"{label}: answered with type {result.response_type}, not 8 "
+                f"(error codes: {result.error_codes or 'none'})"
+            )
         return result.choices
 
     async def click(
@@ -368,7 +500,11 @@ class FakeDiscord:
         timeout: float = 10.0,
         settle: float | None = None,
     ) -> InteractionResult:
-        """Press a button on a message the bot sent (the current message is sent along)."""
+        """Press a button on a message the bot sent (the current message is sent along).
+
+        force=True skips the checks and may use ANY custom_id (1-100 chars, Discord's limit):
+        one the message lacks is sent as if the message carried such a button, so discord.py
+        dispatches it (to a DynamicItem whose template matches, or to nothing)."""
         return await self._component(user, message, custom_id, None, force, wait, timeout, settle)
 
     async def select(
@@ -406,6 +542,9 @@ class FakeDiscord:
         data = self.injector.component_data(
             user, current, custom_id, select=select, values=values, force=force
         )
+        planted = None
+        if current.component(custom_id) is None:  # only with force=True
+            planted = planted_component(custom_id, data["component_type"], values or [])
         label = f"{'select' if select else 'click'} {custom_id!r} by {user.name}"
         return await self.injector.dispatch(
             COMPONENT,
@@ -414,6 +553,7 @@ class FakeDiscord:
             data,
             label,
             clicked=current,
+            planted=planted,
             timeout=timeout,
             settle=self.settle if settle is None else settle,
             wait=wait,
@@ -433,6 +573,35 @@ class FakeDiscord:
 
     def all_messages(self) -> list[FakeMessage]:
         return sorted(self.store.messages.values(), key=lambda m: m.id)
+
+    def notifications(self, user: FakeUser | int) -> list[FakeMessage]:
+        """Messages whose creation pinged `user`, oldest first. A mention notifies only in a
+        NEW message whose allowed_mentions permit it (absent = all users); edits (including
+        completing a deferred reply) never notify. Each message keeps `notified_ids`."""
+        ident = user if isinstance(user, int) else user.id
+        return [m for m in self.all_messages() if ident in m.notified_ids]
+
+    def ephemeral_leaks(self) -> list[FakeMessage]:
+        """Messages the bot sent with the ephemeral flag that everyone sees anyway (the first
+        followup after a public type-5 defer edits the public "thinking" message). Each is also
+        a line in `violations`."""
+        return [m for m in self.all_messages() if m.ephemeral_ignored]
+
+    def rate_limit_followups(self, n: int = 1, retry_after: float = 0.05) -> None:
+        """Answer the next `n` followup POSTs (/webhooks/{app}/{token}) with a 429 that
+        discord.py retries after `retry_after` seconds. Each 429 is a line in `rate_limited`."""
+        self.store.followup_429s = n
+        self.store.retry_after = retry_after
+
+    @property
+    def rate_limited(self) -> list[str]:
+        return self.store.rate_limited
+
+    @property
+    def errors(self) -> list[str]:
+        """Every 4xx/5xx the REST API answered ("METHOD path: status / code message"), whether
+        or not it is a violation (e.g. 404 / 10007 for a member who left, or a 429)."""
+        return self.store.errors
 
     @property
     def violations(self) -> list[str]:

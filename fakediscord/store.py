@@ -6,15 +6,17 @@ It outlives bot connections, so a restarted bot finds its messages and tokens wh
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from fakediscord.ids import Snowflakes, iso_now
 from fakediscord.interaction import InteractionRecord
-from fakediscord.limits import Rejection, check_message
+from fakediscord.limits import Rejection, check_message, thread_archived
 from fakediscord.payloads import message_payload, user_payload
 from fakediscord.records import (
     DM_CHANNEL,
+    EPHEMERAL_FLAG,
     LOADING_FLAG,
     FakeAttachment,
     FakeChannel,
@@ -22,9 +24,11 @@ from fakediscord.records import (
     FakeMessage,
     FakeUser,
 )
+from fakediscord.schema import check_commands, describe, errors_object
 
 Json = dict[str, Any]
 NEW_UPLOAD_ID_BELOW = 1000  # attachments[].id below this is a files[n] index, not a snowflake
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,10 @@ class Store:
         self.dm_channels: dict[int, int] = {}
         self.violations: list[str] = []
         self.unserved: list[str] = []
+        self.errors: list[str] = []
+        self.rate_limited: list[str] = []
+        self.followup_429s = 0
+        self.retry_after = 0.05
         self.bot_user: FakeUser | None = None
         self.bot_owner_id = 0
         self.sync_count = 0
@@ -83,8 +91,32 @@ class Store:
     def message_json(self, message: FakeMessage) -> Json:
         return message_payload(message, self.users[message.author_id])
 
-    def check(self, where: str, data: Json, uploads: list[Upload]) -> Rejection | None:
-        """Record every limit the body breaks as a violation; return the first, if any."""
+    def permissions(self, user_id: int, channel: FakeChannel) -> int:
+        """The user's permissions in the channel (a thread uses its parent's overwrites)."""
+        if channel.guild_id is None:
+            return 0
+        guild = self.guilds[channel.guild_id]
+        source = self.channels.get(channel.parent_id or 0) if channel.is_thread else channel
+        return guild.permissions_of(user_id, source.overwrites if source is not None else None)
+
+    def check_channel(self, where: str, channel: FakeChannel) -> Rejection | None:
+        """An archived thread takes no new messages (400 / 50083); recorded as a violation."""
+        problem = thread_archived(channel)
+        if problem is not None:
+            self.violations.append(f"{where}: {problem.reason} ({problem.code})")
+        return problem
+
+    def check(
+        self, where: str, data: Json, uploads: list[Upload], *, channel: FakeChannel | None = None
+    ) -> Rejection | None:
+        """Record every limit the body breaks as a violation; return the first, if any.
+
+        With `channel`, posting into an archived thread is refused first (400 / 50083).
+        """
+        if channel is not None:
+            closed = self.check_channel(where, channel)
+            if closed is not None:
+                return closed
         files = [(u.filename, u.data) for u in uploads]
         problems = check_message(data, files, size_limit=self.attachment_size_limit)
         for problem in problems:
@@ -125,8 +157,36 @@ class Store:
                 "authorizing_integration_owners": {"0": str(record.guild_id or 0)},
             }
         self.apply_body(message, data, uploads, creating=True)
+        message.asked_ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
+        message.notified_ids = self.mentioned(message, data)
         self.messages[message.id] = message
         return message
+
+    def mentioned(self, message: FakeMessage, data: Json) -> list[int]:
+        """Who a NEW message pings: `<@id>` in its content that `allowed_mentions` permits (all
+        users when it is absent), plus the replied-to author; only people who can see it."""
+        if message.ephemeral:
+            return []
+        allowed = data.get("allowed_mentions")
+        found = [int(i) for i in USER_MENTION.findall(message.content)]
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            permitted = found
+        else:
+            listed = {int(i) for i in allowed.get("users") or []}
+            permitted = [i for i in found if i in listed]
+        reference = data.get("message_reference") or {}
+        replied = self.messages.get(int(reference.get("message_id") or 0))
+        if replied is not None and (allowed is None or allowed.get("replied_user")):
+            permitted.append(replied.author_id)
+        if message.guild_id is not None:
+            audience = set(self.guilds[message.guild_id].members)
+        else:
+            audience = {self.channels[message.channel_id].recipient_id or 0}
+        pinged: list[int] = []
+        for ident in permitted:
+            if ident in audience and ident != message.author_id and ident not in pinged:
+                pinged.append(ident)
+        return pinged
 
     def user_json(self, user_id: int) -> Json:
         return user_payload(self.users[user_id])
@@ -205,8 +265,22 @@ class Store:
 
     # -- commands -------------------------------------------------------------------------------
 
-    def store_commands(self, guild_id: int | None, commands: list[Json]) -> list[Json]:
-        """Echo a bulk overwrite as Discord does: ids (stable per name), versions, defaults."""
+    def store_commands(self, guild_id: int | None, commands: list[Json]) -> list[Json] | Json:
+        """Echo a bulk overwrite as Discord does: ids (stable per name), versions, defaults.
+
+        A schema Discord would refuse fails the whole sync: every problem is a violation and the
+        answer is the `400 / 50035 Invalid Form Body` body (a dict) instead of the list.
+        """
+        problems = check_commands(commands)
+        if problems:
+            scope = "global" if guild_id is None else f"guild {guild_id}"
+            for problem in problems:
+                self.violations.append(f"PUT {scope} commands: {describe(problem)} (50035)")
+            return {
+                "code": 50035,
+                "message": "Invalid Form Body",
+                "errors": errors_object(problems),
+            }
         echoed: list[Json] = []
         for command in commands:
             kind = int(command.get("type", 1))

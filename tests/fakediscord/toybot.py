@@ -159,6 +159,122 @@ def register(bot: Toy) -> None:
         view.add_item(menu)
         await interaction.response.send_message("pick one", view=view)
 
+    @tree.command()
+    async def blank(interaction: discord.Interaction[Any]) -> None:
+        """Answer with nothing at all (Discord refuses it)."""
+        try:
+            await interaction.response.send_message()
+        except discord.HTTPException as exc:
+            bot.errors.append(exc)
+
+    @tree.command()
+    async def leak(interaction: discord.Interaction[Any]) -> None:
+        """Public defer, then an 'ephemeral' followup (Discord shows it to everyone)."""
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("only you should see this", ephemeral=True)
+
+    @tree.command()
+    async def refill(interaction: discord.Interaction[Any]) -> None:
+        """Public defer, edit @original (file, embed, view, no pings), then a private followup."""
+        await interaction.response.defer(thinking=True)
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="go", custom_id="refill:go"))
+        await interaction.edit_original_response(
+            content=f"board for {interaction.user.mention}",
+            attachments=[discord.File(io.BytesIO(BOARD_BYTES), "board.png")],
+            embed=discord.Embed(title="Board"),
+            view=view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await interaction.followup.send("just for you", ephemeral=True)
+
+    @tree.command()
+    async def vanish(interaction: discord.Interaction[Any]) -> None:
+        """Public defer, delete @original, then a private followup."""
+        await interaction.response.defer(thinking=True)
+        await interaction.delete_original_response()
+        await interaction.followup.send("gone, but told you", ephemeral=True)
+
+    @tree.command()
+    async def later(interaction: discord.Interaction[Any]) -> None:
+        """Post a button answered with a deferred update (type 6) and a private followup."""
+        view = discord.ui.View(timeout=None)
+        button: discord.ui.Button[Any] = discord.ui.Button(label="note", custom_id="later")
+
+        async def pressed(inner: discord.Interaction[Any]) -> None:
+            await inner.response.defer()
+            await inner.followup.send("noted", ephemeral=True)
+            await inner.edit_original_response(view=None)
+
+        button.callback = pressed  # type: ignore[method-assign,assignment]
+        view.add_item(button)
+        await interaction.response.send_message("press later", view=view)
+
+    @tree.command()
+    async def turn(
+        interaction: discord.Interaction[Any], who: discord.User, quiet: bool = False
+    ) -> None:
+        """Tell `who` it is their turn (a new message pings), then edit it (no ping)."""
+        mentions = discord.AllowedMentions.none() if quiet else discord.AllowedMentions(users=True)
+        await interaction.response.send_message(
+            f"{who.mention} your turn", allowed_mentions=mentions
+        )
+        await interaction.edit_original_response(content=f"{who.mention} still your turn")
+
+    @tree.command()
+    async def slowping(interaction: discord.Interaction[Any], who: discord.User) -> None:
+        """Defer, then a followup mentioning `who` (it completes the defer: an edit, no ping)."""
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send(f"{who.mention} your turn")
+        await interaction.followup.send(f"{who.mention} really, your turn")
+
+    @tree.command()
+    async def bits(interaction: discord.Interaction[Any]) -> None:
+        """Report the permission values Discord sent."""
+        await interaction.response.send_message(
+            f"{interaction.permissions.value} {interaction.app_permissions.value}", ephemeral=True
+        )
+
+    @tree.command()
+    async def twostep(interaction: discord.Interaction[Any]) -> None:
+        """Answer, then a followup (a new message)."""
+        await interaction.response.send_message("one")
+        await interaction.followup.send("two")
+
+    @tree.command()
+    async def revive(interaction: discord.Interaction[Any], unarchive: bool = False) -> None:
+        """Answer, follow up (fails in an archived thread), optionally unarchive and retry."""
+        await interaction.response.send_message("ack")
+        try:
+            await interaction.followup.send("next")
+        except discord.HTTPException as exc:
+            bot.errors.append(exc)
+        if not unarchive:
+            return
+        assert isinstance(interaction.channel, discord.Thread)
+        try:
+            await interaction.channel.edit(archived=False)
+            await interaction.followup.send("after unarchive")
+        except discord.HTTPException as exc:
+            bot.errors.append(exc)
+
+    @tree.command()
+    async def find(interaction: discord.Interaction[Any], query: str) -> None:
+        """Echo the query (its autocomplete misbehaves on purpose)."""
+        await interaction.response.send_message(query)
+
+    @find.autocomplete("query")
+    async def find_choices(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        if current == "many":
+            return [app_commands.Choice(name=f"c{i}", value=f"c{i}") for i in range(26)]
+        if current == "longname":
+            return [app_commands.Choice(name="n" * 101, value="v")]
+        if current == "longvalue":
+            return [app_commands.Choice(name="n", value="v" * 101)]
+        return [app_commands.Choice(name="fine", value="fine")]
+
     game = app_commands.Group(name="game", description="Game sessions")
 
     @game.command(name="new")
