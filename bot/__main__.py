@@ -20,6 +20,9 @@ See README.md ("Hosting Redline") for inviting the bot to your server.
 """
 
 
+ALREADY_RUNNING = 3
+
+
 def main() -> int:
     from bot.settings import Settings
 
@@ -36,9 +39,16 @@ def main() -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     from bot.client import RedlineBot
+    from storage import AlreadyRunning, InstanceLock
 
-    bot = RedlineBot(settings)
-    bot.run(settings.token.get_secret_value(), log_handler=None)
+    try:
+        lock = InstanceLock.acquire(settings.data_dir)
+    except AlreadyRunning as running:
+        print(f"Redline: {running}", file=sys.stderr)
+        return ALREADY_RUNNING
+    with lock:
+        bot = RedlineBot(settings, instance_lock=lock)
+        bot.run(settings.token.get_secret_value(), log_handler=None)
     return 0
 
 

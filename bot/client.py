@@ -6,22 +6,24 @@ import asyncio
 import hashlib
 import json
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot import presenters, replies
-from bot.components import RedlineButton
+from bot import presenters
+from bot.components import RedlineButton, Unknown
 from bot.customid import ButtonId
-from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE
+from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
 from bot.rendering import Renderer
-from bot.service import GameService, NotAllowed, ServiceError
+from bot.replies import Ack, Reply, funnel
+from bot.service import GameService, ServiceError
 from bot.settings import Settings
 from bot.table import Table
 from games.registry import GAMES
-from storage import Repository
+from storage import InstanceLock, Repository
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +42,7 @@ class RedlineBot(commands.Bot):
         settings: Settings,
         *,
         seed_source: Callable[[], int] | None = None,
+        instance_lock: InstanceLock | None = None,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -55,16 +58,20 @@ class RedlineBot(commands.Bot):
         )
         self.settings = settings
         self._seed_source = seed_source
+        self._instance = instance_lock
+        self._owns_instance = instance_lock is None
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from bot.cogs import cog_classes
 
+        if self._instance is None:  # one process per data folder (`__main__` takes it earlier)
+            self._instance = InstanceLock.acquire(self.settings.data_dir)
         self.repo = await Repository.open(self.settings.database_path)
         self.service = GameService(self.repo, GAMES, seed_source=self._seed_source)
         self.table = Table(self.service, Renderer(threads=self.settings.render_threads))
-        self.add_dynamic_items(RedlineButton)
+        self.add_dynamic_items(RedlineButton, Unknown)
         for cog_class in cog_classes():
             await self.add_cog(cog_class(self))
         if self.settings.sync_commands:
@@ -78,6 +85,9 @@ class RedlineBot(commands.Bot):
             self.table.renderer.close()
         if hasattr(self, "repo"):
             await self.repo.close()
+        if self._instance is not None and self._owns_instance:
+            self._instance.release()
+            self._instance = None
 
     async def sync_commands_if_changed(self) -> None:
         """Sync slash commands only when their definition changed (Discord limits creates)."""
@@ -100,12 +110,21 @@ class RedlineBot(commands.Bot):
             self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
 
     async def _beat(self) -> None:
-        """Touch a file while connected, for `python -m bot.health` (the Docker health check)."""
-        path = self.settings.data_dir / HEARTBEAT_FILE
+        """While connected, probe storage and write the heartbeat `python -m bot.health` (the
+        Docker health check) reads. Storage gone pauses every game (see GameService)."""
         while not self.is_closed():
-            if self.is_ready() and not self.is_ws_ratelimited():
-                await asyncio.to_thread(path.touch)
+            await self.beat_once()
             await asyncio.sleep(HEARTBEAT_EVERY)
+
+    async def beat_once(self) -> None:
+        health = await self.repo.check()
+        if not health.ok:
+            self.service.storage_gone(health.problem)
+        if self.is_ready() and not self.is_ws_ratelimited():
+            path = self.settings.data_dir / HEARTBEAT_FILE
+            await asyncio.to_thread(
+                write_heartbeat, path, now=time.time(), storage_problem=self.service.storage_problem
+            )
 
     async def _on_tree_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
@@ -113,35 +132,32 @@ class RedlineBot(commands.Bot):
         """Errors raised before a command body runs (bad options, checks)."""
         original = getattr(error, "original", error)
 
-        async def reraise() -> None:
+        async def reraise(reply: Reply) -> None:
             if isinstance(
                 error, discord.app_commands.TransformerError | discord.app_commands.CheckFailure
             ):
                 raise ServiceError(str(error))
             raise original
 
-        await replies.funnel(interaction, reraise)
+        await funnel(interaction, reraise, ack=Ack.PRIVATE)
 
     # ----- shared handlers used by buttons and commands ------------------------------------
 
-    async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
+    async def show_private(self, reply: Reply, session_id: int) -> None:
         """The user's own sheet or hand, ephemeral, drawn from `view(state, user)`."""
-        await self.table.send_private(interaction, await self.service.by_id(session_id))
+        await self.table.send_private(reply, await self.service.by_id(session_id))
 
-    async def confirm_end(self, interaction: discord.Interaction, bid: ButtonId) -> None:
+    async def confirm_end(self, reply: Reply, bid: ButtonId) -> None:
+        interaction = reply.interaction
         if bid.payload != "yes":
-            await interaction.response.edit_message(content="The game goes on.", view=None)
+            await reply.edit_origin(content="The game goes on.", view=None)
             return
-        snap = await self.service.by_id(bid.session_id)
         manage = bool(interaction.permissions.manage_guild)
-        if interaction.user.id != snap.record.host_id and not manage:
-            raise NotAllowed("only the host or a member with Manage Server can end the game")
-        snap = await self.service.end(bid.session_id, interaction.user.id, can_manage=manage)
-        await interaction.response.edit_message(content="Game ended.", view=None)
-        await replies.send(
-            interaction,
+        ended = await self.service.end(bid.session_id, interaction.user.id, can_manage=manage)
+        await reply.edit_origin(content="Game ended.", view=None)
+        await reply.publish(
             presenters.Board(
-                content=f"🛑 **{snap.spec.title}** game #{snap.session_id} was ended by "
+                content=f"🛑 **{ended.title}** game #{ended.session_id} was ended by "
                 f"{interaction.user.mention}. Start another with `/game new`."
             ),
         )

@@ -1,8 +1,14 @@
-"""custom_id codec for persistent buttons: `rl:<verb>:<session>:<version>:<payload>`.
+"""custom_id codec for persistent buttons: `rl:<verb>:<session>:<version>[~<tag>]:<payload>`.
 
 Every button names its session and the board version it was drawn for, so a press on an old
-board is recognised (and answered with the current board) instead of making a wrong move.
+board is recognised (and answered with the current board) instead of making a wrong move. A
+button on a private sheet or hand also carries `tag`, a short digest of its owner's own view:
+it goes stale once that view changed, even when other players' moves bumped the version.
 Discord allows at most 100 characters.
+
+Decoding is strict and bounded: anything that is not exactly this shape (a negative or huge
+number, a bad tag, an unknown prefix) decodes to None, and the bot answers it with a clear
+refusal instead of silence.
 """
 
 from __future__ import annotations
@@ -13,13 +19,28 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 MAX_LEN = 100
+MAX_DIGITS = 18  # ids and versions fit SQLite's 64-bit integers
+TAG_LEN = 8
+MAX_JSON_DEPTH = 6
+
+
+class MalformedInput(ValueError):
+    """Text from a button or an option that is not in the shape we expect. Safe to show."""
 
 
 def template(prefix: str, payload: str = ".*") -> re.Pattern[str]:
-    """The custom_id pattern `<prefix>:<verb>:<session>:<version>:<payload>`."""
+    """The custom_id pattern `<prefix>:<verb>:<session>:<version>[~<tag>]:<payload>`."""
     return re.compile(
-        rf"{prefix}:(?P<verb>[a-z]+):(?P<sid>\d+):(?P<ver>\d+):(?P<payload>{payload})"
+        rf"{prefix}:(?P<verb>[a-z]{{1,8}}):(?P<sid>\d{{1,{MAX_DIGITS}}}):"
+        rf"(?P<ver>\d{{1,{MAX_DIGITS}}})(?:~(?P<tag>[0-9a-f]{{{TAG_LEN}}}))?:(?P<payload>{payload})",
+        re.DOTALL,
     )
+
+
+def any_with_prefix(prefix: str) -> re.Pattern[str]:
+    """Matches every custom_id starting with `<prefix>:`, well formed or not, so a damaged or
+    forged one still reaches our handler (and is refused clearly) instead of being dropped."""
+    return re.compile(rf"{prefix}:.*", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -37,19 +58,30 @@ class ButtonId:
     session_id: int
     version: int
     payload: str = ""
+    tag: str = ""
+    """The owner's view digest, for buttons on private messages ("" on public ones)."""
 
     def encode(self) -> str:
-        text = f"{self.PREFIX}:{self.verb}:{self.session_id}:{self.version}:{self.payload}"
+        tag = f"~{self.tag}" if self.tag else ""
+        text = f"{self.PREFIX}:{self.verb}:{self.session_id}:{self.version}{tag}:{self.payload}"
         if len(text) > MAX_LEN:
             raise ValueError(f"custom_id too long ({len(text)} > {MAX_LEN}): {text[:40]}...")
         return text
 
     @classmethod
     def decode(cls, custom_id: str) -> Self | None:
+        if len(custom_id) > MAX_LEN:
+            return None
         match = cls.TEMPLATE.fullmatch(custom_id)
         if match is None:
             return None
-        return cls(match["verb"], int(match["sid"]), int(match["ver"]), match["payload"])
+        return cls(
+            match["verb"],
+            int(match["sid"]),
+            int(match["ver"]),
+            match["payload"],
+            match["tag"] or "",
+        )
 
 
 TEMPLATE = ButtonId.TEMPLATE
@@ -58,6 +90,36 @@ TEMPLATE = ButtonId.TEMPLATE
 def action_payload(action_data: dict[str, Any]) -> str:
     """An action as the shortest JSON that parses back to it."""
     return json.dumps(action_data, separators=(",", ":"), sort_keys=True)
+
+
+def bounded_json(text: str, *, max_chars: int = 400, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """`json.loads` for untrusted text, refusing long or deeply nested input before parsing
+    (a 6,000-character `[[[[...` would otherwise hit Python's recursion limit)."""
+    if len(text) > max_chars:
+        raise MalformedInput(f"that is {len(text)} characters long; at most {max_chars} make sense")
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > max_depth:
+                raise MalformedInput("that is nested too deeply to be a move")
+        elif char in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise MalformedInput("that is not readable as a move") from exc
 
 
 # Verbs

@@ -47,6 +47,8 @@ class Board:
     buttons: tuple[ButtonSpec, ...] = ()
     mentions: tuple[int, ...] = field(default_factory=tuple)
     selects: tuple[SelectSpec, ...] = ()
+    embeds: tuple[Any, ...] = ()
+    """discord.Embed objects (rules pages); kept opaque here so presenters stay Discord-free."""
 
 
 GameBoard = Callable[[Snapshot, bytes | None, bool], Board]
@@ -64,13 +66,20 @@ def _style(snap: Snapshot, action: Model) -> str:
     return styler(action) if styler else "secondary"
 
 
+def action_id(snap: Snapshot, action: Model) -> str:
+    """The custom_id of a button that plays `action`, bound to this board's version; on a
+    private message (`snap.for_viewer(...)`) also to the viewer's own view, so it goes stale
+    the moment their sheet or hand changes, even if the action is still legal."""
+    payload = action_payload(action.model_dump(mode="json"))
+    return ButtonId(ACTION, snap.session_id, snap.version, payload, snap.button_tag).encode()
+
+
 def action_buttons(snap: Snapshot, player: PlayerId) -> tuple[ButtonSpec, ...]:
     """One button per legal action of `player` (capped at 25), each bound to this version."""
     buttons: list[ButtonSpec] = []
     rows: Callable[[Model], int | None] | None = snap.spec.extra.get("button_row")
     for action in list(snap.legal_actions(player))[:MAX_BUTTONS]:
-        payload = action_payload(action.model_dump(mode="json"))
-        cid = ButtonId(ACTION, snap.session_id, snap.version, payload).encode()
+        cid = action_id(snap, action)
         row = rows(action) if rows else None
         buttons.append(ButtonSpec(snap.spec.describe(action), cid, _style(snap, action), row))
     return tuple(buttons)
@@ -118,9 +127,47 @@ def happened_lines(snap: Snapshot, limit: int = 6) -> list[str]:
 def board_content(snap: Snapshot) -> str:
     header = f"**{snap.spec.title}** · game #{snap.session_id} · move {snap.record.last_seq}"
     parts = [header]
+    if snap.notice:
+        parts.append(snap.notice)
     parts.extend(f"• {line}" for line in happened_lines(snap))
     parts.append(turn_line(snap))
     return "\n".join(parts)[:1900]
+
+
+def text_board(snap: Snapshot) -> str:
+    """The public position in plain lines (the game's own `text_board`, else a fallback)."""
+    if snap.state is None:
+        return ""
+    view = snap.view(None)
+    render: Callable[[Any], str] | None = snap.spec.text_board
+    if render is not None:
+        try:
+            return render(view)[:1000]
+        except Exception:
+            pass
+    return "(the board cannot be shown as text for this game; `/game status` tries again)"
+
+
+def saved_text_board(snap: Snapshot, note: str) -> Board:
+    """After a commit whose board image could not be drawn or sent: the truth, in text."""
+    if snap.is_lobby:
+        return Board(content=f"{note}\n{lobby(snap).content}"[:1990])
+    parts = [note, board_content(snap), text_board(snap)]
+    return Board(
+        content="\n".join(p for p in parts if p)[:1990], mentions=tuple(snap.active_players)
+    )
+
+
+def image_failed(snap: Snapshot) -> Board:
+    """A board whose image could not be drawn: the same message with the position in text."""
+    current = board(snap, None)
+    body = f"{current.content}\n🖼️ (the board image could not be drawn; here it is in text)\n"
+    return Board(
+        content=(body + text_board(snap))[:1990],
+        buttons=current.buttons,
+        selects=current.selects,
+        mentions=current.mentions,
+    )
 
 
 def board(snap: Snapshot, image: bytes | None, *, with_buttons: bool = True) -> Board:
@@ -176,6 +223,7 @@ def lobby(snap: Snapshot) -> Board:
 
 def private(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
     """A player's own sheet or hand, with buttons for what they may do now (ephemeral)."""
+    snap = snap.for_viewer(viewer)
     buttons = action_buttons(snap, viewer) if snap.outcome is None else ()
     if viewer in snap.active_players:
         prompt: Callable[[Any, PlayerId], str] | None = snap.spec.extra.get("prompt")
@@ -198,14 +246,19 @@ def board_button(snap: Snapshot) -> ButtonSpec:
     return ButtonSpec("Show board", ButtonId(BOARD, snap.session_id, 0).encode())
 
 
-def stale(snap: Snapshot, image: bytes | None) -> Board:
-    """Answer to a press on an old board: the current board, privately."""
-    current = board(snap, image, with_buttons=True)
+def stale(current: Board, *, private: bool = False) -> Board:
+    """Answer to a press on an old board or sheet: the current one, privately."""
+    why = (
+        "⏩ Your sheet has changed since that message (nothing was played); here it is now."
+        if private
+        else "⏩ The board has moved on (nothing was played); here is the current one."
+    )
     return Board(
-        content="⏩ The board has moved on; here is the current one.\n" + current.content,
-        image=image,
+        content=f"{why}\n{current.content}"[:1990],
+        image=current.image,
         filename=current.filename,
         buttons=current.buttons,
+        selects=current.selects,
     )
 
 
@@ -232,5 +285,6 @@ register their presenter here by game key (their cog does, when it loads)."""
 
 
 def private_for(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
-    """The game's own private presenter if it registered one, else `private`."""
-    return PRIVATE_PRESENTERS.get(snap.spec.key, private)(snap, viewer, image)
+    """The game's own private presenter if it registered one, else `private`. Its buttons
+    carry the viewer's view tag (see `action_id`)."""
+    return PRIVATE_PRESENTERS.get(snap.spec.key, private)(snap.for_viewer(viewer), viewer, image)

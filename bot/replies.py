@@ -1,7 +1,24 @@
-"""Sending things to Discord, and the one error funnel every command and button goes through."""
+"""Answering interactions, and the one error funnel every command and button goes through.
+
+Every interaction is acknowledged before any storage, rules or rendering work (`Reply.ack`),
+so a slow database or renderer never costs the 3-second deadline. The answer then edits the
+original response (never the deprecated "first followup edits the thinking message" path):
+
+- `Ack.PUBLIC`: a public "thinking" placeholder; the answer replaces it. A refusal deletes it
+  and answers privately, because Discord would show an ephemeral edit of it publicly.
+- `Ack.PRIVATE`: a private placeholder; private answers replace it. A public message (a new
+  board that must ping the next player: edits never notify) is posted as a new message after
+  the placeholder was turned into a short private confirmation.
+- `Ack.UPDATE`: a button or menu press, acknowledged without a visible placeholder; the
+  original response is the message the component sits on.
+
+After a commit (`Reply.saved`), nothing may say "nothing was changed": a failure while
+presenting answers with the saved position in text instead (see `funnel`).
+"""
 
 from __future__ import annotations
 
+import enum
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -9,8 +26,8 @@ from typing import Any
 
 import discord
 
-from bot.presenters import Board
-from bot.service import ServiceError, StaleBoard
+from bot.presenters import Board, saved_text_board
+from bot.service import ServiceError, Snapshot, StaleBoard
 from games.engine import GameError
 
 log = logging.getLogger(__name__)
@@ -23,6 +40,13 @@ _STYLES = {
 }
 
 APOLOGY = "⚠️ Sorry, something went wrong on our side. Nothing was changed; please try again."
+SAVED_BUT = "⚠️ Your {what} was saved, but something went wrong while showing it."
+
+
+class Ack(enum.Enum):
+    PUBLIC = "public"
+    PRIVATE = "private"
+    UPDATE = "update"
 
 
 def to_view(board: Board) -> discord.ui.View | None:
@@ -58,65 +82,176 @@ def to_view(board: Board) -> discord.ui.View | None:
     return view
 
 
-def _kwargs(board: Board) -> dict[str, Any]:
-    kwargs: dict[str, Any] = {
-        "content": board.content,
-        "allowed_mentions": discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in board.mentions]
-        ),
-    }
+def _mentions(board: Board) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in board.mentions]
+    )
+
+
+def _file(board: Board) -> discord.File:
+    assert board.image is not None
+    return discord.File(io.BytesIO(board.image), filename=board.filename)
+
+
+def _new_message(board: Board) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"content": board.content, "allowed_mentions": _mentions(board)}
     view = to_view(board)
     if view is not None:
         kwargs["view"] = view
     if board.image is not None:
-        kwargs["file"] = discord.File(io.BytesIO(board.image), filename=board.filename)
+        kwargs["file"] = _file(board)
+    if board.embeds:
+        kwargs["embeds"] = list(board.embeds)
     return kwargs
 
 
-async def send(interaction: discord.Interaction, board: Board, *, ephemeral: bool = False) -> None:
-    """Send `board` as the reply (or a followup once the interaction is acknowledged)."""
-    kwargs = _kwargs(board)
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+def _edit(board: Board) -> dict[str, Any]:
+    return {
+        "content": board.content,
+        "attachments": [_file(board)] if board.image is not None else [],
+        "view": to_view(board),
+        "embeds": list(board.embeds),
+        "allowed_mentions": _mentions(board),
+    }
 
 
-async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
-    """A short text reply (ephemeral by default)."""
-    await send(interaction, Board(content=text[:1990]), ephemeral=ephemeral)
+class Reply:
+    """The answers to one interaction: acknowledged first, then answered (see module doc)."""
+
+    def __init__(self, interaction: discord.Interaction, ack: Ack) -> None:
+        self.interaction = interaction
+        self.ack_kind = ack
+        self._placeholder = False  # a "thinking" original response still waiting for its answer
+        self.saved: Snapshot | None = None
+        """The snapshot a commit produced, once one did: answers must then say it was saved."""
+        self.saved_what = "move"
+        self.published = False
+
+    @property
+    def user_id(self) -> int:
+        return self.interaction.user.id
+
+    async def ack(self) -> None:
+        """Acknowledge now (idempotent): the first thing every handler does."""
+        response = self.interaction.response
+        if response.is_done():
+            return
+        if self.ack_kind is Ack.UPDATE:
+            await response.defer()
+        else:
+            await response.defer(ephemeral=self.ack_kind is Ack.PRIVATE, thinking=True)
+            self._placeholder = True
+
+    def mark_saved(self, snap: Snapshot, what: str = "move") -> None:
+        """Record that a write committed: from now on every answer tells the truth about it."""
+        self.saved = snap
+        self.saved_what = what
+
+    async def answer(self, board: Board, *, ephemeral: bool) -> None:
+        """The answer to this interaction: replaces the placeholder when visibility allows."""
+        await self.ack()
+        if self._placeholder and ephemeral == (self.ack_kind is Ack.PRIVATE):
+            self._placeholder = False
+            await self.interaction.edit_original_response(**_edit(board))
+        elif ephemeral:
+            await self._close_placeholder(None)
+            await self.interaction.followup.send(ephemeral=True, **_new_message(board))
+        else:
+            await self.publish(board)
+
+    async def publish(self, board: Board, *, confirmation: str = "✅ Done.") -> None:
+        """A new public message (mentions in it notify). A private placeholder becomes
+        `confirmation`; a public one is removed, so the channel shows the message once."""
+        await self.ack()
+        await self._close_placeholder(confirmation)
+        await self.interaction.followup.send(ephemeral=False, **_new_message(board))
+        self.published = True
+
+    async def refuse(self, text: str) -> None:
+        """A private note (a refusal stays private even after a public acknowledgement)."""
+        await self.answer(Board(content=text[:1990]), ephemeral=True)
+
+    async def say(self, text: str, *, ephemeral: bool = True) -> None:
+        await self.answer(Board(content=text[:1990]), ephemeral=ephemeral)
+
+    async def edit_origin(self, board: Board | None = None, **kwargs: Any) -> None:
+        """Redraw the message a button or menu sits on (after an UPDATE ack)."""
+        await self.ack()
+        await self.interaction.edit_original_response(**(_edit(board) if board else kwargs))
+
+    async def _close_placeholder(self, confirmation: str | None) -> None:
+        if not self._placeholder:
+            return
+        self._placeholder = False
+        if self.ack_kind is Ack.PRIVATE and confirmation is not None:
+            await self.interaction.edit_original_response(content=confirmation)
+        else:
+            await self.interaction.delete_original_response()
+
+
+Work = Callable[[Reply], Awaitable[None]]
+OnStale = Callable[[Reply, StaleBoard], Awaitable[None]]
 
 
 async def funnel(
     interaction: discord.Interaction,
-    work: Callable[[], Awaitable[None]],
+    work: Work,
     *,
-    on_stale: Callable[[StaleBoard], Awaitable[None]] | None = None,
+    ack: Ack,
+    on_stale: OnStale | None = None,
 ) -> None:
-    """Run `work`; game and service refusals become a short private note, bugs an apology."""
+    """Acknowledge, run `work`; refusals become a short private note, bugs an apology that
+    tells the truth: after a commit, the saved position in text instead of "nothing changed"."""
+    reply = Reply(interaction, ack)
     try:
-        await work()
+        await reply.ack()
+        await work(reply)
     except StaleBoard as stale:
         if on_stale is not None:
-            await _safely(interaction, on_stale(stale))
+            await _safely(interaction, _stale_then_note(reply, stale, on_stale))
         else:
-            await _safely(interaction, say(interaction, stale.message))
+            await _safely(interaction, reply.refuse(stale.message))
     except (GameError, ServiceError) as refused:
-        await _safely(interaction, say(interaction, f"🚫 {refused.message}"))
+        await _safely(interaction, reply.refuse(f"🚫 {refused.message}"))
     except Exception:
         log.exception(
-            "unexpected error in interaction %s (command %s, channel %s, user %s)",
+            "unexpected error in interaction %s (command %s, guild %s, channel %s, user %s, "
+            "session %s)",
             interaction.id,
             getattr(interaction.command, "qualified_name", None)
             or dict(interaction.data or {}).get("custom_id"),
+            interaction.guild_id,
             interaction.channel_id,
             interaction.user.id if interaction.user else None,
+            reply.saved.session_id if reply.saved else None,
         )
-        await _safely(interaction, say(interaction, APOLOGY))
+        await _safely(interaction, _after_failure(reply))
 
 
-async def _safely(interaction: discord.Interaction, reply: Awaitable[None]) -> None:
+async def _stale_then_note(reply: Reply, stale: StaleBoard, on_stale: OnStale) -> None:
     try:
-        await reply
+        await on_stale(reply, stale)
+    except (discord.HTTPException, GameError, ServiceError):
+        raise
+    except Exception:
+        log.exception("could not show the current board after a stale press")
+        await reply.refuse(stale.message)
+
+
+async def _after_failure(reply: Reply) -> None:
+    snap = reply.saved
+    if snap is None:
+        await reply.refuse(APOLOGY)
+        return
+    note = SAVED_BUT.format(what=reply.saved_what)
+    if reply.published:
+        await reply.refuse(note + " The board above shows it.")
+        return
+    await reply.publish(saved_text_board(snap, note), confirmation=note)
+
+
+async def _safely(interaction: discord.Interaction, answer: Awaitable[None]) -> None:
+    try:
+        await answer
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)

@@ -4,122 +4,77 @@ A move is: take the session's lock, load the state (cached by version), apply th
 the RNG for this step, save with a compare-and-swap on `version`, append to the log. The lock
 serialises work inside this process; the version check holds across processes and catches a
 press on a stale board.
+
+Faults are refusals with words, never a locked channel: a session whose saved data cannot be
+loaded is `DamagedGame` (it can still be ended), and when the database is gone every write is
+`Maintenance` (nothing saved, nothing falsely confirmed).
 """
 
 from __future__ import annotations
 
 import asyncio
-import inspect
-import json
 import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
-from pydantic import ConfigDict
+from pydantic import ValidationError
 
+from bot.gamelog import events_json, log_lines, loose_events
 from bot.options import OptionError, with_option
-from games.engine import Event, GameError, Model, Outcome, Player, PlayerId, Rng
+from bot.snapshot import (
+    DamagedGame,
+    LobbyError,
+    Maintenance,
+    NoSession,
+    NotAllowed,
+    NotSeated,
+    ServiceError,
+    Snapshot,
+    StaleBoard,
+    WrongGame,
+)
+from games.engine import Event, GameError, Model, Player, PlayerId, Rng
 from games.registry import AnySpec
-from storage import Repository, SessionRecord, SessionStatus, StaleVersion
+from storage import (
+    ChannelBusy,
+    DamagedSession,
+    Repository,
+    SessionNotFound,
+    SessionRecord,
+    SessionStatus,
+    StaleVersion,
+    StorageGone,
+)
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
-
-class ServiceError(Exception):
-    """A refusal by the service (not by the rules). `message` is safe to show a player."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class NoSession(ServiceError):
-    """No game lives in this channel (or the session id is unknown)."""
-
-
-class NotSeated(ServiceError):
-    """The user is not a player of this session."""
-
-
-class NotAllowed(ServiceError):
-    """The user may not do this (not the host, no Manage Server permission)."""
-
-
-class LobbyError(ServiceError):
-    """Joining, leaving or starting is not possible right now."""
-
-
-class StaleBoard(ServiceError):
-    """A button from an old board was pressed; carries the current snapshot to show instead."""
-
-    def __init__(self, message: str, current: Snapshot) -> None:
-        super().__init__(message)
-        self.current = current
+MAINTENANCE = (
+    "⏸️ This game is paused for maintenance: the bot cannot save moves right now (the server "
+    "admin has been told). Nothing was changed; please try again later."
+)
+MOVED_ON = "the board has moved on; here is the current one"
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """A session as the bot presents it: the record, its game, the state and the last events."""
+class Ended:
+    """A session that `/game end` closed (possibly one that could not even be loaded)."""
 
-    record: SessionRecord
-    spec: AnySpec
-    state: Model | None
-    events: tuple[Event, ...] = ()
-    previous_active: frozenset[PlayerId] = frozenset()
-    """Who could act before the move that produced this snapshot (empty if not after a move)."""
-
-    @property
-    def session_id(self) -> int:
-        return self.record.id
-
-    @property
-    def version(self) -> int:
-        return self.record.version
-
-    @property
-    def players(self) -> tuple[Player, ...]:
-        return tuple(Player(id=s.user_id, name=s.name) for s in self.record.seats)
-
-    def name_of(self, user_id: PlayerId) -> str:
-        return next((s.name for s in self.record.seats if s.user_id == user_id), str(user_id))
-
-    @property
-    def is_lobby(self) -> bool:
-        return self.record.status is SessionStatus.LOBBY
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return None if self.state is None else self.spec.outcome(self.state)
-
-    @property
-    def active_players(self) -> frozenset[PlayerId]:
-        if self.state is None or self.record.status is not SessionStatus.ACTIVE:
-            return frozenset()
-        return self.spec.active_players(self.state)
-
-    def view(self, viewer: PlayerId | None = None) -> Any:
-        """The game's view for `viewer` (None = public). The only way presenters see a state."""
-        if self.state is None:
-            raise NoSession("the game has not started yet")
-        return self.spec.view(self.state, viewer)
-
-    @property
-    def step_advanced(self) -> bool:
-        """After a move: did it do more than take the mover off the list of who must act?"""
-        return not self.active_players <= self.previous_active
-
-    def legal_actions(self, player: PlayerId) -> Sequence[Model]:
-        if self.state is None or player not in self.active_players:
-            return ()
-        return self.spec.legal_actions(self.state, player)
+    session_id: int
+    title: str
 
 
-def _events_json(events: Sequence[Event]) -> str:
-    return json.dumps([e.model_dump(mode="json") for e in events], separators=(",", ":"))
+@dataclass(frozen=True)
+class HostChange:
+    """The host left; `new_host` now runs the table."""
+
+    snapshot: Snapshot
+    old_host: PlayerId
+    new_host: PlayerId
 
 
 class GameService:
@@ -140,6 +95,8 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: OrderedDict[int, tuple[int, Model, tuple[Event, ...]]] = OrderedDict()
         self._cache_size = cache_size
+        self.storage_problem: str | None = None
+        """Set once storage is gone (deleted, replaced, read-only): every write is refused."""
 
     # ----- helpers -------------------------------------------------------------------------
 
@@ -157,6 +114,20 @@ class GameService:
             known = ", ".join(sorted(self.games))
             raise ServiceError(f"unknown game `{key}`; known games: {known}") from None
 
+    def storage_gone(self, problem: str) -> None:
+        """Stop confirming anything: called by the health probe or a failed write."""
+        if self.storage_problem is None:
+            log.error(
+                "STORAGE UNAVAILABLE: %s. Moves are refused until Redline is restarted on a "
+                "working database (see docs/deploy.md, 'Faults').",
+                problem,
+            )
+        self.storage_problem = problem
+
+    def _writable(self) -> None:
+        if self.storage_problem is not None:
+            raise Maintenance(MAINTENANCE)
+
     def _remember(self, record: SessionRecord, state: Model, events: tuple[Event, ...]) -> None:
         self._cache[record.id] = (record.version, state, events)
         self._cache.move_to_end(record.id)
@@ -164,32 +135,48 @@ class GameService:
             self._cache.popitem(last=False)
 
     async def _snapshot(self, record: SessionRecord) -> Snapshot:
-        spec = self.spec(record.game_key)
-        if record.rules_version > spec.rules_version:
-            raise ServiceError(
-                f"this game of {spec.title} was started by a newer Redline (rules version "
-                f"{record.rules_version}, this bot knows {spec.rules_version}); ask the admin"
-            )
+        spec = self._spec_of(record)
         if record.state_json is None:
+            if record.status is not SessionStatus.LOBBY and record.last_seq >= 0:
+                raise _damaged(record.id, "it is under way but has no saved position")
             return Snapshot(record, spec, None)
         cached = self._cache.get(record.id)
         if cached is not None and cached[0] == record.version:
             return Snapshot(record, spec, cached[1], cached[2])
-        state = spec.load_state(record.state_json)
-        events = await self._last_events(record, spec)
+        try:
+            state = spec.load_state(record.state_json)
+        except (ValidationError, ValueError) as exc:
+            raise _damaged(record.id, "its saved position does not load", exc) from None
+        entries = await self.repo.log(record.id, after_seq=max(record.last_seq - 1, -1))
+        events = loose_events(entries[-1]) if entries else ()
         self._remember(record, state, events)
         return Snapshot(record, spec, state, events)
 
-    async def _last_events(self, record: SessionRecord, spec: AnySpec) -> tuple[Event, ...]:
-        """Events of the newest log entry as plain events (captions after a restart)."""
-        entries = await self.repo.log(record.id, after_seq=max(record.last_seq - 1, -1))
-        if not entries:
-            return ()
-        raw = json.loads(entries[-1].events_json)
-        return tuple(_LooseEvent.model_validate(e) for e in raw)
+    def _spec_of(self, record: SessionRecord) -> AnySpec:
+        spec = self.games.get(record.game_key)
+        if spec is None:
+            raise _damaged(record.id, f"this bot has no game called `{record.game_key}`")
+        if record.rules_version > spec.rules_version:
+            raise _damaged(
+                record.id,
+                f"it was started by a newer Redline (rules version {record.rules_version} of "
+                f"{spec.title}; this bot knows {spec.rules_version})",
+            )
+        return spec
+
+    async def _record(self, session_id: int) -> SessionRecord:
+        try:
+            return await self.repo.get_session(session_id)
+        except SessionNotFound:
+            raise NoSession("that game no longer exists") from None
+        except DamagedSession as damaged:
+            raise _damaged(session_id, damaged.reason) from None
 
     async def _live(self, channel_id: int) -> SessionRecord:
-        record = await self.repo.live_session(channel_id)
+        try:
+            record = await self.repo.live_session(channel_id)
+        except DamagedSession as damaged:
+            raise _damaged(damaged.session_id, damaged.reason) from None
         if record is None:
             raise NoSession("there is no game in this channel; start one with `/game new`")
         return record
@@ -202,64 +189,47 @@ class GameService:
 
     async def latest(self, channel_id: int) -> Snapshot:
         """The live session, or else the last one that ended here (status, log and rules)."""
-        record = await self.repo.latest_session(channel_id)
+        try:
+            record = await self.repo.latest_session(channel_id)
+        except DamagedSession as damaged:
+            raise _damaged(damaged.session_id, damaged.reason) from None
         if record is None:
             raise NoSession("there is no game in this channel; start one with `/game new`")
         return await self._snapshot(record)
 
     async def by_id(self, session_id: int) -> Snapshot:
-        try:
-            record = await self.repo.get_session(session_id)
-        except Exception as exc:  # SessionNotFound and friends
-            raise NoSession("that game no longer exists") from exc
-        return await self._snapshot(record)
+        return await self._snapshot(await self._record(session_id))
 
     async def log_lines(
         self, session_id: int, *, viewer: PlayerId | None = None, limit: int = 20
     ) -> list[str]:
-        """The last `limit` log entries as plain lines for `viewer`.
-
-        In games with private sheets the log would otherwise tell everyone what is on them:
-        there, only the viewer's own entries show their details.
-        """
+        """The last `limit` log entries as plain lines for `viewer`."""
         snap = await self.by_id(session_id)
-        entries = await self.repo.log(session_id)
-        private = snap.spec.has_private_views
-        lines: list[str] = []
-        for entry in entries[-limit:]:
-            who = snap.name_of(entry.actor) if entry.actor is not None else "setup"
-            if private and entry.actor != viewer:
-                lines.append(f"#{entry.seq} {who}: made a move" if entry.actor else "#0 setup")
-                continue
-            names = {seat.user_id: seat.name for seat in snap.record.seats}
-            texts = [_event_text(snap.spec, e, names) for e in json.loads(entry.events_json)]
-            texts = [t.removeprefix(f"{who}: ") for t in texts if t]
-            if not texts and entry.actor is not None:
-                texts = [_action_text(snap.spec, entry.action_json)]
-            lines.append(f"#{entry.seq} {who}: " + "; ".join(texts))
-        return lines
+        after = max(snap.record.last_seq - limit, -1)
+        return log_lines(snap, await self.repo.log(session_id, after_seq=after), viewer=viewer)
 
     # ----- lobby -----------------------------------------------------------------------------
 
     async def new_session(
         self, *, guild_id: int | None, channel_id: int, game_key: str, host: Player
     ) -> Snapshot:
+        self._writable()
         spec = self.spec(game_key)
-        from storage import ChannelBusy
-
         try:
-            record = await self.repo.create_session(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_key=spec.key,
-                host_id=host.id,
-                host_name=host.name,
-                options_json=spec.parse_options(None).model_dump_json(),
-                seed=self._seed_source(),
-                rules_version=spec.rules_version,
+            record = await self._write(
+                self.repo.create_session(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game_key=spec.key,
+                    host_id=host.id,
+                    host_name=host.name,
+                    options_json=spec.parse_options(None).model_dump_json(),
+                    seed=self._seed_source(),
+                    rules_version=spec.rules_version,
+                )
             )
         except ChannelBusy:
-            current = await self.current(channel_id)
+            current = await self.current(channel_id)  # a damaged one says so itself
             raise LobbyError(
                 f"a game of {current.spec.title} already lives in this channel; "
                 "use `/game status` to see it or `/game end` to end it"
@@ -267,41 +237,68 @@ class GameService:
         return await self._snapshot(record)
 
     async def join(self, channel_id: int, player: Player) -> Snapshot:
+        self._writable()
         record = await self._live(channel_id)
         async with self.lock(record.id):
-            record = await self.repo.get_session(record.id)
-            spec = self.spec(record.game_key)
+            record = await self._record(record.id)
+            spec = self._spec_of(record)
             if record.status is not SessionStatus.LOBBY:
                 raise LobbyError("this game has already started; wait for the next one")
-            if any(s.user_id == player.id for s in record.seats):
+            if record.seat_of(player.id) is not None:
                 raise LobbyError("you are already seated in this game")
             if len(record.seats) >= spec.max_players:
                 raise LobbyError(f"{spec.title} seats at most {spec.max_players} players")
-            record = await self.repo.add_seat(
-                record.id, player.id, player.name, expected_version=record.version
+            record = await self._write(
+                self.repo.add_seat(
+                    record.id, player.id, player.name, expected_version=record.version
+                )
             )
             return await self._snapshot(record)
 
     async def leave(self, channel_id: int, user_id: PlayerId) -> Snapshot:
+        """Leave the lobby. A leaving host hands the table to the longest-seated player."""
+        self._writable()
         record = await self._live(channel_id)
         async with self.lock(record.id):
-            record = await self.repo.get_session(record.id)
+            record = await self._record(record.id)
             if record.status is not SessionStatus.LOBBY:
                 raise LobbyError("the game is under way; ask the host to `/game end` it instead")
-            if not any(s.user_id == user_id for s in record.seats):
+            if record.seat_of(user_id) is None:
                 raise NotSeated("you are not seated in this game")
             if user_id == record.host_id:
-                raise LobbyError("the host cannot leave the lobby; use `/game end` to close it")
-            record = await self.repo.remove_seat(
-                record.id, user_id, expected_version=record.version
+                successor = _successor(record, user_id)
+                if successor is None:
+                    raise LobbyError(
+                        "you are the only one seated; use `/game end` to close the lobby"
+                    )
+                record = await self._write(
+                    self.repo.set_host(record.id, successor, expected_version=record.version)
+                )
+            record = await self._write(
+                self.repo.remove_seat(record.id, user_id, expected_version=record.version)
             )
             return await self._snapshot(record)
 
+    async def hand_over(self, session_id: int, gone: PlayerId) -> HostChange | None:
+        """The host `gone` left the server: the longest-seated other player becomes host.
+        None if `gone` is no longer the host or nobody else is seated."""
+        self._writable()
+        async with self.lock(session_id):
+            record = await self._record(session_id)
+            successor = _successor(record, gone)
+            if record.host_id != gone or successor is None or not record.is_live:
+                return None
+            record = await self._write(
+                self.repo.set_host(record.id, successor, expected_version=record.version)
+            )
+            return HostChange(await self._snapshot(record), gone, successor)
+
     async def start(self, channel_id: int, user_id: PlayerId) -> Snapshot:
+        self._writable()
         record = await self._live(channel_id)
         async with self.lock(record.id):
-            record = await self.repo.get_session(record.id)
-            spec = self.spec(record.game_key)
+            record = await self._record(record.id)
+            spec = self._spec_of(record)
             if record.status is not SessionStatus.LOBBY:
                 raise LobbyError("this game has already started")
             if user_id != record.host_id:
@@ -313,15 +310,21 @@ class GameService:
                     f"{seated} seated so far (others join with `/game join`)"
                 )
             players = tuple(Player(id=s.user_id, name=s.name) for s in record.seats)
-            options = spec.options_model.model_validate_json(record.options_json)
+            try:
+                options = spec.options_model.model_validate_json(record.options_json)
+            except (ValidationError, ValueError) as exc:
+                raise _damaged(record.id, "its saved options do not load", exc) from None
             rng = Rng.for_step(record.seed, 0)
             state = spec.setup(players, options, rng)
             events: tuple[Event, ...] = ()
-            record = await self.repo.start(
-                record.id,
-                expected_version=record.version,
-                state_json=spec.dump_state(state),
-                events_json=_events_json(events),
+            record = await self._write(
+                self.repo.start(
+                    record.id,
+                    expected_version=record.version,
+                    state_json=spec.dump_state(state),
+                    events_json=events_json(events),
+                    rules_version=spec.rules_version,
+                )
             )
             self._remember(record, state, events)
             return Snapshot(record, spec, state, events)
@@ -330,10 +333,11 @@ class GameService:
         self, channel_id: int, user_id: PlayerId, name: str, value: str
     ) -> Snapshot:
         """Host only, before the start: set one of the game's session options."""
+        self._writable()
         record = await self._live(channel_id)
         async with self.lock(record.id):
-            record = await self.repo.get_session(record.id)
-            spec = self.spec(record.game_key)
+            record = await self._record(record.id)
+            spec = self._spec_of(record)
             if record.status is not SessionStatus.LOBBY:
                 raise LobbyError("options are set in the lobby, before the game starts")
             if user_id != record.host_id:
@@ -342,22 +346,62 @@ class GameService:
                 options = with_option(spec.options_model, record.options_json, name, value)
             except OptionError as refused:
                 raise ServiceError(str(refused)) from None
-            record = await self.repo.set_options(
-                record.id, options.model_dump_json(), expected_version=record.version
+            record = await self._write(
+                self.repo.set_options(
+                    record.id, options.model_dump_json(), expected_version=record.version
+                )
             )
             return await self._snapshot(record)
 
-    async def end(self, session_id: int, user_id: PlayerId, *, can_manage: bool) -> Snapshot:
+    async def live_id(self, channel_id: int) -> int:
+        """The id of this channel's live session, even one that cannot be loaded."""
+        session_id = await self.repo.live_session_id(channel_id)
+        if session_id is None:
+            raise NoSession("there is no game in this channel; start one with `/game new`")
+        return session_id
+
+    async def end(
+        self, session_id: int, user_id: PlayerId, *, can_manage: bool, dry_run: bool = False
+    ) -> Ended:
+        """End a live session. The host or a Manage Server member may; for a game that cannot
+        be loaded, any seated player may too. Never needs the game's state. `dry_run` checks
+        the permission only (before asking "are you sure?")."""
+        self._writable()
         async with self.lock(session_id):
-            snap = await self.by_id(session_id)
-            if not snap.record.is_live:
+            try:
+                record = await self.repo.get_session(session_id)
+            except SessionNotFound:
+                raise NoSession("that game no longer exists") from None
+            except DamagedSession as damaged:
+                allowed = {damaged.host_id, *damaged.seat_ids}
+                if user_id not in allowed and not can_manage:
+                    raise NotAllowed(
+                        "only a seated player or a member with Manage Server can end it"
+                    ) from None
+                if not dry_run:
+                    await self._write(
+                        self.repo.end_damaged(session_id, reason=f"damaged; ended by {user_id}")
+                    )
+                return Ended(session_id, "the damaged game")
+            if not record.is_live:
                 raise NoSession("that game has already ended")
-            if user_id != snap.record.host_id and not can_manage:
+            loadable = True
+            try:
+                await self._snapshot(record)
+            except DamagedGame:
+                loadable = False
+            seated = record.seat_of(user_id) is not None
+            if user_id != record.host_id and not can_manage and (loadable or not seated):
                 raise NotAllowed("only the host or a member with Manage Server can end the game")
-            record = await self.repo.end_session(
-                session_id, expected_version=snap.version, reason=f"ended by {user_id}"
-            )
-            return await self._snapshot(record)
+            spec = self.games.get(record.game_key)
+            ended = Ended(session_id, spec.title if spec else record.game_key)
+            if not dry_run:
+                await self._write(
+                    self.repo.end_session(
+                        session_id, expected_version=record.version, reason=f"ended by {user_id}"
+                    )
+                )
+            return ended
 
     # ----- moves -----------------------------------------------------------------------------
 
@@ -368,20 +412,39 @@ class GameService:
         action: Model,
         *,
         expected_version: int | None = None,
+        expected_tag: str = "",
     ) -> Snapshot:
-        """Apply one action. Raises GameError (rules), StaleBoard, NotSeated or NoSession."""
+        """Apply one action. Raises GameError (rules), StaleBoard, WrongGame, NotSeated,
+        NoSession, DamagedGame or Maintenance.
+
+        `expected_version` is the board version the button was drawn for; `expected_tag` (on
+        private messages) the digest of the presser's own view. A public button is stale once
+        the version moved; a private one once its owner's view changed.
+        """
+        self._writable()
         async with self.lock(session_id):
             snap = await self.by_id(session_id)
-            moved_on = expected_version is not None and expected_version != snap.version
-            if moved_on and not _still_yours(snap, user_id, action):
-                raise StaleBoard("the board has moved on; here is the current one", snap)
+            if expected_version is not None and expected_version != snap.version:
+                still_mine = (
+                    expected_tag
+                    and snap.state is not None
+                    and snap.is_seated(user_id)
+                    and expected_tag == snap.view_tag(user_id)
+                )
+                if not still_mine:
+                    raise StaleBoard(MOVED_ON, snap, private=bool(expected_tag))
+            if not _belongs_to(snap.spec, action):
+                raise WrongGame(
+                    f"the game in this channel is {snap.spec.title}; its moves are its buttons "
+                    f"and the `/{snap.spec.key}` commands"
+                )
             if snap.record.status is SessionStatus.LOBBY:
                 raise LobbyError(
                     "the game has not started yet; the host starts it with `/game start`"
                 )
             if snap.state is None or not snap.record.is_live:
                 raise NoSession("that game is over; start a new one with `/game new`")
-            if not any(s.user_id == user_id for s in snap.record.seats):
+            if not snap.is_seated(user_id):
                 raise NotSeated(
                     f"you are not playing in this game of {snap.spec.title}; "
                     "watch along, or join the next one"
@@ -390,68 +453,80 @@ class GameService:
                 snap.state, user_id, action, Rng.for_step(snap.record.seed, snap.record.next_step)
             )
             finished = snap.spec.outcome(step.state) is not None
+            upgraded = snap.record.rules_version < snap.spec.rules_version
             try:
-                record = await self.repo.record_move(
-                    session_id,
-                    expected_version=snap.version,
-                    actor=user_id,
-                    action_json=snap.spec.dump_action(action),
-                    events_json=_events_json(step.events),
-                    state_json=snap.spec.dump_state(step.state),
-                    status=SessionStatus.FINISHED if finished else SessionStatus.ACTIVE,
+                record = await self._write(
+                    self.repo.record_move(
+                        session_id,
+                        expected_version=snap.version,
+                        actor=user_id,
+                        action_json=snap.spec.dump_action(action),
+                        events_json=events_json(step.events),
+                        state_json=snap.spec.dump_state(step.state),
+                        status=SessionStatus.FINISHED if finished else SessionStatus.ACTIVE,
+                        rules_version=snap.spec.rules_version if upgraded else None,
+                    )
                 )
             except StaleVersion:
                 # Another process moved first: show the board as it now stands.
-                raise StaleBoard(
-                    "the board has moved on; here is the current one", await self.by_id(session_id)
-                ) from None
+                raise StaleBoard(MOVED_ON, await self.by_id(session_id)) from None
             self._remember(record, step.state, step.events)
-            return Snapshot(record, snap.spec, step.state, step.events, snap.active_players)
+            notice = _rules_notice(snap.spec, snap.record.rules_version) if upgraded else ""
+            return Snapshot(record, snap.spec, step.state, step.events, snap.active_players, notice)
 
-
-def _still_yours(snap: Snapshot, user_id: PlayerId, action: Model) -> bool:
-    """In games where everyone acts at once, other players' moves bump the version without
-    touching your sheet: a button of yours stays good while its action is still legal for you."""
-    if not snap.spec.extra.get("simultaneous") or snap.state is None:
-        return False
-    return action in snap.legal_actions(user_id)
-
-
-class _LooseEvent(Event):
-    """An event read back from the log without its game's model (extra fields kept)."""
-
-    model_config = ConfigDict(frozen=True, extra="allow")
-
-
-def _action_text(spec: AnySpec, action_json: str) -> str:
-    try:
-        return spec.describe(spec.parse_action(json.loads(action_json)))
-    except (ValueError, TypeError):
-        return "a move"
-
-
-def _event_text(spec: AnySpec, raw: dict[str, Any], names: Mapping[PlayerId, str]) -> str:
-    describe = spec.extra.get("describe_event")
-    if describe is not None:
+    async def _write(self, write: Awaitable[T]) -> T:
+        """Await a repository write; storage gone becomes Maintenance (nothing was saved)."""
         try:
-            if "names" in inspect.signature(describe).parameters:
-                return str(describe(raw, names=names))  # games that name other players
-            return str(describe(raw))
-        except (KeyError, ValueError, TypeError):
-            log.debug("could not describe event %r", raw)
-    if raw.get("kind") == "dice_rolled":
-        return f"rolled {raw.get('dice')} ({raw.get('why')})"
-    return str(raw.get("text") or raw.get("kind", ""))
+            return await write
+        except StorageGone as gone:
+            self.storage_gone(str(gone))
+            raise Maintenance(MAINTENANCE) from None
+
+
+def _damaged(session_id: int, reason: str, exc: Exception | None = None) -> DamagedGame:
+    log.error("session %s cannot be loaded: %s", session_id, reason, exc_info=exc)
+    return DamagedGame(
+        f"this channel's game #{session_id} cannot be loaded: {reason}. It is kept for the "
+        f"server admin (session id {session_id}). The host, a seated player or a member with "
+        "Manage Server can end it with `/game end`; then `/game new` works again.",
+        session_id=session_id,
+    )
+
+
+def _successor(record: SessionRecord, leaving: PlayerId) -> PlayerId | None:
+    """The longest-seated player other than `leaving` (seats are numbered in join order)."""
+    others = sorted((s for s in record.seats if s.user_id != leaving), key=lambda s: s.seat)
+    return others[0].user_id if others else None
+
+
+def _belongs_to(spec: AnySpec, action: Model) -> bool:
+    """Is `action` one of this game's actions (not a Drag Rage move sent to a Rush 'n' Crush
+    channel)? Round-trips it through the game's own action union."""
+    try:
+        return bool(spec.parse_action(action.model_dump(mode="json")) == action)
+    except (ValidationError, ValueError, TypeError):
+        return False
+
+
+def _rules_notice(spec: AnySpec, since: int) -> str:
+    changes = [text for version, text in sorted(spec.changelog.items()) if version > since]
+    body = "\n".join(changes) if changes else "See `/game rules` for the rulings."
+    return f"📜 **The rules of {spec.title} were updated since this game began:**\n{body}"
 
 
 __all__ = [
+    "DamagedGame",
+    "Ended",
     "GameError",
     "GameService",
+    "HostChange",
     "LobbyError",
+    "Maintenance",
     "NoSession",
     "NotAllowed",
     "NotSeated",
     "ServiceError",
     "Snapshot",
     "StaleBoard",
+    "WrongGame",
 ]

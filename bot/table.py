@@ -1,4 +1,7 @@
-"""The glue every game cog and button shares: act, render off the loop, reply."""
+"""The glue every game cog and button shares: act, render off the loop, reply.
+
+Every method takes a `Reply` that was acknowledged before any work (see `bot.replies`).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +9,9 @@ import logging
 
 import discord
 
-from bot import presenters, replies
+from bot import presenters
 from bot.rendering import Renderer
+from bot.replies import Reply
 from bot.service import GameService, NotSeated, ServiceError, Snapshot, StaleBoard
 from games.engine import Model
 
@@ -22,75 +26,96 @@ class Table:
         self.renderer = renderer
 
     async def board(self, snap: Snapshot, *, with_buttons: bool = True) -> presenters.Board:
+        """The public board message; the position in text if the image cannot be drawn."""
         if snap.is_lobby:
             return presenters.lobby(snap)
-        image = await self.renderer.board(snap)
+        try:
+            image = await self.renderer.board(snap)
+        except Exception:
+            log.exception(
+                "could not draw the board of session %s (%s, version %s)",
+                snap.session_id,
+                snap.spec.key,
+                snap.version,
+            )
+            return presenters.image_failed(snap)
         return presenters.board(snap, image, with_buttons=with_buttons)
 
-    async def show(
-        self, interaction: discord.Interaction, snap: Snapshot, *, ephemeral: bool = False
-    ) -> None:
-        """Acknowledge first (rendering may be slow), then send the board."""
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-        await replies.send(interaction, await self.board(snap), ephemeral=ephemeral)
+    async def private_board(self, snap: Snapshot, viewer: int) -> presenters.Board:
+        """`viewer`'s own sheet or hand (text only if the image cannot be drawn)."""
+        try:
+            image = await self.renderer.sheet(snap, viewer)
+        except Exception:
+            log.exception("could not draw the sheet of %s in session %s", viewer, snap.session_id)
+            image = None
+        return presenters.private_for(snap, viewer, image)
 
-    async def show_stale(self, interaction: discord.Interaction, stale: StaleBoard) -> None:
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+    async def show(self, reply: Reply, snap: Snapshot, *, ephemeral: bool = False) -> None:
+        await reply.answer(await self.board(snap), ephemeral=ephemeral)
+
+    async def show_stale(self, reply: Reply, stale: StaleBoard) -> None:
+        """A press on an out-of-date message: the current board (or the presser's own
+        current sheet, when the button was on a private sheet), privately."""
         snap = stale.current
+        private = stale.private and snap.is_seated(reply.user_id) and snap.state is not None
         if snap.is_lobby or snap.state is None:
-            await replies.send(interaction, presenters.lobby(snap), ephemeral=True)
-            return
-        image = await self.renderer.board(snap)
-        await replies.send(interaction, presenters.stale(snap, image), ephemeral=True)
+            current = presenters.lobby(snap)
+        elif private:
+            current = await self.private_board(snap, reply.user_id)
+        else:
+            current = await self.board(snap)
+        await reply.answer(presenters.stale(current, private=private), ephemeral=True)
 
     async def play(
         self,
-        interaction: discord.Interaction,
+        reply: Reply,
         action: Model,
         *,
         session_id: int | None = None,
         expected_version: int | None = None,
+        expected_tag: str = "",
     ) -> None:
         """Apply `action` for the interaction's user and answer with the new board.
 
-        Refusals raise (the funnel answers them privately). On success a button press first
-        strips the buttons from the board it was pressed on, a slash command defers; the new
-        board follows, rendered off the loop.
+        Refusals raise (the funnel answers them privately). After the commit the new board is
+        posted as a new message (so the next player is pinged), then the pressed message loses
+        its buttons; anything failing from here on is answered with the saved position in text
+        (see `replies.funnel`).
         """
+        interaction = reply.interaction
         if session_id is None:
             session_id = (await self.service.current(channel_of(interaction))).session_id
         snap = await self.service.act(
-            session_id, interaction.user.id, action, expected_version=expected_version
+            session_id,
+            reply.user_id,
+            action,
+            expected_version=expected_version,
+            expected_tag=expected_tag,
         )
-        private = snap.spec.has_private_views
-        if interaction.type is discord.InteractionType.component:
-            await interaction.response.edit_message(view=None)
+        reply.mark_saved(snap)
+        saved = f"✅ Saved: {snap.spec.describe(action)} (move {snap.record.last_seq})."
+        if not snap.spec.has_private_views:
+            await reply.publish(await self.board(snap), confirmation=saved)
         else:
-            await interaction.response.defer(thinking=True, ephemeral=private)
-        if not private:
-            await replies.send(interaction, await self.board(snap))
-            return
-        # Games with private sheets: the mover sees their sheet again with their next buttons;
-        # the table sees a new public board when the step moved on (not after every sheet edit).
-        await self.send_private(interaction, snap)
-        if snap.step_advanced or snap.outcome is not None:
-            await replies.send(interaction, await self.board(snap))
+            # Games with private sheets: the mover sees their sheet again with their next
+            # buttons; the table sees a new public board when the step moved on (not after
+            # every sheet edit).
+            await self.send_private(reply, snap)
+            if snap.step_advanced or snap.outcome is not None:
+                await reply.publish(await self.board(snap), confirmation=saved)
+        if interaction.type is discord.InteractionType.component:
+            await reply.edit_origin(view=None)  # the pressed message is spent
 
-    async def send_private(self, interaction: discord.Interaction, snap: Snapshot) -> None:
+    async def send_private(self, reply: Reply, snap: Snapshot) -> None:
         """The user's own sheet (ephemeral) with buttons for their legal actions."""
-        viewer = interaction.user.id
+        viewer = reply.user_id
         if not any(s.user_id == viewer for s in snap.record.seats):
             raise NotSeated("you have no sheet in this game: you are not playing")
         if not snap.spec.has_private_views:
             raise ServiceError(
                 f"{snap.spec.title} has no private sheet; everything is on the board"
             )
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        image = await self.renderer.sheet(snap, viewer)
-        await replies.send(interaction, presenters.private_for(snap, viewer, image), ephemeral=True)
+        await reply.answer(await self.private_board(snap, viewer), ephemeral=True)
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -103,6 +103,8 @@ class DamagedSession(StorageError):
         game_key: str | None,
         status: str | None,
         reason: str,
+        host_id: int | None = None,
+        seat_ids: tuple[int, ...] = (),
     ) -> None:
         super().__init__(
             f"session {session_id} (channel {channel_id}, game {game_key!r}, status {status!r})"
@@ -113,6 +115,10 @@ class DamagedSession(StorageError):
         self.game_key = game_key
         self.status = status
         self.reason = reason
+        self.host_id = host_id
+        """The host, if its id is readable (who may end the damaged session)."""
+        self.seat_ids = seat_ids
+        """The seated players whose ids are readable (they may end it too)."""
 
 
 class AlreadyRunning(StorageError):

@@ -116,12 +116,16 @@ def _record(row: dict[str, Any], seats: list[dict[str, Any]]) -> SessionRecord:
     try:
         return SessionRecord.model_validate({**fields, "seats": seats})
     except ValidationError as exc:
-        raise _damaged(row, _why(exc)) from exc
+        raise _damaged(row, _why(exc), seats) from exc
 
 
-def _damaged(row: dict[str, Any], reason: str) -> DamagedSession:
+def _damaged(
+    row: dict[str, Any], reason: str, seats: list[dict[str, Any]] | None = None
+) -> DamagedSession:
     channel = row.get("channel_id")
     game = row.get("game_key")
+    host = row.get("host_id")
+    seat_ids = tuple(s["user_id"] for s in seats or () if isinstance(s.get("user_id"), int))
     status = row.get("status")
     if isinstance(status, bytes):
         status = status.decode("utf-8", "replace")
@@ -131,6 +135,8 @@ def _damaged(row: dict[str, Any], reason: str) -> DamagedSession:
         game_key=game if isinstance(game, str) else None,
         status=None if status is None else str(status),
         reason=reason,
+        host_id=host if isinstance(host, int) else None,
+        seat_ids=seat_ids,
     )
 
 
@@ -360,6 +366,27 @@ def set_options(
     with _write(db):
         _claim(db, session_id, expected_version, (SessionStatus.LOBBY,))
         db.execute("UPDATE sessions SET options_json = ? WHERE id = ?", (options_json, session_id))
+        _bump(db, session_id, expected_version, now)
+        return _fetch(db, session_id)
+
+
+def set_host(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    host_id: int,
+    expected_version: int,
+) -> SessionRecord:
+    """Hand the session to another seated player (the host left)."""
+    with _write(db):
+        _claim(db, session_id, expected_version, (SessionStatus.LOBBY, SessionStatus.ACTIVE))
+        seated = db.execute(
+            "SELECT 1 FROM seats WHERE session_id = ? AND user_id = ?", (session_id, host_id)
+        ).fetchone()
+        if seated is None:
+            raise NotSeated(session_id, host_id)
+        db.execute("UPDATE sessions SET host_id = ? WHERE id = ?", (host_id, session_id))
         _bump(db, session_id, expected_version, now)
         return _fetch(db, session_id)
 

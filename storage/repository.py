@@ -341,6 +341,20 @@ class Repository:
             )
         )
 
+    async def set_host(
+        self, session_id: int, host_id: int, *, expected_version: int
+    ) -> SessionRecord:
+        """Make `host_id` (a seated player) the host of a live session; CAS on version."""
+        return await self._write(
+            partial(
+                queries.set_host,
+                now=self._clock(),
+                session_id=session_id,
+                host_id=host_id,
+                expected_version=expected_version,
+            )
+        )
+
     async def start(
         self,
         session_id: int,

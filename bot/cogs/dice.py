@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
 from bot.presenters import Board
+from bot.replies import Ack, Reply, funnel
 from games.dice import DiceRoll, OddsMode, odds_table, probability, roll_contest, roll_notation
 from games.engine import Rng
 from render.dice import DiceGroup, render_dice
@@ -89,9 +89,8 @@ class DiceCog(commands.Cog):
     ) -> None:
         """Roll dice in standard notation (keep/drop, exploding, rerolls, arithmetic, labels)."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             result = roll_notation(expression, fresh_rng())  # refusals raise DiceError
-            await interaction.response.defer(thinking=True)
             label = f" *{result.label}*" if result.label else ""
             content = _clip(
                 f"🎲 {interaction.user.mention} rolled `{result.expression}`{label}\n"
@@ -100,11 +99,11 @@ class DiceCog(commands.Cog):
             )
             groups = dice_groups(result)
             image = await self.bot.table.renderer.run(render_dice, groups) if groups else None
-            await replies.send(
-                interaction, Board(content=content, image=image, filename="roll.png")
+            await reply.answer(
+                Board(content=content, image=image, filename="roll.png"), ephemeral=False
             )
 
-        await replies.funnel(interaction, work)
+        await funnel(interaction, work, ack=Ack.PUBLIC)
 
     @app_commands.command(name="contest")
     @app_commands.describe(
@@ -123,7 +122,7 @@ class DiceCog(commands.Cog):
     ) -> None:
         """A contested roll as in Road Wolf: highest die, then next; overkill counts big wins."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             result = roll_contest(
                 attacker,
                 defender,
@@ -132,7 +131,6 @@ class DiceCog(commands.Cog):
                 b_rerolls=defender_rerolls,
                 names=("Attacker", "Defender"),
             )
-            await interaction.response.defer(thinking=True)
             groups = [
                 DiceGroup(
                     label=f"Attacker ({attacker}d6)",
@@ -147,11 +145,11 @@ class DiceCog(commands.Cog):
             ]
             image = await self.bot.table.renderer.run(render_dice, groups, title="Contested roll")
             content = _clip(f"⚔️ {result.explanation}", 1990)
-            await replies.send(
-                interaction, Board(content=content, image=image, filename="contest.png")
+            await reply.answer(
+                Board(content=content, image=image, filename="contest.png"), ephemeral=False
             )
 
-        await replies.funnel(interaction, work)
+        await funnel(interaction, work, ack=Ack.PUBLIC)
 
     @app_commands.command(name="odds")
     @app_commands.describe(
@@ -169,7 +167,7 @@ class DiceCog(commands.Cog):
     ) -> None:
         """Exact odds for highest / lowest / sum of N d6 >= k, as a table image."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             chosen = OddsMode(mode.value if mode else OddsMode.HIGH_LOW.value)
             ns = [dice] if dice else list(range(1, 6))
             if chosen is OddsMode.SUM:
@@ -183,12 +181,11 @@ class DiceCog(commands.Cog):
             if dice and target and chosen is not OddsMode.HIGH_LOW:
                 p = probability(chosen, dice, target)
                 lines.append(f"{chosen.value} of {dice}d6 >= {target}: **{percent(p)}** (= {p})")
-            await interaction.response.defer(thinking=True)
             image = await self.bot.table.renderer.run(
                 render_table, table.title, table.row_labels, table.col_labels, table.cells
             )
-            await replies.send(
-                interaction, Board(content="\n".join(lines), image=image, filename="odds.png")
+            await reply.answer(
+                Board(content="\n".join(lines), image=image, filename="odds.png"), ephemeral=False
             )
 
-        await replies.funnel(interaction, work)
+        await funnel(interaction, work, ack=Ack.PUBLIC)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
+from bot.replies import Ack, funnel
 from games.dragrage.state import Advance, Declare, LetsRoll, Pass, TurnInNitro
 from games.engine import Model
 
@@ -31,10 +31,11 @@ class DragRageCog(
 
     async def _play(self, interaction: discord.Interaction, make: Callable[[], Model]) -> None:
         table = self.bot.table
-        await replies.funnel(
+        await funnel(
             interaction,
-            lambda: table.play(interaction, make()),
-            on_stale=lambda stale: table.show_stale(interaction, stale),
+            lambda reply: table.play(reply, make()),
+            ack=Ack.PUBLIC,
+            on_stale=table.show_stale,
         )
 
     @app_commands.command(name="advance")

@@ -7,7 +7,6 @@ as a preview image with a "Drive it" button; only that button (or `drive:True`) 
 
 from __future__ import annotations
 
-import io
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -15,10 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import presenters, replies
+from bot import presenters
 from bot.cogs import rushncrush_ui as ui
+from bot.components import DAMAGED, decoded
+from bot.customid import any_with_prefix
 from bot.presenters import Board
-from bot.service import ServiceError, Snapshot, StaleBoard
+from bot.replies import Ack, Reply, Work, funnel
+from bot.service import ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.table import channel_of
 from games.engine import GameOver, Model, NotYourTurn
 from games.rushncrush import ActivateAction, MoveAction, RncState, parse_path, preview_path
@@ -45,11 +47,11 @@ USE_CHOICES = [
 ]
 
 
-class RncButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.RncId.TEMPLATE):
+class RncButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=any_with_prefix("rnc")):
     """Every `rnc:` button (builder steps, previews, the whole course), even after a restart."""
 
-    def __init__(self, rnc_id: ui.RncId) -> None:
-        super().__init__(discord.ui.Button(custom_id=rnc_id.encode()))
+    def __init__(self, rnc_id: ui.RncId | None, raw: str = "") -> None:
+        super().__init__(discord.ui.Button(custom_id=rnc_id.encode() if rnc_id else raw))
         self.rnc_id = rnc_id
 
     @classmethod
@@ -60,19 +62,18 @@ class RncButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.RncI
         match: re.Match[str],
         /,
     ) -> RncButton:
-        rnc_id = ui.RncId.decode(match.string)
-        if rnc_id is None:  # the template matched, so this cannot happen
-            raise ValueError(match.string)
-        return cls(rnc_id)
+        return cls(ui.RncId.decode(match.string), match.string[:100])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: RedlineBot = interaction.client
         cog = bot.get_cog("RushNCrushCog")
         assert isinstance(cog, RushNCrushCog)
-        await replies.funnel(
+        rid = self.rnc_id
+        await funnel(
             interaction,
-            lambda: cog.route(interaction, self.rnc_id),
-            on_stale=lambda stale: bot.table.show_stale(interaction, stale),
+            lambda reply: cog.route(reply, decoded(rid)),
+            ack=Ack.UPDATE,
+            on_stale=bot.table.show_stale,
         )
 
 
@@ -98,22 +99,22 @@ class RushNCrushCog(
 
     # ----- helpers ---------------------------------------------------------------------------
 
-    async def _run(self, interaction: discord.Interaction, work: Any) -> None:
-        table = self.bot.table
-        await replies.funnel(
-            interaction, work, on_stale=lambda stale: table.show_stale(interaction, stale)
-        )
+    async def _run(
+        self, interaction: discord.Interaction, work: Work, ack: Ack = Ack.PRIVATE
+    ) -> None:
+        """Moves acknowledge publicly (their answer is the new board); previews privately."""
+        await funnel(interaction, work, ack=ack, on_stale=self.bot.table.show_stale)
 
     async def _play(self, interaction: discord.Interaction, action: Model) -> None:
-        await self._run(interaction, lambda: self.bot.table.play(interaction, action))
+        await self._run(interaction, lambda reply: self.bot.table.play(reply, action), Ack.PUBLIC)
 
     async def _mover(self, interaction: discord.Interaction, snap: Snapshot) -> RncState:
         """The game's state, if it is this user's turn in this channel's race."""
         state = snap.state
         if snap.spec.key != KEY:
-            raise ServiceError(
-                f"this channel's game is {snap.spec.title}; `/rushncrush` commands are for "
-                "Rush 'n' Crush"
+            raise WrongGame(
+                f"the game in this channel is {snap.spec.title}; its moves are its buttons "
+                f"and the `/{snap.spec.key}` commands"
             )
         if not isinstance(state, RncState) or snap.is_lobby:
             raise ServiceError(
@@ -130,79 +131,70 @@ class RushNCrushCog(
     async def _current(self, interaction: discord.Interaction) -> Snapshot:
         return await self.bot.service.current(channel_of(interaction))
 
-    async def _send_preview(
-        self, interaction: discord.Interaction, snap: Snapshot, state: RncState, path: str
-    ) -> None:
+    async def _send_preview(self, reply: Reply, snap: Snapshot, state: RncState, path: str) -> None:
         """Check a whole path and answer privately with its preview and Drive it / Edit / Cancel."""
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        user = interaction.user.id
-        preview = preview_path(state, user, path)
+        preview = preview_path(state, reply.user_id, path)
         tokens = parse_path(path)
         image = await self.bot.table.renderer.run(render_rnc_preview, snap.view(), preview)
-        await replies.send(
-            interaction, ui.preview_board(snap, tokens, preview, image), ephemeral=True
-        )
+        await reply.answer(ui.preview_board(snap, tokens, preview, image), ephemeral=True)
 
     async def _draft_board(self, snap: Snapshot, state: RncState, user: int, path: str) -> Board:
         plan = ui.draft(state, user, path)
         image = await self.bot.table.renderer.run(render_rnc_preview, snap.view(), plan.preview)
         return ui.builder_board(snap, user, plan, image)
 
-    async def _send_builder(self, interaction: discord.Interaction, snap: Snapshot) -> None:
-        state = await self._mover(interaction, snap)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        board = await self._draft_board(snap, state, interaction.user.id, "")
-        await replies.send(interaction, board, ephemeral=True)
+    async def _send_builder(self, reply: Reply, snap: Snapshot) -> None:
+        state = await self._mover(reply.interaction, snap)
+        board = await self._draft_board(snap, state, reply.user_id, "")
+        await reply.answer(board, ephemeral=True)
 
-    async def _send_course(self, interaction: discord.Interaction, snap: Snapshot) -> None:
+    async def _send_course(self, reply: Reply, snap: Snapshot) -> None:
         if snap.spec.key != KEY:
-            raise ServiceError(f"this channel's game is {snap.spec.title}, not Rush 'n' Crush")
+            raise WrongGame(f"the game in this channel is {snap.spec.title}, not Rush 'n' Crush")
         if snap.state is None:
             raise ServiceError(
                 "the race has not started yet; the host starts it with `/game start`"
             )
-        await interaction.response.defer(ephemeral=True, thinking=True)
         image = await self.bot.table.renderer.run(render_rushncrush, snap.view(), whole_course=True)
         board = Board(
             content=f"**The whole course** · game #{snap.session_id} (only you see this)",
             image=image,
             filename=f"course-{snap.session_id}-{snap.version}.png",
         )
-        await replies.send(interaction, board, ephemeral=True)
+        await reply.answer(board, ephemeral=True)
 
     # ----- rnc: buttons ----------------------------------------------------------------------
 
-    async def route(self, interaction: discord.Interaction, rid: ui.RncId) -> None:
+    async def route(self, reply: Reply, rid: ui.RncId) -> None:
         """What each `rnc:` button does."""
+        interaction = reply.interaction
         snap = await self.bot.service.by_id(rid.session_id)
         if snap.record.channel_id != interaction.channel_id:
             raise ServiceError("that button belongs to a game in another channel")
+        if snap.spec.key != KEY:
+            raise ServiceError(DAMAGED)
         if rid.verb == ui.CANCEL:
-            await interaction.response.edit_message(
+            await reply.edit_origin(
                 content="✖ Closed: nothing was driven.", attachments=[], view=None
             )
             return
         if rid.verb == ui.COURSE:
-            await self._send_course(interaction, snap)
+            await self._send_course(reply, snap)
             return
         if rid.version != snap.version:
             raise StaleBoard("the board has moved on; here is the current one", snap)
         if rid.verb == ui.BUILD:
-            await self._send_builder(interaction, snap)
+            await self._send_builder(reply, snap)
         elif rid.verb == ui.STEP:
             state = await self._mover(interaction, snap)
-            await interaction.response.defer()
             board = await self._draft_board(snap, state, interaction.user.id, rid.path)
-            await _edit(interaction, board)
+            await reply.edit_origin(board)
         elif rid.verb == ui.PREVIEW:
             state = await self._mover(interaction, snap)
-            await self._send_preview(interaction, snap, state, rid.path)
+            await self._send_preview(reply, snap, state, rid.path)
         elif rid.verb == ui.MORE:
             await self._mover(interaction, snap)
-            await replies.send(
-                interaction, ui.gear_panel(snap, interaction.user.id), ephemeral=True
-            )
+            await reply.answer(ui.gear_panel(snap, interaction.user.id), ephemeral=True)
         else:
             raise ServiceError(
                 "this button belongs to an older version of the bot; use `/game status`"
@@ -227,13 +219,13 @@ class RushNCrushCog(
     ) -> None:
         """Choose your gear and speed; the bot then rolls your heat and steering dice."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self._current(interaction)
             await self._mover(interaction, snap)
             action = ui.gear_for(snap, interaction.user.id, speed, gear, turbo, brake)
-            await self.bot.table.play(interaction, action, session_id=snap.session_id)
+            await self.bot.table.play(reply, action, session_id=snap.session_id)
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PUBLIC)
 
     @app_commands.command(name="move")
     @app_commands.describe(
@@ -248,15 +240,13 @@ class RushNCrushCog(
     ) -> None:
         """Preview a path (where you end, what you hit), then drive it with one tap."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self._current(interaction)
             state = await self._mover(interaction, snap)
             if drive:
-                await self.bot.table.play(
-                    interaction, MoveAction(path=path), session_id=snap.session_id
-                )
+                await self.bot.table.play(reply, MoveAction(path=path), session_id=snap.session_id)
             else:
-                await self._send_preview(interaction, snap, state, path)
+                await self._send_preview(reply, snap, state, path)
 
         await self._run(interaction, work)
 
@@ -264,8 +254,8 @@ class RushNCrushCog(
     async def steer(self, interaction: discord.Interaction) -> None:
         """Build your path step by step with F / L / R buttons and a live preview."""
 
-        async def work() -> None:
-            await self._send_builder(interaction, await self._current(interaction))
+        async def work(reply: Reply) -> None:
+            await self._send_builder(reply, await self._current(interaction))
 
         await self._run(interaction, work)
 
@@ -287,17 +277,10 @@ class RushNCrushCog(
     async def course(self, interaction: discord.Interaction) -> None:
         """Show the whole course with every car, wreck and mine (only you see it)."""
 
-        async def work() -> None:
-            await self._send_course(interaction, await self._current(interaction))
+        async def work(reply: Reply) -> None:
+            await self._send_course(reply, await self._current(interaction))
 
         await self._run(interaction, work)
-
-
-async def _edit(interaction: discord.Interaction, board: Board) -> None:
-    """Redraw the message a (deferred) button press came from."""
-    files = [discord.File(io.BytesIO(board.image), filename=board.filename)] if board.image else []
-    view = replies.to_view(board)
-    await interaction.edit_original_response(content=board.content, attachments=files, view=view)
 
 
 __all__ = ["RncButton", "RushNCrushCog"]

@@ -9,11 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import BaseModel
 
-from bot import presenters, replies
+from bot import presenters
 from bot.customid import END, ButtonId
 from bot.options import option_choices, option_help, option_names
 from bot.presenters import Board, ButtonSpec
-from bot.service import NotAllowed, ServiceError
+from bot.replies import Ack, Reply, Work, funnel
+from bot.service import ServiceError, Snapshot
 from bot.table import channel_of
 from games.engine import Player
 from games.registry import GAMES
@@ -43,10 +44,37 @@ class SessionCog(
         self.bot = bot
         super().__init__()
 
-    async def _run(self, interaction: discord.Interaction, work) -> None:  # type: ignore[no-untyped-def]
-        await replies.funnel(
-            interaction, work, on_stale=lambda s: self.bot.table.show_stale(interaction, s)
+    async def _run(self, interaction: discord.Interaction, work: Work, ack: Ack) -> None:
+        await funnel(interaction, work, ack=ack, on_stale=self.bot.table.show_stale)
+
+    async def _lobby_write(self, reply: Reply, snap: Snapshot, what: str) -> None:
+        reply.mark_saved(snap, what)
+        await reply.answer(presenters.lobby(snap), ephemeral=False)
+
+    async def _host_gone(self, reply: Reply, session_id: int, host_id: int) -> bool:
+        """If the host left the server, hand the table to the longest-seated player and tell
+        the table. True when the host changed."""
+        interaction = reply.interaction
+        if interaction.guild is None or reply.user_id == host_id:
+            return False
+        try:
+            await interaction.guild.fetch_member(host_id)
+            return False
+        except discord.NotFound:
+            pass
+        change = await self.bot.service.hand_over(session_id, host_id)
+        if change is None:
+            return False
+        await reply.publish(
+            Board(
+                content=f"👑 {presenters.mention(change.old_host)} has left the server: "
+                f"{presenters.mention(change.new_host)} is now the host of "
+                f"{change.snapshot.spec.title} game #{session_id}.",
+                mentions=(change.new_host,),
+            ),
+            confirmation="👑 The host has left the server; the table has a new host.",
         )
+        return True
 
     @app_commands.command(name="new")
     @app_commands.describe(game="Which game to set up in this channel or thread")
@@ -54,36 +82,48 @@ class SessionCog(
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Open a lobby for a new game here; you become its host."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self.bot.service.new_session(
                 guild_id=interaction.guild_id,
                 channel_id=channel_of(interaction),
                 game_key=game.value,
                 host=_player(interaction),
             )
-            await replies.send(interaction, presenters.lobby(snap))
+            await self._lobby_write(reply, snap, "new lobby")
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PUBLIC)
 
     @app_commands.command(name="join")
     async def join(self, interaction: discord.Interaction) -> None:
         """Take a seat in the lobby of this channel's game."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self.bot.service.join(channel_of(interaction), _player(interaction))
-            await replies.send(interaction, presenters.lobby(snap))
+            await self._lobby_write(reply, snap, "seat")
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PUBLIC)
 
     @app_commands.command(name="leave")
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the lobby of this channel's game (before it starts)."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
+            before = await self.bot.service.current(channel_of(interaction))
             snap = await self.bot.service.leave(channel_of(interaction), interaction.user.id)
-            await replies.send(interaction, presenters.lobby(snap))
+            reply.mark_saved(snap, "leaving")
+            board = presenters.lobby(snap)
+            if snap.record.host_id != before.record.host_id:
+                board = Board(
+                    content=f"👑 The host left the lobby: {presenters.mention(snap.record.host_id)}"
+                    f" is now the host.\n{board.content}",
+                    buttons=board.buttons,
+                    mentions=(snap.record.host_id,),
+                )
+                await reply.publish(board, confirmation="You left the lobby.")
+                return
+            await reply.answer(board, ephemeral=False)
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PUBLIC)
 
     @app_commands.command(name="option")
     @app_commands.describe(
@@ -98,13 +138,14 @@ class SessionCog(
     ) -> None:
         """Change a session option in the lobby (host only), e.g. a variant or the course."""
 
-        async def work() -> None:
-            snap = await self.bot.service.set_option(
-                channel_of(interaction), interaction.user.id, setting, value
-            )
-            await replies.send(interaction, presenters.lobby(snap))
+        async def work(reply: Reply) -> None:
+            channel = channel_of(interaction)
+            current = await self.bot.service.current(channel)
+            await self._host_gone(reply, current.session_id, current.record.host_id)
+            snap = await self.bot.service.set_option(channel, interaction.user.id, setting, value)
+            await self._lobby_write(reply, snap, "option")
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PUBLIC)
 
     @option.autocomplete("setting")
     async def _setting_names(
@@ -128,7 +169,7 @@ class SessionCog(
         if model is None or not name:
             return []
         return [
-            app_commands.Choice(name=v, value=v)
+            app_commands.Choice(name=v[:100], value=v[:100])
             for v in option_choices(model, str(name))
             if current.lower() in v.lower()
         ][:25]
@@ -146,31 +187,35 @@ class SessionCog(
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the game in this channel (host only)."""
 
-        async def work() -> None:
-            snap = await self.bot.service.start(channel_of(interaction), interaction.user.id)
-            await self.bot.table.show(interaction, snap)
+        async def work(reply: Reply) -> None:
+            channel = channel_of(interaction)
+            current = await self.bot.service.current(channel)
+            await self._host_gone(reply, current.session_id, current.record.host_id)
+            snap = await self.bot.service.start(channel, interaction.user.id)
+            reply.mark_saved(snap, "start")
+            await reply.publish(await self.bot.table.board(snap))
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PUBLIC)
 
     @app_commands.command(name="status")
     async def status(self, interaction: discord.Interaction) -> None:
         """Show this channel's board again and whose turn it is."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self.bot.service.latest(channel_of(interaction))
-            await self.bot.table.show(interaction, snap)
+            await self.bot.table.show(reply, snap)
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PUBLIC)
 
     @app_commands.command(name="sheet")
     async def sheet(self, interaction: discord.Interaction) -> None:
         """Show your private sheet or hand again (only you see it)."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self.bot.service.current(channel_of(interaction))
-            await self.bot.show_private(interaction, snap.session_id)
+            await self.bot.table.send_private(reply, snap)
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PRIVATE)
 
     @app_commands.command(name="log")
     @app_commands.describe(last="How many of the latest moves to show (1-50)")
@@ -179,15 +224,15 @@ class SessionCog(
     ) -> None:
         """Show the latest moves and dice of this channel's game."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self.bot.service.latest(channel_of(interaction))
             lines = await self.bot.service.log_lines(
                 snap.session_id, viewer=interaction.user.id, limit=last
             )
             title = f"{snap.spec.title} · game #{snap.session_id} · log"
-            await replies.say(interaction, presenters.lines_block(title, lines), ephemeral=True)
+            await reply.say(presenters.lines_block(title, lines))
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PRIVATE)
 
     @app_commands.command(name="rules")
     @app_commands.describe(game="Which game's rules (default: the game in this channel)")
@@ -197,34 +242,43 @@ class SessionCog(
     ) -> None:
         """Show a game's rules summary and the bot's rulings (only you see it)."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             if game is not None:
                 spec = self.bot.service.spec(game.value)
             else:
                 spec = (await self.bot.service.latest(channel_of(interaction))).spec
             embed = discord.Embed(title=f"{spec.title}: rules", description=spec.rules_text[:4000])
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await reply.answer(Board(content="", embeds=(embed,)), ephemeral=True)
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PRIVATE)
 
     @app_commands.command(name="end")
     async def end(self, interaction: discord.Interaction) -> None:
         """End this channel's game (host or Manage Server), after a confirmation."""
 
-        async def work() -> None:
-            snap = await self.bot.service.current(channel_of(interaction))
-            if interaction.user.id != snap.record.host_id and not can_manage(interaction):
-                raise NotAllowed("only the host or a member with Manage Server can end the game")
-            yes = ButtonId(END, snap.session_id, snap.version, "yes").encode()
-            no = ButtonId(END, snap.session_id, snap.version, "no").encode()
+        async def work(reply: Reply) -> None:
+            service = self.bot.service
+            session_id = await service.live_id(channel_of(interaction))
+            try:
+                current = await service.by_id(session_id)
+            except ServiceError:
+                current = None  # damaged: it can still be ended, and that is what this is for
+            if current is not None:
+                await self._host_gone(reply, session_id, current.record.host_id)
+            ended = await service.end(
+                session_id, interaction.user.id, can_manage=can_manage(interaction), dry_run=True
+            )
+            version = current.version if current is not None else 0
+            yes = ButtonId(END, session_id, version, "yes").encode()
+            no = ButtonId(END, session_id, version, "no").encode()
             board = Board(
-                content=f"End **{snap.spec.title}** game #{snap.session_id} for everyone? "
+                content=f"End **{ended.title}** (game #{session_id}) for everyone? "
                 "This cannot be undone.",
                 buttons=(
                     ButtonSpec("End the game", yes, "danger"),
                     ButtonSpec("Keep playing", no, "secondary"),
                 ),
             )
-            await replies.send(interaction, board, ephemeral=True)
+            await reply.answer(board, ephemeral=True)
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, Ack.PRIVATE)

@@ -8,10 +8,7 @@ those first steps (they redraw the private message, they never move), and slash 
 
 from __future__ import annotations
 
-import io
-import json
 import re
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -19,10 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
-from bot import presenters, replies
+from bot import presenters
 from bot.cogs import spacetruckin_ui as ui
+from bot.components import DAMAGED, decoded
+from bot.customid import MalformedInput, any_with_prefix, bounded_json
 from bot.presenters import Board
-from bot.service import NotSeated, ServiceError, Snapshot
+from bot.replies import Ack, Reply, Work, funnel, to_view
+from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.table import channel_of
 from games.engine import IllegalAction, InvalidAction, Model, Rng
 from games.spacetruckin import legal_placements, parse_placement
@@ -36,10 +36,10 @@ MAX_CHOICES = 25
 BoxName = Literal["top1", "top2", "top3", "top4", "bot1", "bot2", "bot3", "bot4"]
 
 
-class SheetItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ui.StId.TEMPLATE):
+class SheetItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=any_with_prefix("st")):
     """Any `st:` button or menu on a Space Truckin' sheet (survives restarts like the rest)."""
 
-    def __init__(self, item: discord.ui.Item[Any], sid: ui.StId) -> None:
+    def __init__(self, item: discord.ui.Item[Any], sid: ui.StId | None) -> None:
         super().__init__(item)
         self.sid = sid
 
@@ -51,36 +51,42 @@ class SheetItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ui.StId.T
         match: re.Match[str],
         /,
     ) -> SheetItem:
-        sid = ui.StId.decode(match.string)
-        if sid is None:  # the template matched, so this cannot happen
-            raise ValueError(match.string)
-        return cls(item, sid)
+        return cls(item, ui.StId.decode(match.string))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: RedlineBot = interaction.client
         raw: Any = dict(interaction.data or {}).get("values") or []
-        values = [str(v) for v in raw]
-        await replies.funnel(
+        values = [str(v)[:100] for v in raw][:25]
+        sid = self.sid
+        await funnel(
             interaction,
-            lambda: redraw(bot, interaction, self.sid, values),
-            on_stale=lambda stale: bot.table.show_stale(interaction, stale),
+            lambda reply: redraw(bot, reply, decoded(sid), values),
+            ack=Ack.UPDATE,
+            on_stale=bot.table.show_stale,
         )
 
 
-async def redraw(
-    bot: RedlineBot, interaction: discord.Interaction, sid: ui.StId, values: list[str]
-) -> None:
+async def redraw(bot: RedlineBot, reply: Reply, sid: ui.StId, values: list[str]) -> None:
     """A first step of a choice: redraw the private message for the next step."""
+    interaction = reply.interaction
     snap = await bot.service.by_id(sid.session_id)
     if snap.record.channel_id != interaction.channel_id:
         raise ServiceError("that menu belongs to a game in another channel")
+    if snap.spec.key != KEY:
+        raise ServiceError(DAMAGED)
     viewer = interaction.user.id
-    if not any(s.user_id == viewer for s in snap.record.seats):
+    if not snap.is_seated(viewer):
         raise NotSeated("that sheet is not yours: you are not playing in this game")
+    if snap.state is None:
+        raise ServiceError("the game has not started yet")
+    snap = snap.for_viewer(viewer)
+    if sid.tag != snap.button_tag:
+        # The sheet changed since this message was drawn: show it as it is now.
+        raise StaleBoard("your sheet has changed since that message", snap, private=True)
     stage = _stage(snap, viewer)
     if sid.verb == ui.SHEET:
         image = await bot.table.renderer.sheet(snap, viewer)
-        await _edit(interaction, ui.sheet_board(snap, viewer, image), with_image=True)
+        await reply.edit_origin(ui.sheet_board(snap, viewer, image))
         return
     wanted = {
         ui.ANCHOR: "place",
@@ -92,24 +98,26 @@ async def redraw(
         ui.FIRST_HIT: "hit_two",
     }.get(sid.verb)
     if wanted is None or stage != wanted:
-        # The sheet moved on since this message was drawn: show it as it is now.
-        await interaction.response.edit_message(view=None)
-        await bot.table.send_private(interaction, snap)
-        return
+        raise StaleBoard("your sheet has changed since that message", snap, private=True)
     if sid.verb in (ui.ANCHOR, ui.PREVIEW):
         place = _chosen_place(snap, viewer, values[0] if values else sid.payload)
         image = await bot.table.renderer.sheet(snap, viewer, preview=place)
-        await _edit(interaction, ui.preview_board(snap, viewer, place, image), with_image=True)
+        await reply.edit_origin(ui.preview_board(snap, viewer, place, image))
     elif sid.verb == ui.SYSTEM:
-        await _edit(interaction, ui.shapes_board(snap, viewer, sid.payload))
+        await _edit_keep_image(reply, ui.shapes_board(snap, viewer, sid.payload))
     elif sid.verb == ui.FIRST_BOX:
-        await _edit(interaction, ui.second_box_board(snap, viewer, sid.payload))
+        await _edit_keep_image(reply, ui.second_box_board(snap, viewer, sid.payload))
     elif sid.verb == ui.FIRST_HIT:
-        await _edit(interaction, ui.second_hit_board(snap, viewer, sid.payload))
+        await _edit_keep_image(reply, ui.second_hit_board(snap, viewer, sid.payload))
     elif sid.verb == ui.TWEAK_EFFECT:
-        await _edit(interaction, ui.tweak_pip_board(snap, viewer, sid.payload))
+        await _edit_keep_image(reply, ui.tweak_pip_board(snap, viewer, sid.payload))
     else:
-        await _edit(interaction, ui.tweak_board(snap, viewer, sid.payload))
+        await _edit_keep_image(reply, ui.tweak_board(snap, viewer, sid.payload))
+
+
+async def _edit_keep_image(reply: Reply, board: Board) -> None:
+    """Redraw the text and components only; the sheet image above them stays as it is."""
+    await reply.edit_origin(content=board.content, view=to_view(board))
 
 
 def _stage(snap: Snapshot, viewer: int) -> str | None:
@@ -129,25 +137,6 @@ def _chosen_place(snap: Snapshot, viewer: int, value: str) -> Place:
     if first is None:
         raise IllegalAction(f"nothing fits with its top-left at {value} any more; pick again")
     return first
-
-
-async def _edit(
-    interaction: discord.Interaction, board: Board, *, with_image: bool = False
-) -> None:
-    """Redraw the message the component sits on (a new image only when asked: it is slow)."""
-    view = replies.to_view(board)
-    if not with_image:
-        await interaction.response.edit_message(content=board.content, view=view)
-        return
-    if not interaction.response.is_done():
-        await interaction.response.defer()
-    files = [] if board.image is None else [_file(board)]
-    await interaction.edit_original_response(content=board.content, attachments=files, view=view)
-
-
-def _file(board: Board) -> discord.File:
-    assert board.image is not None
-    return discord.File(io.BytesIO(board.image), filename=board.filename)
 
 
 @app_commands.guild_only()
@@ -170,17 +159,20 @@ class SpaceTruckinCog(
         self.bot.remove_dynamic_items(SheetItem)
         presenters.PRIVATE_PRESENTERS.pop(KEY, None)
 
-    async def _run(
-        self, interaction: discord.Interaction, work: Callable[[], Awaitable[None]]
-    ) -> None:
-        await replies.funnel(
-            interaction, work, on_stale=lambda s: self.bot.table.show_stale(interaction, s)
-        )
+    async def _run(self, interaction: discord.Interaction, work: Work) -> None:
+        await funnel(interaction, work, ack=Ack.PRIVATE, on_stale=self.bot.table.show_stale)
 
     async def _mine(self, interaction: discord.Interaction) -> Snapshot:
         snap = await self.bot.service.current(channel_of(interaction))
         if snap.spec.key != KEY:
-            raise ServiceError(f"the game in this channel is {snap.spec.title}, not Space Truckin'")
+            raise WrongGame(
+                f"the game in this channel is {snap.spec.title}; its moves are its buttons "
+                f"and the `/{snap.spec.key}` commands"
+            )
+        if snap.state is None:
+            raise ServiceError(
+                "the game has not started yet; the host starts it with `/game start`"
+            )
         return snap
 
     # ----- /spacetruckin place ----------------------------------------------------------------
@@ -189,18 +181,18 @@ class SpaceTruckinCog(
     @app_commands.describe(
         spot="Top-left grid, quarter turns and flip, e.g. `B4 r1 f` (the list shows legal ones)"
     )
-    async def place(self, interaction: discord.Interaction, spot: str) -> None:
+    async def place(
+        self, interaction: discord.Interaction, spot: app_commands.Range[str, 1, 40]
+    ) -> None:
         """Preview your picked tetromino at a spot, then confirm it with a button."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self._mine(interaction)
             viewer = interaction.user.id
             place = _typed_place(snap, viewer, spot)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             image = await self.bot.table.renderer.sheet(snap, viewer, preview=place)
-            await replies.send(
-                interaction, ui.preview_board(snap, viewer, place, image), ephemeral=True
-            )
+            board = ui.preview_board(snap.for_viewer(viewer), viewer, place, image)
+            await reply.answer(board, ephemeral=True)
 
         await self._run(interaction, work)
 
@@ -228,7 +220,7 @@ class SpaceTruckinCog(
     async def fill(self, interaction: discord.Interaction, first: BoxName, second: BoxName) -> None:
         """Write your two challenge dice into two empty boxes."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self._mine(interaction)
             action: Model = Fill(first=first, second=second)
             legal = list(snap.legal_actions(interaction.user.id))
@@ -236,7 +228,7 @@ class SpaceTruckinCog(
                 # with a double the game lists each pair once, in box order
                 swapped = Fill(first=second, second=first)
                 action = swapped if swapped in legal else action
-            await self.bot.table.play(interaction, action, session_id=snap.session_id)
+            await self.bot.table.play(reply, action, session_id=snap.session_id)
 
         await self._run(interaction, work)
 
@@ -244,13 +236,15 @@ class SpaceTruckinCog(
 
     @app_commands.command(name="move")
     @app_commands.describe(action="Any move open to you now (start typing: the list filters)")
-    async def move(self, interaction: discord.Interaction, action: str) -> None:
+    async def move(
+        self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 200]
+    ) -> None:
         """Make any move open to you now, by name (the same as your sheet's buttons)."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             snap = await self._mine(interaction)
             chosen = _named_action(snap, interaction.user.id, action)
-            await self.bot.table.play(interaction, chosen, session_id=snap.session_id)
+            await self.bot.table.play(reply, chosen, session_id=snap.session_id)
 
         await self._run(interaction, work)
 
@@ -289,8 +283,8 @@ def _named_action(snap: Snapshot, viewer: int, text: str) -> Model:
     """The legal action whose JSON (from the list) or label (typed) is `text`."""
     legal = list(snap.legal_actions(viewer))
     try:
-        parsed = snap.spec.parse_action(json.loads(text))
-    except (ValueError, ValidationError):
+        parsed = snap.spec.parse_action(bounded_json(text, max_chars=200))
+    except (MalformedInput, ValidationError):
         parsed = None
     if parsed is not None:
         return parsed  # type: ignore[no-any-return]

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from bot import presenters
-from bot.customid import ACTION, ButtonId, action_payload, template
+from bot.customid import ButtonId, template
 from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.service import Snapshot
 from games.engine import IllegalAction, Model, PlayerId
@@ -68,12 +68,11 @@ def parse_place_code(code: str) -> Place | None:
 
 
 def _st(snap: Snapshot, verb: str, payload: str = "") -> str:
-    return StId(verb, snap.session_id, snap.version, payload).encode()
+    return StId(verb, snap.session_id, snap.version, payload, snap.button_tag).encode()
 
 
 def _act(snap: Snapshot, action: Model) -> str:
-    payload = action_payload(action.model_dump(mode="json"))
-    return ButtonId(ACTION, snap.session_id, snap.version, payload).encode()
+    return presenters.action_id(snap, action)
 
 
 def _header(snap: Snapshot) -> str:

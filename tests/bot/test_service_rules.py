@@ -125,14 +125,16 @@ async def test_the_host_may_end_the_game(service: GameService, key: str) -> None
     """The host ends the game: it is abandoned and the channel is free."""
     snap = await started(service, key, 1)
     ended = await service.end(snap.session_id, snap.record.host_id, can_manage=False)
-    assert ended.record.status is SessionStatus.ABANDONED
+    record = await service.repo.get_session(ended.session_id)
+    assert record.status is SessionStatus.ABANDONED
 
 
 async def test_a_manager_may_end_someone_elses_game(service: GameService, key: str) -> None:
     """Anyone with can_manage=True (Manage Server) may end a game they do not host."""
     snap = await started(service, key, 1)
     ended = await service.end(snap.session_id, STRANGER.id, can_manage=True)
-    assert ended.record.status is SessionStatus.ABANDONED
+    record = await service.repo.get_session(ended.session_id)
+    assert record.status is SessionStatus.ABANDONED
 
 
 async def test_a_stale_version_raises_stale_board_with_the_current_one(

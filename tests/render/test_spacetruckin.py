@@ -23,6 +23,7 @@ from render.st_grid import preview_cells
 from render.st_prompt import prompt
 from render.st_sheet import sheet_layout
 from tests.games.spacetruckin.helpers import at_location, built_sheet, players, shipyard_state
+from tests.games.spacetruckin.test_playouts import _prudent
 
 P1, P2 = 100, 101
 BUDGET = 150_000
@@ -89,9 +90,13 @@ def _finished() -> SpaceTruckinState:
         for s in state.sheets
     )
     state = SpaceTruckinState.model_validate({**state.model_dump(), "sheets": sheets})
-    result = SPEC.apply(state, P1, SPEC.legal_actions(state, P1)[0], Rng(1)).state
-    assert result.result is not None
-    return result
+    # Eliminations are settled at the next sync point: P1 plays on carefully until then.
+    for step in range(1, 40):
+        legal = list(SPEC.legal_actions(state, P1))
+        state = SPEC.apply(state, P1, _prudent(state, P1, legal)[0], Rng(step)).state
+        if state.result is not None:
+            return state
+    raise AssertionError("P1 never became the last trucker standing")
 
 
 # --- public board --------------------------------------------------------------------------

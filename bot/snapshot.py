@@ -1,0 +1,143 @@
+"""What the service hands the presenters: a session as it stands, and the service's refusals."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import Event, Model, Outcome, Player, PlayerId
+from games.registry import AnySpec
+from storage import SessionRecord, SessionStatus
+
+
+class ServiceError(Exception):
+    """A refusal by the service (not by the rules). `message` is safe to show a player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NoSession(ServiceError):
+    """No game lives in this channel (or the session id is unknown)."""
+
+
+class NotSeated(ServiceError):
+    """The user is not a player of this session."""
+
+
+class NotAllowed(ServiceError):
+    """The user may not do this (not the host, no Manage Server permission)."""
+
+
+class LobbyError(ServiceError):
+    """Joining, leaving or starting is not possible right now."""
+
+
+class WrongGame(ServiceError):
+    """An action (command or button) of another game than the one in this channel."""
+
+
+class DamagedGame(ServiceError):
+    """A session whose saved data cannot be loaded. It can still be ended (`/game end`)."""
+
+    def __init__(self, message: str, *, session_id: int) -> None:
+        super().__init__(message)
+        self.session_id = session_id
+
+
+class Maintenance(ServiceError):
+    """Storage is unavailable (database deleted, replaced or read-only): nothing is saved."""
+
+
+class StaleBoard(ServiceError):
+    """A button from an old board (or an old private sheet) was pressed; carries the current
+    snapshot to show instead. `private`: the button sat on the presser's private message."""
+
+    def __init__(self, message: str, current: Snapshot, *, private: bool = False) -> None:
+        super().__init__(message)
+        self.current = current
+        self.private = private
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A session as the bot presents it: the record, its game, the state and the last events."""
+
+    record: SessionRecord
+    spec: AnySpec
+    state: Model | None
+    events: tuple[Event, ...] = ()
+    previous_active: frozenset[PlayerId] = frozenset()
+    """Who could act before the move that produced this snapshot (empty if not after a move)."""
+    notice: str = ""
+    """Something the table must be told once with this board (rules updated since the start)."""
+    private_for: PlayerId | None = None
+    """Set while drawing `private_for`'s own sheet or hand: its buttons carry their view tag."""
+
+    def for_viewer(self, viewer: PlayerId) -> Snapshot:
+        """This snapshot as seen when drawing `viewer`'s private message."""
+        return dataclasses.replace(self, private_for=viewer)
+
+    @property
+    def button_tag(self) -> str:
+        """The view tag buttons drawn from this snapshot carry ("" on public messages)."""
+        return "" if self.private_for is None else self.view_tag(self.private_for)
+
+    @property
+    def session_id(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return tuple(Player(id=s.user_id, name=s.name) for s in self.record.seats)
+
+    def name_of(self, user_id: PlayerId) -> str:
+        return next((s.name for s in self.record.seats if s.user_id == user_id), str(user_id))
+
+    def is_seated(self, user_id: PlayerId) -> bool:
+        return any(s.user_id == user_id for s in self.record.seats)
+
+    @property
+    def is_lobby(self) -> bool:
+        return self.record.status is SessionStatus.LOBBY
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.spec.outcome(self.state)
+
+    @property
+    def active_players(self) -> frozenset[PlayerId]:
+        if self.state is None or self.record.status is not SessionStatus.ACTIVE:
+            return frozenset()
+        return self.spec.active_players(self.state)
+
+    def view(self, viewer: PlayerId | None = None) -> Any:
+        """The game's view for `viewer` (None = public). The only way presenters see a state."""
+        if self.state is None:
+            raise NoSession("the game has not started yet")
+        return self.spec.view(self.state, viewer)
+
+    def view_tag(self, viewer: PlayerId) -> str:
+        """A short digest of what `viewer`'s private buttons depend on (their own view, or the
+        part of it the game names): equal tags mean the private message is still current."""
+        view = self.view(viewer)
+        part = self.spec.private_part(view) if self.spec.private_part is not None else view
+        return hashlib.sha256(part.model_dump_json().encode()).hexdigest()[:8]
+
+    @property
+    def step_advanced(self) -> bool:
+        """After a move: did it do more than take the mover off the list of who must act?"""
+        return not self.active_players <= self.previous_active
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Model]:
+        if self.state is None or player not in self.active_players:
+            return ()
+        return self.spec.legal_actions(self.state, player)
