@@ -41,6 +41,7 @@ _STYLES = {
 
 APOLOGY = "⚠️ Sorry, something went wrong on our side. Nothing was changed; please try again."
 SAVED_BUT = "⚠️ Your {what} was saved, but something went wrong while showing it."
+THREAD_ARCHIVED = 50083
 
 
 class Ack(enum.Enum):
@@ -155,7 +156,7 @@ class Reply:
             await self.interaction.edit_original_response(**_edit(board))
         elif ephemeral:
             await self._close_placeholder(None)
-            await self.interaction.followup.send(ephemeral=True, **_new_message(board))
+            await self._followup(board, ephemeral=True)
         else:
             await self.publish(board)
 
@@ -164,7 +165,7 @@ class Reply:
         `confirmation`; a public one is removed, so the channel shows the message once."""
         await self.ack()
         await self._close_placeholder(confirmation)
-        await self.interaction.followup.send(ephemeral=False, **_new_message(board))
+        await self._followup(board, ephemeral=False)
         self.published = True
 
     async def refuse(self, text: str) -> None:
@@ -178,6 +179,20 @@ class Reply:
         """Redraw the message a button or menu sits on (after an UPDATE ack)."""
         await self.ack()
         await self.interaction.edit_original_response(**(_edit(board) if board else kwargs))
+
+    async def _followup(self, board: Board, *, ephemeral: bool) -> None:
+        """A new message; in an archived thread (50083) the bot unarchives it and tries once
+        more, so a game thread that went quiet for days still gets its board."""
+        channel = self.interaction.channel
+        if isinstance(channel, discord.Thread) and channel.archived and not ephemeral:
+            await channel.edit(archived=False)
+        try:
+            await self.interaction.followup.send(ephemeral=ephemeral, **_new_message(board))
+        except discord.HTTPException as exc:
+            if exc.code != THREAD_ARCHIVED or not isinstance(channel, discord.Thread):
+                raise
+            await channel.edit(archived=False)  # raises Forbidden if the bot may not
+            await self.interaction.followup.send(ephemeral=ephemeral, **_new_message(board))
 
     async def _close_placeholder(self, confirmation: str | None) -> None:
         if not self._placeholder:
