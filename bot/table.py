@@ -99,9 +99,9 @@ class Table:
         else:
             # Games with private sheets: the mover sees their sheet again with their next
             # buttons; the table sees a new public board when the step moved on (not after
-            # every sheet edit).
+            # every sheet edit, unless the table must be told something once).
             await self.send_private(reply, snap)
-            if snap.step_advanced or snap.outcome is not None:
+            if snap.step_advanced or snap.outcome is not None or snap.notice:
                 await reply.publish(await self.board(snap), confirmation=saved)
         if interaction.type is discord.InteractionType.component:
             await reply.edit_origin(view=None)  # the pressed message is spent
