@@ -6,8 +6,8 @@ import pytest
 
 from games.engine import IllegalAction, LoadedDice, Rng
 from games.spacetruckin import SPEC, describe
+from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.data import band_of
-from games.spacetruckin.delivery import challenge_result
 from games.spacetruckin.grid import cell_name
 from games.spacetruckin.models import (
     Accept,

@@ -8,8 +8,8 @@ import pytest
 
 from games.engine import DiceRolled, GameError, NotYourTurn, Rng
 from games.spacetruckin import SPEC
+from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.data import SPECIALTY_BY_DIE, TRUCKS
-from games.spacetruckin.delivery import challenge_result
 from games.spacetruckin.grid import parse_cell
 from games.spacetruckin.models import (
     Accept,
