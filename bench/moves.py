@@ -3,7 +3,7 @@
 Plays seeded random games through the real GameService on a SQLite file and times each move
 the way the bot performs it (the render runs inline here, so the figure is the whole cost).
 Also collects board sizes and, for games with private views and a sheet renderer
-(`render.SHEETS`, when it exists), the actor's sheet after each move.
+(`render.registry.RENDERERS[key].sheet`), the actor's sheet after each move.
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import render
 from bench.figures import Section, Target
 from bench.stats import percentile
 from bot.service import GameService, Snapshot
 from games.engine import GameError, Player
 from games.registry import GAMES, AnySpec
+from render.registry import RENDERERS, GameRenderers
 from storage import Repository
 
 Draw = Callable[..., bytes]
@@ -74,7 +73,7 @@ class MoveFigures:
             section.add("  render + encode p99", percentile(self.render_times, 99) * 1000, "ms")
             _sizes(section, "board", self.sizes)
         else:
-            section.notes.append("no board renderer in render.RENDERERS: apply + save only")
+            section.notes.append("no board renderer in render.registry: apply + save only")
         if self.sheet_sizes:
             section.add(
                 "sheet render + encode median", statistics.median(self.sheet_times) * 1e3, "ms"
@@ -94,10 +93,14 @@ def _sizes(section: Section, what: str, sizes: list[int], note: str = "") -> Non
     section.add(f"{what} size max", max(sizes) / KB, "KB", target=SIZE_MAX, note=note)
 
 
-def sheet_renderers() -> Mapping[str, Draw]:
-    """`render.SHEETS` if the render package has one yet, else nothing."""
-    sheets: Any = getattr(render, "SHEETS", None)
-    return sheets if isinstance(sheets, Mapping) else {}
+def board_renderers(renderers: Mapping[str, GameRenderers] = RENDERERS) -> dict[str, Draw]:
+    """The public board renderer of each game in `render.registry`."""
+    return {key: r.board for key, r in renderers.items()}
+
+
+def sheet_renderers(renderers: Mapping[str, GameRenderers] = RENDERERS) -> dict[str, Draw]:
+    """The private sheet renderer of each game in `render.registry` that has one."""
+    return {key: r.sheet for key, r in renderers.items() if r.sheet is not None}
 
 
 async def _random_move(
@@ -184,7 +187,7 @@ async def run(
     sheets: Mapping[str, Draw] | None = None,
 ) -> list[MoveFigures]:
     games = GAMES if games is None else games
-    boards = render.RENDERERS if boards is None else boards
+    boards = board_renderers() if boards is None else boards
     sheets = sheet_renderers() if sheets is None else sheets
     results: list[MoveFigures] = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -131,10 +131,10 @@ def import_seconds() -> float:
     """Cold import of everything `python -m bot` loads before it constructs the bot."""
     t0 = time.perf_counter()
     import bot.client
-    import bot.cogs.dice
-    import bot.cogs.dragrage
-    import bot.cogs.session  # noqa: F401
-    import render  # noqa: F401
+    import bot.dice.commands
+    import bot.dragrage.commands
+    import bot.session  # noqa: F401
+    import render.registry  # noqa: F401
 
     return time.perf_counter() - t0
 

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-import render
 from bench import moves
 from games.registry import GAMES
+from render.registry import RENDERERS
 
 
 async def test_a_short_run_collects_one_sample_per_move(tmp_path: Path) -> None:
     """Every timed move has a board size and a render time."""
     figures = await moves.bench_game(
-        GAMES["dragrage"], folder=tmp_path, board=render.RENDERERS["dragrage"], max_moves=6
+        GAMES["dragrage"], folder=tmp_path, board=RENDERERS["dragrage"].board, max_moves=6
     )
     assert len(figures.move_times) == 6
     assert len(figures.sizes) == len(figures.render_times) == 6
@@ -42,10 +40,12 @@ async def test_a_sheet_renderer_adds_sheet_sizes(tmp_path: Path) -> None:
     assert "sheet size max" in figures.section().render()
 
 
-def test_missing_render_sheets_means_no_sheets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The render package may not have SHEETS yet: no sheets, no error."""
-    monkeypatch.delattr(render, "SHEETS", raising=False)
-    assert moves.sheet_renderers() == {}
+def test_sheets_come_from_the_registry_games_with_a_sheet_renderer() -> None:
+    """Only games whose registry entry has a sheet renderer get sheets timed."""
+    sheets = moves.sheet_renderers()
+    assert sheets == {k: r.sheet for k, r in RENDERERS.items() if r.sheet is not None}
+    assert "spacetruckin" in sheets and "dragrage" not in sheets
+    assert moves.board_renderers().keys() == RENDERERS.keys()
 
 
 def test_typical_image_is_the_one_nearest_the_median_size() -> None:

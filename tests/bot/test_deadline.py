@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from render import RENDERERS
+from render.registry import RENDERERS
 from tests.bot.conftest import World, active_user_id, button
 
 SLOW = 3.5

@@ -20,7 +20,7 @@ from games.spacetruckin.data import (
     WIN_VP,
 )
 from games.spacetruckin.view import PieceView, SheetView, SpaceTruckinView
-from render.st_common import REWARD_LABELS, face_meaning
+from render.spacetruckin.common import REWARD_LABELS, face_meaning
 
 Tone = Literal["act", "wait", "out", "won"]
 

@@ -9,7 +9,8 @@ from PIL import Image
 from pydantic import ValidationError
 
 from games.engine import DiceRolled
-from render.dice import MAX_DICE, DiceGroup, render_dice
+from render.dice import DiceGroup, render_dice
+from render.dice.dice import MAX_DICE
 from render.palette import DEFAULT_THEME as THEME
 
 

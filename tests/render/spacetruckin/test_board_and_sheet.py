@@ -17,11 +17,11 @@ from render.palette import DEFAULT_THEME as THEME
 from render.palette import RGB
 from render.shapes import Box
 from render.spacetruckin import render_spacetruckin_board, render_spacetruckin_sheet
-from render.st_board import banner_box, chart_card_box, trucker_row_box
-from render.st_common import SYSTEM_COLOURS
-from render.st_grid import preview_cells
-from render.st_prompt import prompt
-from render.st_sheet import sheet_layout
+from render.spacetruckin.board import banner_box, chart_card_box, trucker_row_box
+from render.spacetruckin.common import SYSTEM_COLOURS
+from render.spacetruckin.grid import preview_cells
+from render.spacetruckin.prompt import prompt
+from render.spacetruckin.sheet import sheet_layout
 from tests.games.spacetruckin.helpers import at_location, built_sheet, players, shipyard_state
 from tests.games.spacetruckin.test_playouts import _prudent
 

@@ -19,7 +19,7 @@ from games.spacetruckin.models import Place
 from games.spacetruckin.view import CellView, SheetView
 from render.palette import RGB, Theme, blend
 from render.shapes import Box, strike
-from render.st_common import SYSTEM_BY_LETTER, SYSTEM_COLOURS, Px
+from render.spacetruckin.common import SYSTEM_BY_LETTER, SYSTEM_COLOURS, Px
 
 CELL_MAX = 50.0
 LABEL_W = 30.0

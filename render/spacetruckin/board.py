@@ -16,7 +16,16 @@ from games.spacetruckin.view import ChartSpot, PublicView, TruckerSummary
 from render.encode import encode_png
 from render.palette import DEFAULT_THEME, Theme
 from render.shapes import Box, die_face, fit_text, rounded_box, strike, token
-from render.st_common import PAD, STAGE_LABELS, WIDTH, Px, rewards_text, tag, vp_track, wrap
+from render.spacetruckin.common import (
+    PAD,
+    STAGE_LABELS,
+    WIDTH,
+    Px,
+    rewards_text,
+    tag,
+    vp_track,
+    wrap,
+)
 from render.toolkit import canvas
 
 STEPS = (("captain", "Captains"), ("chart", "Chart"), ("shipyard", "Shipyard"),

@@ -10,7 +10,7 @@ from PIL import Image
 from games.dragrage import SPEC
 from games.dragrage.state import Advance, DragRageView, LetsRoll
 from games.engine import Player, Rng
-from render.dragrage import (
+from render.dragrage.board import (
     HEIGHT,
     LANE_H,
     LANE_TOP,

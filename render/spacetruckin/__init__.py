@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from games.spacetruckin.models import Place
 from games.spacetruckin.view import SpaceTruckinView
 from render.palette import DEFAULT_THEME, Theme
-from render.st_board import render_public_board
-from render.st_sheet import render_sheet
+from render.spacetruckin.board import render_public_board
+from render.spacetruckin.sheet import render_sheet
 
 
 def render_spacetruckin_board(

@@ -7,8 +7,7 @@ import io
 from PIL import Image
 
 from games.dice import odds_table
-from render.dice import DiceGroup, render_dice
-from render.table import render_table
+from render.dice import DiceGroup, render_dice, render_table
 
 
 def test_odds_table_has_one_cell_per_value() -> None:

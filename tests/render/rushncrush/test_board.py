@@ -15,17 +15,12 @@ from games.rushncrush.model import Turn
 from games.rushncrush.path import PathPreview
 from games.rushncrush.view import CarView, RncView
 from render.palette import DAY, DEFAULT_THEME, RGB
-from render.rnc_board import TEAM_COLOURS, Layout
-from render.rushncrush import (
-    AHEAD,
-    CAPTION_PX,
-    WIDTH,
-    board_layout,
-    preview_layout,
-    public_banner,
-    render_rnc_preview,
-    render_rushncrush,
-)
+from render.rushncrush import render_rnc_preview, render_rushncrush
+from render.rushncrush.banner import WIDTH
+from render.rushncrush.board import AHEAD, board_layout, public_banner
+from render.rushncrush.cards import CAPTION_PX
+from render.rushncrush.course import TEAM_COLOURS, Layout
+from render.rushncrush.preview import preview_layout
 from tests.games.rushncrush.helpers import new_game, place, playout, with_cars
 
 NAMES = ("Alice", "Bob the Builder", "Chandrasekhar", "Dee", "Eve", "Fitzgerald-Long")

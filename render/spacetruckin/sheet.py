@@ -26,8 +26,17 @@ from render.encode import encode_png
 from render.fonts import Font
 from render.palette import DEFAULT_THEME, RGB, Theme
 from render.shapes import Box, die_face, fit_text, rounded_box, strike
-from render.st_common import PAD, REWARD_LABELS, SYSTEM_COLOURS, WIDTH, Px, star, tag, wrap
-from render.st_grid import (
+from render.spacetruckin.common import (
+    PAD,
+    REWARD_LABELS,
+    SYSTEM_COLOURS,
+    WIDTH,
+    Px,
+    star,
+    tag,
+    wrap,
+)
+from render.spacetruckin.grid import (
     GridLayout,
     draw_grid,
     draw_pip,
@@ -35,7 +44,7 @@ from render.st_grid import (
     letter_of_picked,
     preview_cells,
 )
-from render.st_prompt import Prompt, prompt
+from render.spacetruckin.prompt import Prompt, prompt
 from render.toolkit import canvas
 
 HEADER_H = 64.0

@@ -1,0 +1,32 @@
+"""Every game's renderers, by game key: the one explicit list (nothing registers on import).
+
+The bot reads `RENDERERS` and hands it to its renderer; tests check every game in
+`games.registry.GAMES` has an entry here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from render.dragrage import render_dragrage
+from render.rushncrush import render_rushncrush
+from render.spacetruckin import render_spacetruckin_board, render_spacetruckin_sheet
+
+
+@dataclass(frozen=True)
+class GameRenderers:
+    """What the bot can draw for one game; each takes a view and keyword-only options."""
+
+    board: Callable[..., bytes]
+    """The public board, drawn from `view(state, None)`: `board(view) -> PNG bytes`."""
+    sheet: Callable[..., bytes] | None = None
+    """A player's own sheet or hand, from `view(state, player)`; None if the game has none."""
+
+
+RENDERERS: dict[str, GameRenderers] = {
+    "dragrage": GameRenderers(board=render_dragrage),
+    "spacetruckin": GameRenderers(board=render_spacetruckin_board, sheet=render_spacetruckin_sheet),
+    "rushncrush": GameRenderers(board=render_rushncrush),
+}
+"""The renderers of each registered game, keyed like `games.registry.GAMES`."""

@@ -1,0 +1,81 @@
+"""The heading of every Rush 'n' Crush image: the car it is about, a title and wrapped lines.
+
+Also the page geometry the board and the preview share (width, padding, content width).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from PIL import ImageDraw
+
+from games.rushncrush.view import CarView, RncView
+from render.fonts import Font, font
+from render.palette import Theme
+from render.rushncrush.course import draw_car
+from render.shapes import fit_text
+
+PAD = 16.0
+WIDTH = 680.0
+"""Image width at scale 1: portrait, so a phone's full-screen viewer shows it large."""
+CONTENT_W = WIDTH - 2 * PAD
+TOKEN_ROOM = 68.0
+
+
+class Banner(NamedTuple):
+    """The heading of an image: a title, its wrapped sub-lines and the car it is about."""
+
+    title: str
+    lines: tuple[str, ...]
+    car: CarView | None
+
+    def height(self, scale: float) -> float:
+        return (58 + 28 * len(self.lines)) * scale
+
+
+def make_banner(title: str, sub: str, car: CarView | None, scale: float) -> Banner:
+    room = (WIDTH - 2 * PAD - (TOKEN_ROOM if car is not None else 0)) * scale
+    return Banner(title, tuple(wrap(sub, font(22 * scale), room, indent="")), car)
+
+
+def draw_banner(
+    draw: ImageDraw.ImageDraw, width: int, banner: Banner, scale: float, theme: Theme
+) -> None:
+    s = scale
+    height = banner.height(s)
+    draw.rectangle((0, 0, width, height), fill=theme.surface_alt)
+    draw.rectangle((0, height - 5 * s, width, height), fill=theme.accent)
+    x = PAD * s
+    if banner.car is not None:
+        draw_car(draw, (x + 28 * s, 38 * s), 27 * s, banner.car, theme)
+        x += TOKEN_ROOM * s
+    big, small = font(32 * s, bold=True), font(22 * s)
+    draw.text((x, 10 * s), fit_text(banner.title, big, width - x - PAD * s), font=big,
+              fill=theme.text)  # fmt: skip
+    for i, line in enumerate(banner.lines):
+        draw.text((x, (52 + 28 * i) * s), line, font=small, fill=theme.accent)
+
+
+def active_car(view: RncView) -> CarView | None:
+    return car_of(view, view.active_player) if view.active_player is not None else None
+
+
+def car_of(view: RncView, player: int) -> CarView | None:
+    return next((c for c in view.cars if c.player == player), None)
+
+
+def wrap(text: str, fnt: Font, max_width: float, *, indent: str = "   ") -> Sequence[str]:
+    """Greedy word wrap; continuation lines are indented under the item's number."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and fnt.getlength(trial) > max_width:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines

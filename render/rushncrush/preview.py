@@ -1,0 +1,138 @@
+"""The Rush 'n' Crush path preview: the road zoomed on a planned move, its end and what it hits.
+
+A player sees it before driving; the numbered badges on the road match the list below it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PIL import ImageDraw
+
+from games.rushncrush.path import PathPreview
+from games.rushncrush.tiles import LANES
+from games.rushncrush.view import RncView
+from render.encode import encode_png
+from render.fonts import font
+from render.palette import DEFAULT_THEME, Theme
+from render.rushncrush.banner import (
+    CONTENT_W,
+    PAD,
+    Banner,
+    active_car,
+    draw_banner,
+    make_banner,
+    wrap,
+)
+from render.rushncrush.board import BEHIND, centred, frame, overlay_mines
+from render.rushncrush.cards import CARD_GAP, CARD_H, draw_card
+from render.rushncrush.course import (
+    Layout,
+    course_rows,
+    draw_car,
+    draw_cars,
+    draw_path,
+    draw_road,
+    window,
+)
+
+PREVIEW_MAX_H = 680.0
+PREVIEW_CELL_MAX = 68.0
+HIT_AT = re.compile(r"row (\d+), lane (\d+)")
+
+
+def preview_layout(view: RncView, preview: PathPreview, *, scale: float = 1.0) -> Layout:
+    """Where `render_rnc_preview` puts every cell: zoomed on the planned path."""
+    rows = [r for r, _ in preview.cells] + [preview.end[0]]
+    top = preview_banner(view, preview, scale).height(scale) + PAD * scale
+    layout = window(min(rows) - BEHIND, max(rows) + 3, view, CONTENT_W * scale,
+                    PREVIEW_MAX_H * scale, PREVIEW_CELL_MAX * scale, top)  # fmt: skip
+    return centred(layout, scale)
+
+
+def render_rnc_preview(
+    view: RncView, preview: PathPreview, *, scale: float = 1.0, theme: Theme = DEFAULT_THEME
+) -> bytes:
+    """PNG of a planned move: the road zoomed on it, the path, its end and what it hits."""
+    layout = preview_layout(view, preview, scale=scale)
+    car = active_car(view)
+    body = font(21 * scale)
+    wrapped = [
+        line
+        for note in _preview_lines(preview)
+        for line in wrap(note, body, (CONTENT_W - 16) * scale)
+    ]
+    panel_h = (CARD_H + CARD_GAP + 44 + 28 * len(wrapped)) * scale
+    img, draw = frame(layout, panel_h, scale, theme)
+    draw_road(draw, layout, course_rows(view, layout.first, layout.last), theme)
+    draw_path(draw, layout, preview.cells, theme.accent, layout.cell / 7)
+    draw_cars(draw, layout, view.cars, theme, view)
+    overlay_mines(draw, layout, view, theme)
+    if layout.shows(preview.end[0]):
+        x0, y0, x1, y1 = layout.cell_box(*preview.end)
+        draw.rectangle((x0, y0, x1, y1), outline=theme.accent, width=max(3, round(layout.cell / 9)))
+        if car is not None and preview.end != (car.row, car.lane):
+            draw_car(draw, layout.centre(*preview.end), layout.cell * 0.36, car, theme, ghost=True)
+    _hit_badges(draw, layout, view, preview, theme)
+    draw_banner(draw, img.width, preview_banner(view, preview, scale), scale, theme)
+    x, y = (img.width - CONTENT_W * scale) / 2, layout.top + layout.height + PAD * scale
+    if car is not None:
+        draw_card(draw, (x, y), car, view, scale, theme)
+        y += (CARD_H + CARD_GAP) * scale
+    head = font(24 * scale, bold=True)
+    draw.text((x, y + 4 * scale), "What this path does", font=head, fill=theme.text)
+    y += 40 * scale
+    for line in wrapped:
+        draw.text((x + 8 * scale, y), line, font=body, fill=theme.text)
+        y += 28 * scale
+    return encode_png(img, theme=theme)
+
+
+def preview_banner(view: RncView, preview: PathPreview, scale: float = 1.0) -> Banner:
+    """The preview's heading: whose planned move and where it ends."""
+    car = active_car(view)
+    name = car.name if car is not None else "?"
+    row, lane = preview.end
+    sub = f"ends at row {row}, lane {lane + 1}. Not driven yet: tap Drive it, or change the path"
+    return make_banner(f"{name}: planned move", sub, car, scale)
+
+
+def _preview_lines(preview: PathPreview) -> list[str]:
+    lines = [f"{i}. {hit}" for i, hit in enumerate(preview.hits, start=1)]
+    if not lines:
+        lines.append("clear road: nothing in the way")
+    if preview.finishes:
+        lines.append("crosses the FINISH line!")
+    if preview.stops_for_roll:
+        lines.append("the move pauses at the ram; the roll decides the rest")
+    if preview.movement_left:
+        lines.append(f"{preview.movement_left} movement still to drive")
+    changes = "unlimited" if preview.lane_changes_left is None else preview.lane_changes_left
+    lines.append(f"lane changes left: {changes}; Steering spent: {preview.steering_spent}")
+    return lines
+
+
+def _hit_badges(
+    draw: ImageDraw.ImageDraw, layout: Layout, view: RncView, preview: PathPreview, theme: Theme
+) -> None:
+    """Numbered danger badges on what each finding names (the list below uses the same numbers):
+    the cell of "row R, lane L", or the car a ram names."""
+    c = layout.cell
+    fnt = font(0.3 * c, bold=True)
+    by_name = sorted(view.cars, key=lambda car: -len(car.name))
+    for number, hit in enumerate(preview.hits, start=1):
+        found = HIT_AT.search(hit)
+        if found is not None:
+            row, lane = int(found.group(1)), int(found.group(2)) - 1
+        else:
+            target = next((car for car in by_name if car.name and car.name in hit), None)
+            if target is None:
+                continue
+            row, lane = target.row, target.lane
+        if not layout.shows(row) or not 0 <= lane < LANES:
+            continue
+        _, y0, x1, _ = layout.cell_box(row, lane)
+        r = c * 0.2
+        cx, cy = x1 - r, y0 + r
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.danger, outline=theme.text)
+        draw.text((cx, cy), str(number), font=fnt, fill=theme.text, anchor="mm")
