@@ -1,4 +1,8 @@
-"""The Discord client: one start-up path that wires settings, storage, service and cogs."""
+"""The Discord client: one start-up path that wires settings, storage, service and cogs.
+
+It reads the one list of games per layer (`games.registry.GAMES`, `render.registry.RENDERERS`,
+`bot.registry.ADAPTERS`) and passes them in; nothing registers itself by being imported.
+"""
 
 from __future__ import annotations
 
@@ -13,16 +17,18 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot import presenters
-from bot.components import RedlineButton, Unknown
-from bot.customid import ButtonId
+from bot.components import RedlineComponent
+from bot.dice import DiceCog
 from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
+from bot.registry import ADAPTERS
 from bot.rendering import Renderer
 from bot.replies import Ack, Reply, funnel
 from bot.service import GameService, ServiceError
+from bot.session import SessionCog
 from bot.settings import Settings
 from bot.table import Table
 from games.registry import GAMES
+from render.registry import RENDERERS
 from storage import InstanceLock, Repository
 
 log = logging.getLogger(__name__)
@@ -64,16 +70,15 @@ class RedlineBot(commands.Bot):
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        from bot.cogs import cog_classes
-
         if self._instance is None:  # one process per data folder (`__main__` takes it earlier)
             self._instance = InstanceLock.acquire(self.settings.data_dir)
         self.repo = await Repository.open(self.settings.database_path)
         self.service = GameService(self.repo, GAMES, seed_source=self._seed_source)
-        self.table = Table(self.service, Renderer(threads=self.settings.render_threads))
-        self.add_dynamic_items(RedlineButton, Unknown)
-        for cog_class in cog_classes():
-            await self.add_cog(cog_class(self))
+        renderer = Renderer(RENDERERS, threads=self.settings.render_threads)
+        self.table = Table(self.service, renderer, ADAPTERS)
+        self.add_dynamic_items(RedlineComponent)
+        for cog in (SessionCog, DiceCog, *(a.cog for a in ADAPTERS.values())):
+            await self.add_cog(cog(self.table))
         if self.settings.sync_commands:
             await self.sync_commands_if_changed()
 
@@ -140,24 +145,3 @@ class RedlineBot(commands.Bot):
             raise original
 
         await funnel(interaction, reraise, ack=Ack.PRIVATE)
-
-    # ----- shared handlers used by buttons and commands ------------------------------------
-
-    async def show_private(self, reply: Reply, session_id: int) -> None:
-        """The user's own sheet or hand, ephemeral, drawn from `view(state, user)`."""
-        await self.table.send_private(reply, await self.service.by_id(session_id))
-
-    async def confirm_end(self, reply: Reply, bid: ButtonId) -> None:
-        interaction = reply.interaction
-        if bid.payload != "yes":
-            await reply.edit_origin(content="The game goes on.", view=None)
-            return
-        manage = bool(interaction.permissions.manage_guild)
-        ended = await self.service.end(bid.session_id, interaction.user.id, can_manage=manage)
-        await reply.edit_origin(content="Game ended.", view=None)
-        await reply.publish(
-            presenters.Board(
-                content=f"🛑 **{ended.title}** game #{ended.session_id} was ended by "
-                f"{interaction.user.mention}. Start another with `/game new`."
-            ),
-        )

@@ -1,77 +1,43 @@
-"""Persistent buttons: one dynamic item matches every Redline custom_id, even after a restart.
-
-Each item matches its whole prefix (`rl:...`), not only well-formed ids, so a damaged or forged
-custom_id is answered with a clear refusal instead of silence; `Unknown` answers everything
-else.
-"""
+"""Persistent buttons and menus: one dynamic item answers every custom_id, even after a
+restart, and routes it by namespace (see `RedlineComponent`). A damaged or forged custom_id is
+answered with a clear refusal instead of silence."""
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 from pydantic import ValidationError
 
 from bot import customid, presenters
-from bot.customid import ButtonId, MalformedInput, any_with_prefix, bounded_json
-from bot.replies import Ack, Reply, funnel
+from bot.customid import ButtonId, MalformedInput, bounded_json
+from bot.replies import Ack, Reply, Work, funnel
 from bot.service import LobbyError, ServiceError
-from bot.table import channel_of
+from bot.table import Table, channel_of
 from games.engine import InvalidAction, Player
-
-if TYPE_CHECKING:
-    from bot.client import RedlineBot
 
 log = logging.getLogger(__name__)
 
 DAMAGED = "that button is damaged or was not made by this bot; use `/game status` for the board"
-KNOWN_PREFIXES = ("rl", "st", "rnc")
 B = TypeVar("B", bound=ButtonId)
 
 
-class RedlineButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=any_with_prefix("rl")):
-    """Any `rl:` button the bot ever drew. Decodes its custom_id and routes the press."""
-
-    def __init__(self, button_id: ButtonId | None, raw: str = "") -> None:
-        super().__init__(discord.ui.Button(custom_id=button_id.encode() if button_id else raw))
-        self.button_id = button_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RedlineButton:
-        return cls(ButtonId.decode(match.string), match.string[:100])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: RedlineBot = interaction.client
-        bid = self.button_id
-        ack = (
-            Ack.PRIVATE
-            if bid is not None and bid.verb in (customid.BOARD, customid.SHEET)
-            else Ack.UPDATE
-        )
-        await funnel(
-            interaction,
-            lambda reply: route(bot, reply, bid),
-            ack=ack,
-            on_stale=bot.table.show_stale,
-        )
-
-
-class Unknown(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=re.compile(rf"(?!(?:{'|'.join(KNOWN_PREFIXES)}):).*", re.DOTALL),
+class RedlineComponent(
+    discord.ui.DynamicItem[discord.ui.Item[Any]], template=re.compile(".*", re.DOTALL)
 ):
-    """A component whose custom_id no Redline handler knows: answered, never left hanging."""
+    """Every button and menu the bot ever drew, by any game: one persistent item.
 
-    def __init__(self, raw: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=raw[:100] or "?"))
+    The namespace before the first `:` picks the codec and the handlers: `rl` for the verbs
+    every game shares (play an action, join, start, show the board or sheet, end), a game's
+    own namespace (`st`, `rnc`, ...) for the verbs its adapter declares. Anything else, or an
+    id that does not decode, is refused in words.
+    """
+
+    def __init__(self, item: discord.ui.Item[Any], raw: str) -> None:
+        super().__init__(item)
+        self.raw = raw
 
     @classmethod
     async def from_custom_id(
@@ -80,14 +46,44 @@ class Unknown(
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> Unknown:
-        return cls(match.string)
+    ) -> RedlineComponent:
+        return cls(item, match.string)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async def refuse(reply: Reply) -> None:
-            raise ServiceError(DAMAGED)
+        table = cast(_Host, interaction.client).table
+        raw: Any = dict(interaction.data or {}).get("values") or []
+        values = [str(v)[:100] for v in raw][:25]
+        namespace = self.raw.split(":", 1)[0]
+        verbs = table.verbs_by_namespace.get(namespace)
+        if namespace == ButtonId.PREFIX:
+            bid = ButtonId.decode(self.raw)
+            ack = (
+                Ack.PRIVATE if bid and bid.verb in (customid.BOARD, customid.SHEET) else Ack.UPDATE
+            )
+            work: Work = lambda reply: route(table, reply, bid)  # noqa: E731
+        elif verbs is not None:
+            gid = verbs.codec.decode(self.raw)
+            handler = verbs.handlers.get(gid.verb) if gid is not None else None
+            ack = verbs.acks.get(gid.verb, Ack.UPDATE) if gid is not None else Ack.UPDATE
 
-        await funnel(interaction, refuse, ack=Ack.UPDATE)
+            async def work(reply: Reply) -> None:
+                if gid is None or handler is None:
+                    raise ServiceError(DAMAGED)
+                await handler(table, reply, gid, values)
+
+        else:
+
+            async def work(reply: Reply) -> None:
+                raise ServiceError(DAMAGED)
+
+            ack = Ack.UPDATE
+        await funnel(interaction, work, ack=ack, on_stale=table.show_stale)
+
+
+class _Host(Protocol):
+    """What the component needs of the client (RedlineBot), without importing it."""
+
+    table: Table
 
 
 def decoded(bid: B | None) -> B:
@@ -97,17 +93,17 @@ def decoded(bid: B | None) -> B:
     return bid
 
 
-async def route(bot: RedlineBot, reply: Reply, bid: ButtonId | None) -> None:
-    """What each verb does."""
+async def route(table: Table, reply: Reply, bid: ButtonId | None) -> None:
+    """What each shared (`rl:`) verb does."""
     bid = decoded(bid)
-    service, table, interaction = bot.service, bot.table, reply.interaction
+    service, interaction = table.service, reply.interaction
     if bid.verb == customid.END:  # before loading: a damaged game can still be ended
         if (
             bid.payload == "yes"
             and await service.live_id(channel_of(interaction)) != bid.session_id
         ):
             raise ServiceError("that game has already ended (or belongs to another channel)")
-        await bot.confirm_end(reply, bid)
+        await confirm_end(table, reply, bid)
         return
     snap = await service.by_id(bid.session_id)
     if snap.record.channel_id != interaction.channel_id:
@@ -141,6 +137,23 @@ async def route(bot: RedlineBot, reply: Reply, bid: ButtonId | None) -> None:
     elif bid.verb == customid.BOARD:
         await table.show(reply, await service.by_id(bid.session_id), ephemeral=True)
     elif bid.verb == customid.SHEET:
-        await bot.show_private(reply, bid.session_id)
+        await table.send_private(reply, await service.by_id(bid.session_id))
     else:
         raise ServiceError("this button belongs to an older version of the bot; use `/game status`")
+
+
+async def confirm_end(table: Table, reply: Reply, bid: ButtonId) -> None:
+    """The answer to "End the game?" (the buttons `/game end` shows)."""
+    interaction = reply.interaction
+    if bid.payload != "yes":
+        await reply.edit_origin(content="The game goes on.", view=None)
+        return
+    manage = bool(interaction.permissions.manage_guild)
+    ended = await table.service.end(bid.session_id, interaction.user.id, can_manage=manage)
+    await reply.edit_origin(content="Game ended.", view=None)
+    await reply.publish(
+        presenters.Board(
+            content=f"🛑 **{ended.title}** game #{ended.session_id} was ended by "
+            f"{interaction.user.mention}. Start another with `/game new`."
+        ),
+    )

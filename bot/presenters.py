@@ -51,12 +51,6 @@ class Board:
     """discord.Embed objects (rules pages); kept opaque here so presenters stay Discord-free."""
 
 
-GameBoard = Callable[[Snapshot, bytes | None, bool], Board]
-GAME_BOARDS: dict[str, GameBoard] = {}
-"""Games whose public board needs more than one button per legal action (a path builder, odds
-on the labels) register a presenter here by game key; `board()` hands their snapshots to it."""
-
-
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
@@ -158,9 +152,8 @@ def saved_text_board(snap: Snapshot, note: str) -> Board:
     )
 
 
-def image_failed(snap: Snapshot) -> Board:
+def image_failed(snap: Snapshot, current: Board) -> Board:
     """A board whose image could not be drawn: the same message with the position in text."""
-    current = board(snap, None)
     body = f"{current.content}\n🖼️ (the board image could not be drawn; here it is in text)\n"
     return Board(
         content=(body + text_board(snap))[:1990],
@@ -172,9 +165,6 @@ def image_failed(snap: Snapshot) -> Board:
 
 def board(snap: Snapshot, image: bytes | None, *, with_buttons: bool = True) -> Board:
     """The public board message after a move (image rendered by the caller, off the loop)."""
-    custom = GAME_BOARDS.get(snap.spec.key)
-    if custom is not None:
-        return custom(snap, image, with_buttons)
     buttons: list[ButtonSpec] = []
     if with_buttons and snap.outcome is None and snap.record.is_live:
         active = sorted(snap.active_players)
@@ -222,8 +212,8 @@ def lobby(snap: Snapshot) -> Board:
 
 
 def private(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
-    """A player's own sheet or hand, with buttons for what they may do now (ephemeral)."""
-    snap = snap.for_viewer(viewer)
+    """A player's own sheet or hand, with buttons for what they may do now (ephemeral).
+    `snap` is `for_viewer(viewer)`, so its buttons carry the viewer's view tag."""
     buttons = action_buttons(snap, viewer) if snap.outcome is None else ()
     if viewer in snap.active_players:
         prompt: Callable[[Any, PlayerId], str] | None = snap.spec.extra.get("prompt")
@@ -276,15 +266,3 @@ def moves_are_public(snap: Snapshot) -> bool:
     sheets say when (`extra["public_moves"](state)`): the labels would reveal the sheet."""
     public: Callable[[Any], bool] | None = snap.spec.extra.get("public_moves")
     return public is None or snap.state is None or public(snap.state)
-
-
-PrivatePresenter = Callable[[Snapshot, PlayerId, bytes | None], Board]
-PRIVATE_PRESENTERS: dict[str, PrivatePresenter] = {}
-"""Games whose private message needs more than one button per action (menus, two-step choices)
-register their presenter here by game key (their cog does, when it loads)."""
-
-
-def private_for(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
-    """The game's own private presenter if it registered one, else `private`. Its buttons
-    carry the viewer's view tag (see `action_id`)."""
-    return PRIVATE_PRESENTERS.get(snap.spec.key, private)(snap.for_viewer(viewer), viewer, image)

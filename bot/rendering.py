@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
 from bot.service import Snapshot
+from render.registry import GameRenderers
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -19,17 +20,10 @@ T = TypeVar("T")
 class Renderer:
     """`await renderer.board(snap)` draws the public board; `run` draws anything else."""
 
-    def __init__(
-        self,
-        *,
-        threads: int = 2,
-        boards: dict[str, Callable[..., bytes]] | None = None,
-        sheets: dict[str, Callable[..., bytes]] | None = None,
-    ):
-        from render import RENDERERS, SHEETS
-
-        self._boards = RENDERERS if boards is None else boards
-        self._sheets = SHEETS if sheets is None else sheets
+    def __init__(self, renderers: Mapping[str, GameRenderers], *, threads: int = 2) -> None:
+        """`renderers`: each game's drawings by key (`render.registry.RENDERERS`)."""
+        self._boards = {key: r.board for key, r in renderers.items()}
+        self._sheets = {key: r.sheet for key, r in renderers.items() if r.sheet is not None}
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="render")
 
     async def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:

@@ -6,10 +6,12 @@ Every method takes a `Reply` that was acknowledged before any work (see `bot.rep
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 import discord
 
 from bot import presenters
+from bot.adapter import GameAdapter, Verbs
 from bot.rendering import Renderer
 from bot.replies import Reply
 from bot.service import GameService, NotSeated, ServiceError, Snapshot, StaleBoard
@@ -19,11 +21,25 @@ log = logging.getLogger(__name__)
 
 
 class Table:
-    """Plays actions for interactions and shows boards. One per bot."""
+    """Plays actions for interactions and shows boards. One per bot.
 
-    def __init__(self, service: GameService, renderer: Renderer) -> None:
+    `adapters` are the games' Discord adapters by game key (`bot.registry.ADAPTERS`): their
+    presenters draw a game's board or sheet where one button per action is not enough, and
+    their verbs answer the game's own buttons and menus.
+    """
+
+    def __init__(
+        self,
+        service: GameService,
+        renderer: Renderer,
+        adapters: Mapping[str, GameAdapter] | None = None,
+    ) -> None:
         self.service = service
         self.renderer = renderer
+        self.adapters = dict(adapters or {})
+        self.verbs_by_namespace: dict[str, Verbs] = {
+            a.verbs.namespace: a.verbs for a in self.adapters.values() if a.verbs is not None
+        }
 
     async def board(self, snap: Snapshot, *, with_buttons: bool = True) -> presenters.Board:
         """The public board message; the position in text if the image cannot be drawn."""
@@ -38,7 +54,14 @@ class Table:
                 snap.spec.key,
                 snap.version,
             )
-            return presenters.image_failed(snap)
+            return presenters.image_failed(snap, self.present(snap, None, with_buttons))
+        return self.present(snap, image, with_buttons)
+
+    def present(self, snap: Snapshot, image: bytes | None, with_buttons: bool) -> presenters.Board:
+        """The public board message around `image`, by the game's own presenter if it has one."""
+        adapter = self.adapters.get(snap.spec.key)
+        if adapter is not None and adapter.board is not None:
+            return adapter.board(snap, image, with_buttons)
         return presenters.board(snap, image, with_buttons=with_buttons)
 
     async def private_board(self, snap: Snapshot, viewer: int) -> presenters.Board:
@@ -48,7 +71,9 @@ class Table:
         except Exception:
             log.exception("could not draw the sheet of %s in session %s", viewer, snap.session_id)
             image = None
-        return presenters.private_for(snap, viewer, image)
+        adapter = self.adapters.get(snap.spec.key)
+        present = adapter.private if adapter is not None and adapter.private else None
+        return (present or presenters.private)(snap.for_viewer(viewer), viewer, image)
 
     async def show(self, reply: Reply, snap: Snapshot, *, ephemeral: bool = False) -> None:
         await reply.answer(await self.board(snap), ephemeral=ephemeral)

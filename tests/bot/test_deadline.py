@@ -19,13 +19,14 @@ async def test_acks_stay_fast_while_rendering_is_stuck(
 ) -> None:
     """With both render threads stuck for 3.5 s, moves, status and /roll still ack in time."""
     await world.new_race()
-    real = RENDERERS["dragrage"]
+    real = RENDERERS["dragrage"].board
 
     def slow(view: Any, **kwargs: Any) -> bytes:
         time.sleep(SLOW)
         return real(view, **kwargs)
 
-    monkeypatch.setitem(RENDERERS, "dragrage", slow)
+    assert world.bot is not None
+    monkeypatch.setitem(world.bot.table.renderer._boards, "dragrage", slow)
     board = world.latest_board()
     player = world.user(active_user_id(board))
     results = await asyncio.gather(

@@ -40,9 +40,10 @@ async def test_full_race_from_new_game_to_a_winner(world: World) -> None:
         else:
             result = await world.fake.click(player, board, custom_id)
             used_buttons += 1
+            await result.wait_followups(2)  # the new board, then the pressed one is spent
             assert not world.fake.store.messages[board.id].components, "old board loses buttons"
         await result.wait_followups(1)
-        new_board = result.messages[-1]
+        new_board = world.latest_board()
         assert not new_board.ephemeral, new_board.content
         assert new_board.files, "every move is answered with a fresh board image"
     else:

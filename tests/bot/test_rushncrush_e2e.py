@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from bot.cogs.rushncrush_ui import RncId
 from bot.customid import ButtonId
+from bot.rushncrush.ids import RncId
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
 from tests.bot.conftest import World, active_user_id

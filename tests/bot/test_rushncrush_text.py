@@ -7,8 +7,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.cogs.rushncrush_text import gear_label, heat_risk, percent, steering_text
-from bot.cogs.rushncrush_ui import RncId, builder_board, draft
+from bot.rushncrush.ids import RncId
+from bot.rushncrush.path import builder_board, draft
+from bot.rushncrush.text import gear_label, heat_risk, percent, steering_text
 from games.rushncrush import GearAction
 from games.rushncrush.data import Item
 from games.rushncrush.model import Slot

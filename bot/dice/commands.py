@@ -14,11 +14,10 @@ from bot.presenters import Board
 from bot.replies import Ack, Reply, funnel
 from games.dice import DiceRoll, OddsMode, odds_table, probability, roll_contest, roll_notation
 from games.engine import Rng
-from render.dice import DiceGroup, render_dice
-from render.table import render_table
+from render.dice import DiceGroup, render_dice, render_table
 
 if TYPE_CHECKING:
-    from bot.client import RedlineBot
+    from bot.table import Table
 
 MODE_CHOICES = [
     app_commands.Choice(name="highest die of N d6 >= k", value=OddsMode.HIGHEST.value),
@@ -77,8 +76,8 @@ def sum_targets(n: int | None) -> list[int]:
 class DiceCog(commands.Cog):
     """Dice notation, contested rolls and exact odds."""
 
-    def __init__(self, bot: RedlineBot) -> None:
-        self.bot = bot
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
     @app_commands.command(name="roll")
     @app_commands.describe(
@@ -98,7 +97,7 @@ class DiceCog(commands.Cog):
                 1990,
             )
             groups = dice_groups(result)
-            image = await self.bot.table.renderer.run(render_dice, groups) if groups else None
+            image = await self.table.renderer.run(render_dice, groups) if groups else None
             await reply.answer(
                 Board(content=content, image=image, filename="roll.png"), ephemeral=False
             )
@@ -143,7 +142,7 @@ class DiceCog(commands.Cog):
                     total=max(result.result.b),
                 ),
             ]
-            image = await self.bot.table.renderer.run(render_dice, groups, title="Contested roll")
+            image = await self.table.renderer.run(render_dice, groups, title="Contested roll")
             content = _clip(f"⚔️ {result.explanation}", 1990)
             await reply.answer(
                 Board(content=content, image=image, filename="contest.png"), ephemeral=False
@@ -181,7 +180,7 @@ class DiceCog(commands.Cog):
             if dice and target and chosen is not OddsMode.HIGH_LOW:
                 p = probability(chosen, dice, target)
                 lines.append(f"{chosen.value} of {dice}d6 >= {target}: **{percent(p)}** (= {p})")
-            image = await self.bot.table.renderer.run(
+            image = await self.table.renderer.run(
                 render_table, table.title, table.row_labels, table.col_labels, table.cells
             )
             await reply.answer(

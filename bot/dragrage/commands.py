@@ -14,7 +14,7 @@ from games.dragrage.state import Advance, Declare, LetsRoll, Pass, TurnInNitro
 from games.engine import Model
 
 if TYPE_CHECKING:
-    from bot.client import RedlineBot
+    from bot.table import Table
 
 
 @app_commands.guild_only()
@@ -25,12 +25,13 @@ class DragRageCog(
 ):
     """Slash-command twins of the Drag Rage buttons."""
 
-    def __init__(self, bot: RedlineBot) -> None:
-        self.bot = bot
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
         super().__init__()
 
     async def _play(self, interaction: discord.Interaction, make: Callable[[], Model]) -> None:
-        table = self.bot.table
+        table = self.table
         await funnel(
             interaction,
             lambda reply: table.play(reply, make()),

@@ -20,7 +20,7 @@ from games.engine import Player
 from games.registry import GAMES
 
 if TYPE_CHECKING:
-    from bot.client import RedlineBot
+    from bot.table import Table
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
 
@@ -40,12 +40,13 @@ class SessionCog(
 ):
     """The lobby and everything around a game."""
 
-    def __init__(self, bot: RedlineBot) -> None:
-        self.bot = bot
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
         super().__init__()
 
     async def _run(self, interaction: discord.Interaction, work: Work, ack: Ack) -> None:
-        await funnel(interaction, work, ack=ack, on_stale=self.bot.table.show_stale)
+        await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)
 
     async def _lobby_write(self, reply: Reply, snap: Snapshot, what: str) -> None:
         reply.mark_saved(snap, what)
@@ -62,7 +63,7 @@ class SessionCog(
             return False
         except discord.NotFound:
             pass
-        change = await self.bot.service.hand_over(session_id, host_id)
+        change = await self.service.hand_over(session_id, host_id)
         if change is None:
             return False
         await reply.publish(
@@ -83,7 +84,7 @@ class SessionCog(
         """Open a lobby for a new game here; you become its host."""
 
         async def work(reply: Reply) -> None:
-            snap = await self.bot.service.new_session(
+            snap = await self.service.new_session(
                 guild_id=interaction.guild_id,
                 channel_id=channel_of(interaction),
                 game_key=game.value,
@@ -98,7 +99,7 @@ class SessionCog(
         """Take a seat in the lobby of this channel's game."""
 
         async def work(reply: Reply) -> None:
-            snap = await self.bot.service.join(channel_of(interaction), _player(interaction))
+            snap = await self.service.join(channel_of(interaction), _player(interaction))
             await self._lobby_write(reply, snap, "seat")
 
         await self._run(interaction, work, Ack.PUBLIC)
@@ -108,8 +109,8 @@ class SessionCog(
         """Leave the lobby of this channel's game (before it starts)."""
 
         async def work(reply: Reply) -> None:
-            before = await self.bot.service.current(channel_of(interaction))
-            snap = await self.bot.service.leave(channel_of(interaction), interaction.user.id)
+            before = await self.service.current(channel_of(interaction))
+            snap = await self.service.leave(channel_of(interaction), interaction.user.id)
             reply.mark_saved(snap, "leaving")
             board = presenters.lobby(snap)
             if snap.record.host_id != before.record.host_id:
@@ -140,9 +141,9 @@ class SessionCog(
 
         async def work(reply: Reply) -> None:
             channel = channel_of(interaction)
-            current = await self.bot.service.current(channel)
+            current = await self.service.current(channel)
             await self._host_gone(reply, current.session_id, current.record.host_id)
-            snap = await self.bot.service.set_option(channel, interaction.user.id, setting, value)
+            snap = await self.service.set_option(channel, interaction.user.id, setting, value)
             await self._lobby_write(reply, snap, "option")
 
         await self._run(interaction, work, Ack.PUBLIC)
@@ -178,7 +179,7 @@ class SessionCog(
         if interaction.channel_id is None:
             return None
         try:
-            snap = await self.bot.service.current(interaction.channel_id)
+            snap = await self.service.current(interaction.channel_id)
         except ServiceError:
             return None
         return snap.spec.options_model
@@ -189,11 +190,11 @@ class SessionCog(
 
         async def work(reply: Reply) -> None:
             channel = channel_of(interaction)
-            current = await self.bot.service.current(channel)
+            current = await self.service.current(channel)
             await self._host_gone(reply, current.session_id, current.record.host_id)
-            snap = await self.bot.service.start(channel, interaction.user.id)
+            snap = await self.service.start(channel, interaction.user.id)
             reply.mark_saved(snap, "start")
-            await reply.publish(await self.bot.table.board(snap))
+            await reply.publish(await self.table.board(snap))
 
         await self._run(interaction, work, Ack.PUBLIC)
 
@@ -202,8 +203,8 @@ class SessionCog(
         """Show this channel's board again and whose turn it is."""
 
         async def work(reply: Reply) -> None:
-            snap = await self.bot.service.latest(channel_of(interaction))
-            await self.bot.table.show(reply, snap)
+            snap = await self.service.latest(channel_of(interaction))
+            await self.table.show(reply, snap)
 
         await self._run(interaction, work, Ack.PUBLIC)
 
@@ -212,8 +213,8 @@ class SessionCog(
         """Show your private sheet or hand again (only you see it)."""
 
         async def work(reply: Reply) -> None:
-            snap = await self.bot.service.current(channel_of(interaction))
-            await self.bot.table.send_private(reply, snap)
+            snap = await self.service.current(channel_of(interaction))
+            await self.table.send_private(reply, snap)
 
         await self._run(interaction, work, Ack.PRIVATE)
 
@@ -225,8 +226,8 @@ class SessionCog(
         """Show the latest moves and dice of this channel's game."""
 
         async def work(reply: Reply) -> None:
-            snap = await self.bot.service.latest(channel_of(interaction))
-            lines = await self.bot.service.log_lines(
+            snap = await self.service.latest(channel_of(interaction))
+            lines = await self.service.log_lines(
                 snap.session_id, viewer=interaction.user.id, limit=last
             )
             title = f"{snap.spec.title} · game #{snap.session_id} · log"
@@ -244,9 +245,9 @@ class SessionCog(
 
         async def work(reply: Reply) -> None:
             if game is not None:
-                spec = self.bot.service.spec(game.value)
+                spec = self.service.spec(game.value)
             else:
-                spec = (await self.bot.service.latest(channel_of(interaction))).spec
+                spec = (await self.service.latest(channel_of(interaction))).spec
             embed = discord.Embed(title=f"{spec.title}: rules", description=spec.rules_text[:4000])
             await reply.answer(Board(content="", embeds=(embed,)), ephemeral=True)
 
@@ -257,7 +258,7 @@ class SessionCog(
         """End this channel's game (host or Manage Server), after a confirmation."""
 
         async def work(reply: Reply) -> None:
-            service = self.bot.service
+            service = self.service
             session_id = await service.live_id(channel_of(interaction))
             try:
                 current = await service.by_id(session_id)

@@ -1,75 +1,39 @@
-"""`/spacetruckin ...`, the sheet's menus and the two-tap choices of Space Truckin'.
+"""`/spacetruckin ...` and the handler of the sheet's `st:` first steps.
 
-Moves go through `Table.play` like every game's. What this cog adds: a private presenter
-(registered in `presenters.PRIVATE_PRESENTERS`) that offers menus and two-step buttons where
-one button per action would not fit, one persistent item answering the `st:` custom_ids of
-those first steps (they redraw the private message, they never move), and slash twins.
+Moves go through `Table.play` like every game's. The first steps of the sheet's two-tap
+choices (`st:` custom_ids) only redraw the private message, never move (`redraw`).
 """
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
-from bot import presenters
-from bot.cogs import spacetruckin_ui as ui
-from bot.components import DAMAGED, decoded
-from bot.customid import MalformedInput, any_with_prefix, bounded_json
+from bot.components import DAMAGED
+from bot.customid import ButtonId, MalformedInput, bounded_json
 from bot.presenters import Board
 from bot.replies import Ack, Reply, Work, funnel, to_view
 from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
-from bot.table import channel_of
+from bot.spacetruckin import choices, ids
+from bot.spacetruckin import sheet as ui
+from bot.table import Table, channel_of
 from games.engine import IllegalAction, InvalidAction, Model, Rng
 from games.spacetruckin import legal_placements, parse_placement
 from games.spacetruckin.models import Fill, Place
-
-if TYPE_CHECKING:
-    from bot.client import RedlineBot
 
 KEY = "spacetruckin"
 MAX_CHOICES = 25
 BoxName = Literal["top1", "top2", "top3", "top4", "bot1", "bot2", "bot3", "bot4"]
 
 
-class SheetItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=any_with_prefix("st")):
-    """Any `st:` button or menu on a Space Truckin' sheet (survives restarts like the rest)."""
-
-    def __init__(self, item: discord.ui.Item[Any], sid: ui.StId | None) -> None:
-        super().__init__(item)
-        self.sid = sid
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> SheetItem:
-        return cls(item, ui.StId.decode(match.string))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: RedlineBot = interaction.client
-        raw: Any = dict(interaction.data or {}).get("values") or []
-        values = [str(v)[:100] for v in raw][:25]
-        sid = self.sid
-        await funnel(
-            interaction,
-            lambda reply: redraw(bot, reply, decoded(sid), values),
-            ack=Ack.UPDATE,
-            on_stale=bot.table.show_stale,
-        )
-
-
-async def redraw(bot: RedlineBot, reply: Reply, sid: ui.StId, values: list[str]) -> None:
+async def redraw(table: Table, reply: Reply, sid: ButtonId, values: list[str]) -> None:
     """A first step of a choice: redraw the private message for the next step."""
     interaction = reply.interaction
-    snap = await bot.service.by_id(sid.session_id)
+    snap = await table.service.by_id(sid.session_id)
     if snap.record.channel_id != interaction.channel_id:
         raise ServiceError("that menu belongs to a game in another channel")
     if snap.spec.key != KEY:
@@ -84,35 +48,35 @@ async def redraw(bot: RedlineBot, reply: Reply, sid: ui.StId, values: list[str])
         # The sheet changed since this message was drawn: show it as it is now.
         raise StaleBoard("your sheet has changed since that message", snap, private=True)
     stage = _stage(snap, viewer)
-    if sid.verb == ui.SHEET:
-        image = await bot.table.renderer.sheet(snap, viewer)
+    if sid.verb == ids.SHEET:
+        image = await table.renderer.sheet(snap, viewer)
         await reply.edit_origin(ui.sheet_board(snap, viewer, image))
         return
     wanted = {
-        ui.ANCHOR: "place",
-        ui.PREVIEW: "place",
-        ui.SYSTEM: "pick",
-        ui.FIRST_BOX: "fill",
-        ui.TWEAK_BOX: "tweak",
-        ui.TWEAK_EFFECT: "tweak",
-        ui.FIRST_HIT: "hit_two",
+        ids.ANCHOR: "place",
+        ids.PREVIEW: "place",
+        ids.SYSTEM: "pick",
+        ids.FIRST_BOX: "fill",
+        ids.TWEAK_BOX: "tweak",
+        ids.TWEAK_EFFECT: "tweak",
+        ids.FIRST_HIT: "hit_two",
     }.get(sid.verb)
     if wanted is None or stage != wanted:
         raise StaleBoard("your sheet has changed since that message", snap, private=True)
-    if sid.verb in (ui.ANCHOR, ui.PREVIEW):
+    if sid.verb in (ids.ANCHOR, ids.PREVIEW):
         place = _chosen_place(snap, viewer, values[0] if values else sid.payload)
-        image = await bot.table.renderer.sheet(snap, viewer, preview=place)
+        image = await table.renderer.sheet(snap, viewer, preview=place)
         await reply.edit_origin(ui.preview_board(snap, viewer, place, image))
-    elif sid.verb == ui.SYSTEM:
+    elif sid.verb == ids.SYSTEM:
         await _edit_keep_image(reply, ui.shapes_board(snap, viewer, sid.payload))
-    elif sid.verb == ui.FIRST_BOX:
-        await _edit_keep_image(reply, ui.second_box_board(snap, viewer, sid.payload))
-    elif sid.verb == ui.FIRST_HIT:
-        await _edit_keep_image(reply, ui.second_hit_board(snap, viewer, sid.payload))
-    elif sid.verb == ui.TWEAK_EFFECT:
-        await _edit_keep_image(reply, ui.tweak_pip_board(snap, viewer, sid.payload))
+    elif sid.verb == ids.FIRST_BOX:
+        await _edit_keep_image(reply, choices.second_box_board(snap, viewer, sid.payload))
+    elif sid.verb == ids.FIRST_HIT:
+        await _edit_keep_image(reply, choices.second_hit_board(snap, viewer, sid.payload))
+    elif sid.verb == ids.TWEAK_EFFECT:
+        await _edit_keep_image(reply, choices.tweak_pip_board(snap, viewer, sid.payload))
     else:
-        await _edit_keep_image(reply, ui.tweak_board(snap, viewer, sid.payload))
+        await _edit_keep_image(reply, choices.tweak_board(snap, viewer, sid.payload))
 
 
 async def _edit_keep_image(reply: Reply, board: Board) -> None:
@@ -130,7 +94,7 @@ def _stage(snap: Snapshot, viewer: int) -> str | None:
 def _chosen_place(snap: Snapshot, viewer: int, value: str) -> Place:
     """A menu value: a whole placement (`C5.1f`) or a top-left grid (`C5`: its first way)."""
     placements = legal_placements(snap.state, viewer)  # type: ignore[arg-type]
-    place = ui.parse_place_code(value)
+    place = ids.parse_place_code(value)
     if place is not None and place in placements:
         return place
     first = next((p for p in placements if p.anchor == value), None)
@@ -147,23 +111,16 @@ class SpaceTruckinCog(
 ):
     """Slash twins of the sheet's buttons, and the private sheet's menus."""
 
-    def __init__(self, bot: RedlineBot) -> None:
-        self.bot = bot
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
         super().__init__()
 
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(SheetItem)
-        presenters.PRIVATE_PRESENTERS[KEY] = ui.sheet_board
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(SheetItem)
-        presenters.PRIVATE_PRESENTERS.pop(KEY, None)
-
     async def _run(self, interaction: discord.Interaction, work: Work) -> None:
-        await funnel(interaction, work, ack=Ack.PRIVATE, on_stale=self.bot.table.show_stale)
+        await funnel(interaction, work, ack=Ack.PRIVATE, on_stale=self.table.show_stale)
 
     async def _mine(self, interaction: discord.Interaction) -> Snapshot:
-        snap = await self.bot.service.current(channel_of(interaction))
+        snap = await self.service.current(channel_of(interaction))
         if snap.spec.key != KEY:
             raise WrongGame(
                 f"the game in this channel is {snap.spec.title}; its moves are its buttons "
@@ -190,7 +147,7 @@ class SpaceTruckinCog(
             snap = await self._mine(interaction)
             viewer = interaction.user.id
             place = _typed_place(snap, viewer, spot)
-            image = await self.bot.table.renderer.sheet(snap, viewer, preview=place)
+            image = await self.table.renderer.sheet(snap, viewer, preview=place)
             board = ui.preview_board(snap.for_viewer(viewer), viewer, place, image)
             await reply.answer(board, ephemeral=True)
 
@@ -206,7 +163,7 @@ class SpaceTruckinCog(
             return []
         placements = legal_placements(snap.state, interaction.user.id)  # type: ignore[arg-type]
         typed = current.strip().upper().replace(" ", "")
-        names = [ui._place_label(p) for p in placements]
+        names = [ui.place_label(p) for p in placements]
         hits = [n for n in names if n.upper().replace(" ", "").startswith(typed)]
         return [app_commands.Choice(name=n, value=n) for n in hits[:MAX_CHOICES]]
 
@@ -228,7 +185,7 @@ class SpaceTruckinCog(
                 # with a double the game lists each pair once, in box order
                 swapped = Fill(first=second, second=first)
                 action = swapped if swapped in legal else action
-            await self.bot.table.play(reply, action, session_id=snap.session_id)
+            await self.table.play(reply, action, session_id=snap.session_id)
 
         await self._run(interaction, work)
 
@@ -244,7 +201,7 @@ class SpaceTruckinCog(
         async def work(reply: Reply) -> None:
             snap = await self._mine(interaction)
             chosen = _named_action(snap, interaction.user.id, action)
-            await self.bot.table.play(reply, chosen, session_id=snap.session_id)
+            await self.table.play(reply, chosen, session_id=snap.session_id)
 
         await self._run(interaction, work)
 

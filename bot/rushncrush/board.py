@@ -1,0 +1,171 @@
+"""Rush 'n' Crush public board: gear buttons, equipment, the whole course (the path builder
+and preview are in `path.py`).
+
+A turn in the common case is three taps: a gear button (its label shows the speed and the heat
+risk), then the board says the lane changes rolled, then a path (typed with `/rushncrush move`,
+a suggested path, or built step by step) previewed as an image and confirmed with "Drive it".
+
+Buttons that only redraw a private message carry an `rnc:` custom_id handled by the cog; the
+draft path lives in that custom_id, so a draft needs no memory and survives a restart. Buttons
+that play a move are ordinary action buttons (`rl:a:`) played through `Table.play`.
+"""
+
+from __future__ import annotations
+
+from bot import presenters
+from bot.presenters import Board, ButtonSpec, mention
+from bot.rushncrush.ids import (
+    BUILD,
+    COURSE,
+    GEAR_ROWS,
+    MORE,
+    PER_ROW,
+    PREVIEW,
+    act_id,
+    clip,
+    compact,
+    rnc_id,
+    rnc_or_none,
+    spaced,
+)
+from bot.rushncrush.text import (
+    event_lines,
+    gear_label,
+    gear_order,
+    gear_style,
+    steering_text,
+)
+from bot.service import Snapshot
+from games.engine import PlayerId
+from games.rushncrush import (
+    ActivateAction,
+    GearAction,
+    MoveAction,
+    RncState,
+    parse_path,
+    swerve_steps,
+)
+from games.rushncrush.data import HEAT_SKULL, ITEM_LABELS
+
+# --- the public board ---------------------------------------------------------------------------
+
+
+def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Board:
+    """The race board: what happened, whose turn and what to do, and the buttons for it."""
+    header = f"**{snap.spec.title}** · game #{snap.session_id} · move {snap.record.last_seq}" + (
+        f" · round {snap.state.round}" if isinstance(snap.state, RncState) else ""
+    )
+    parts = [header, *(f"• {line}" for line in event_lines(snap))]
+    buttons: tuple[ButtonSpec, ...] = ()
+    state = snap.state
+    live = snap.outcome is None and snap.record.is_live and isinstance(state, RncState)
+    if live and isinstance(state, RncState) and state.turn is not None:
+        player = state.turn.player
+        parts.extend(_prompt(snap, state, player))
+        if with_buttons:
+            buttons = _board_buttons(snap, state, player)
+    else:
+        parts.append(presenters.turn_line(snap))
+    return Board(
+        content=clip("\n".join(parts)),
+        image=image,
+        filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
+        buttons=buttons,
+        mentions=tuple(snap.active_players),
+    )
+
+
+def _prompt(snap: Snapshot, state: RncState, player: PlayerId) -> list[str]:
+    car = state.car(player)
+    turn = state.turn
+    assert turn is not None
+    who = f"➡️ {mention(player)} · car {car.number} {car.car_name}"
+    if turn.phase == "gear":
+        speeds = sorted({a.speed for a in legal_gears(snap, player)})
+        steering = " · ".join(f"{s}: {steering_text(s)}" for s in speeds)
+        return [
+            f"{who}: **choose gear & speed** (now gear {car.gear}, speed {car.speed}; "
+            f"Heat {car.heat}/{HEAT_SKULL}, Turbo {car.turbo}, Brake {car.brake})",
+            "Buttons: **speed** · gear · +T Turbo / −B Brake spent · 🔥 chance of Heat · "
+            "💀 chance it wrecks you. Or `/rushncrush gear`.",
+            f"Lane changes by speed: {steering} (odds: `/odds mode:highlow`)",
+        ]
+    changes = "unlimited" if turn.lane_changes is None else str(turn.lane_changes)
+    if turn.swerve_pending:
+        could = " or ".join(swerve_steps(state, player))
+        task = f"**swerve {could}** (obstruction), then {turn.movement_left - 1} more"
+    elif turn.movement_left < car.speed:
+        task = f"**send the rest of your path: {turn.movement_left}** still to drive"
+    else:
+        task = f"**drive {turn.movement_left}**"
+    return [
+        f"{who}: {task} · lane changes {changes} (then Steering, {car.steering} left)",
+        "Type `/rushncrush move path:F F L F` to preview a path, tap a suggested one, "
+        "or 🕹 steer step by step.",
+    ]
+
+
+def legal_gears(snap: Snapshot, player: PlayerId) -> list[GearAction]:
+    return sorted(
+        (a for a in snap.legal_actions(player) if isinstance(a, GearAction)), key=gear_order
+    )
+
+
+def _board_buttons(snap: Snapshot, state: RncState, player: PlayerId) -> tuple[ButtonSpec, ...]:
+    actions = snap.legal_actions(player)
+    heat = state.car(player).heat
+    buttons: list[ButtonSpec] = []
+    assert state.turn is not None
+    if state.turn.phase == "gear":
+        gears = legal_gears(snap, player)
+        room = PER_ROW * GEAR_ROWS
+        shown = gears if len(gears) <= room else gears[: room - 1]
+        for i, gear in enumerate(shown):
+            buttons.append(
+                ButtonSpec(
+                    gear_label(gear, heat), act_id(snap, gear), gear_style(gear, heat), i // PER_ROW
+                )
+            )
+        if len(shown) < len(gears):
+            more = f"More gear ({len(gears) - len(shown)}) ▸"
+            buttons.append(ButtonSpec(more, rnc_id(snap, MORE), "primary", GEAR_ROWS - 1))
+        tools_row = GEAR_ROWS
+    else:
+        buttons.append(ButtonSpec("🕹 Steer step by step", rnc_id(snap, BUILD), "primary", 0))
+        paths = [a for a in actions if isinstance(a, MoveAction)]
+        for path in paths[:PER_ROW]:
+            tokens = parse_path(path.path)
+            cid = rnc_or_none(snap, PREVIEW, compact(tokens))
+            if cid is not None:
+                buttons.append(ButtonSpec(f"👁 {spaced(tokens)}"[:80], cid, "secondary", 1))
+        tools_row = 2
+    for action in [a for a in actions if isinstance(a, ActivateAction)][: PER_ROW - 1]:
+        buttons.append(
+            ButtonSpec(activation_label(action), act_id(snap, action), "secondary", tools_row)
+        )
+    buttons.append(
+        ButtonSpec("🗺 Whole course", rnc_id(snap, COURSE, version=0), "secondary", tools_row)
+    )
+    return tuple(buttons)
+
+
+def activation_label(action: ActivateAction) -> str:
+    label = ITEM_LABELS[action.item]
+    return f"🔧 {'Arm' if action.mode == 'arm' else 'Use'} {label}"
+
+
+def gear_panel(snap: Snapshot, player: PlayerId) -> Board:
+    """Every gear choice, privately (the board shows the first ones when they do not all fit)."""
+    state = snap.state
+    assert isinstance(state, RncState)
+    heat = state.car(player).heat
+    gears = legal_gears(snap, player)[: PER_ROW * 5]
+    buttons = tuple(
+        ButtonSpec(gear_label(g, heat), act_id(snap, g), gear_style(g, heat), i // PER_ROW)
+        for i, g in enumerate(gears)
+    )
+    return Board(
+        content="**Every gear choice** (only you see this): speed · gear · points spent · "
+        "🔥 chance of Heat · 💀 chance it wrecks you",
+        buttons=buttons,
+    )

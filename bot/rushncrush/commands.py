@@ -1,0 +1,150 @@
+"""`/rushncrush ...`: Rush 'n' Crush moves as slash commands, plus its private path messages.
+
+Gear and equipment buttons are ordinary action buttons (the board's presenter draws them). The
+path flow is private: a typed path, a suggested one or one built step by step is first shown
+as a preview image with a "Drive it" button; only that button (or `drive:True`) moves the car.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.replies import Ack, Reply, Work, funnel
+from bot.rushncrush import path as paths
+from bot.rushncrush import private
+from bot.table import Table, channel_of
+from games.engine import Model
+from games.rushncrush import ActivateAction, MoveAction
+from games.rushncrush.data import Item
+
+KEY = "rushncrush"
+ITEM_CHOICES = [
+    app_commands.Choice(name=label, value=item.value)
+    for item, label in (
+        (Item.MACHINE_GUN, "Machine Gun"),
+        (Item.FLAMER, "Flamer"),
+        (Item.SIDE_BUMPER, "Side Bumper"),
+        (Item.SAW, "Lateral Circular Saw"),
+        (Item.ROCKET_BOOSTER, "Rocket Booster"),
+        (Item.FIRE_EXTINGUISHER, "Fire Extinguisher"),
+    )
+]
+USE_CHOICES = [
+    c for c in ITEM_CHOICES if c.value in (Item.MACHINE_GUN, Item.FLAMER, Item.FIRE_EXTINGUISHER)
+]
+
+
+@app_commands.guild_only()
+class RushNCrushCog(
+    commands.GroupCog,
+    group_name="rushncrush",
+    group_description="Rush 'n' Crush moves (buttons do the same)",
+):
+    """Slash commands and private path messages of Rush 'n' Crush."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
+        super().__init__()
+
+    # ----- helpers ---------------------------------------------------------------------------
+
+    async def _run(
+        self, interaction: discord.Interaction, work: Work, ack: Ack = Ack.PRIVATE
+    ) -> None:
+        """Moves acknowledge publicly (their answer is the new board); previews privately."""
+        await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)
+
+    async def _play(self, interaction: discord.Interaction, action: Model) -> None:
+        await self._run(interaction, lambda reply: self.table.play(reply, action), Ack.PUBLIC)
+
+    # ----- slash commands --------------------------------------------------------------------
+
+    @app_commands.command(name="gear")
+    @app_commands.describe(
+        speed="The speed to drive at this turn (4-18)",
+        gear="The gear (1-5); leave it out to take the cheapest way to that speed",
+        turbo="Turbo points to spend (extra steps up); leave out for the cheapest",
+        brake="Brake points to spend (extra steps down); leave out for the cheapest",
+    )
+    async def gear(
+        self,
+        interaction: discord.Interaction,
+        speed: app_commands.Range[int, 4, 18],
+        gear: app_commands.Range[int, 1, 5] | None = None,
+        turbo: app_commands.Range[int, 0, 5] | None = None,
+        brake: app_commands.Range[int, 0, 5] | None = None,
+    ) -> None:
+        """Choose your gear and speed; the bot then rolls your heat and steering dice."""
+
+        async def work(reply: Reply) -> None:
+            snap = await self.service.current(channel_of(interaction))
+            private.mover(interaction, snap)
+            action = paths.gear_for(snap, interaction.user.id, speed, gear, turbo, brake)
+            await self.table.play(reply, action, session_id=snap.session_id)
+
+        await self._run(interaction, work, Ack.PUBLIC)
+
+    @app_commands.command(name="move")
+    @app_commands.describe(
+        path="Your path, e.g. `F F L F R F`: F ahead, L/R diagonal; see /game rules for extras",
+        drive="Drive it at once instead of previewing it first (default: preview)",
+    )
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        path: app_commands.Range[str, 1, 200],
+        drive: bool = False,
+    ) -> None:
+        """Preview a path (where you end, what you hit), then drive it with one tap."""
+
+        async def work(reply: Reply) -> None:
+            snap = await self.service.current(channel_of(interaction))
+            state = private.mover(interaction, snap)
+            if drive:
+                await self.table.play(reply, MoveAction(path=path), session_id=snap.session_id)
+            else:
+                await private.send_preview(self.table, reply, snap, state, path)
+
+        await self._run(interaction, work)
+
+    @app_commands.command(name="steer")
+    async def steer(self, interaction: discord.Interaction) -> None:
+        """Build your path step by step with F / L / R buttons and a live preview."""
+
+        async def work(reply: Reply) -> None:
+            await private.send_builder(
+                self.table, reply, await self.service.current(channel_of(interaction))
+            )
+
+        await self._run(interaction, work)
+
+    @app_commands.command(name="arm")
+    @app_commands.describe(item="The equipment to arm (one Activation; Use it from next turn)")
+    @app_commands.choices(item=ITEM_CHOICES)
+    async def arm(self, interaction: discord.Interaction, item: app_commands.Choice[str]) -> None:
+        """Arm one of your equipment counters."""
+        await self._play(interaction, ActivateAction(item=Item(item.value), mode="arm"))
+
+    @app_commands.command(name="use")
+    @app_commands.describe(item="The armed item to Use now (rams and rocket go in the path)")
+    @app_commands.choices(item=USE_CHOICES)
+    async def use(self, interaction: discord.Interaction, item: app_commands.Choice[str]) -> None:
+        """Use an armed Machine Gun, Flamer or Fire Extinguisher now."""
+        await self._play(interaction, ActivateAction(item=Item(item.value), mode="use"))
+
+    @app_commands.command(name="course")
+    async def course(self, interaction: discord.Interaction) -> None:
+        """Show the whole course with every car, wreck and mine (only you see it)."""
+
+        async def work(reply: Reply) -> None:
+            await private.send_course(
+                self.table, reply, await self.service.current(channel_of(interaction))
+            )
+
+        await self._run(interaction, work)
+
+
+__all__ = ["RushNCrushCog"]

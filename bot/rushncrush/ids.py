@@ -1,0 +1,91 @@
+"""Rush 'n' Crush custom_ids (`rnc:`): builder steps, previews, the whole course.
+
+Buttons that only redraw or send a private message carry an `rnc:` custom_id; the draft path
+lives in that custom_id, so a draft needs no memory and survives a restart. Buttons that play
+a move are ordinary action buttons (`rl:a:`) played through `Table.play`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot import presenters
+from bot.customid import ButtonId, template
+from bot.service import Snapshot
+from games.engine import Model
+
+PER_ROW = 5
+GEAR_ROWS = 4
+"""Rows of gear buttons on the board; the fifth holds equipment and the whole-course button."""
+
+# Verbs of the `rnc:` custom_ids (they redraw or send a private message, never move a car)
+BUILD = "b"  # open the step-by-step builder (a new private message)
+STEP = "s"  # the builder with this draft (redraws the private message)
+PREVIEW = "v"  # preview this path (a new private message)
+COURSE = "c"  # the whole course, privately
+MORE = "g"  # the gear choices that did not fit on the board, privately
+CANCEL = "x"  # close a private preview or builder
+
+MOVES = ("F", "L", "R")
+PENDING = ("M", "B", "S")
+"""Tokens that apply to the step after them: the builder offers them, then waits for that step."""
+EXTRAS = (*PENDING, "G", "H", "E", "+G", "+H", "+E", "+B", "+S", "+K", "K1", "K2", "K3")
+"""Path tokens the builder offers as buttons when they are legal at that point."""
+TOKEN_LABELS = {
+    "M": "💣 Mine here (M)",
+    "B": "Bumper on next step (B)",
+    "S": "Saw on next step (S)",
+    "G": "Use Machine Gun (G)",
+    "H": "Use Flamer (H)",
+    "E": "Use Extinguisher (E)",
+    "+G": "Arm Machine Gun",
+    "+H": "Arm Flamer",
+    "+E": "Arm Extinguisher",
+    "+B": "Arm Side Bumper",
+    "+S": "Arm Saw",
+    "+K": "Arm Rocket",
+    "K1": "Rocket 1 (K1)",
+    "K2": "Rocket 2 (K2)",
+    "K3": "Rocket 3 (K3)",
+}
+MOVE_LABELS = {"F": "⬆ F", "L": "↖ L", "R": "↗ R"}
+
+
+class RncId(ButtonId):
+    """A decoded `rnc:<verb>:<session>:<version>:<path>` custom_id (path tokens run together)."""
+
+    PREFIX = "rnc"
+    TEMPLATE = template("rnc", "[A-Z0-9+]*")
+
+    @property
+    def path(self) -> str:
+        return self.payload
+
+
+def rnc_id(snap: Snapshot, verb: str, path: str = "", *, version: int | None = None) -> str:
+    ver = snap.version if version is None else version
+    return RncId(verb, snap.session_id, ver, path).encode()
+
+
+def act_id(snap: Snapshot, action: Model) -> str:
+    return presenters.action_id(snap, action)
+
+
+def compact(tokens: Sequence[str]) -> str:
+    """Tokens run together (`FFL+GK2`): what custom_ids and moves carry; parses back the same."""
+    return "".join(tokens)
+
+
+def spaced(tokens: Sequence[str]) -> str:
+    return " ".join(tokens) if tokens else "(nothing yet)"
+
+
+def clip(text: str, limit: int = 1900) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def rnc_or_none(snap: Snapshot, verb: str, path: str) -> str | None:
+    try:
+        return rnc_id(snap, verb, path)
+    except ValueError:  # the custom_id would be too long: the player types that path instead
+        return None

@@ -1,0 +1,230 @@
+"""Space Truckin' private messages: the sheet with its menus, the shipyard picks and the
+placement preview (the two-tap choices are in `choices.py`).
+
+Some stages have far more legal actions than a message has buttons (hundreds of placements,
+56 ways to write two dice, every pip x box x effect for a tweak). Each such choice is split
+into small steps: the first tap only redraws this message (an `st:` custom_id answered by
+`commands.redraw`), the last one is an ordinary action button played through `Table.play`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot import presenters
+from bot.presenters import Board, ButtonSpec, SelectSpec
+from bot.service import Snapshot
+from bot.spacetruckin.choices import first_box_groups, first_hit_groups, tweak_box_groups
+from bot.spacetruckin.ids import (
+    ANCHOR,
+    MENU_ROWS,
+    MENU_SIZE,
+    PER_ROW,
+    PREVIEW,
+    SHEET,
+    SYSTEM,
+    act_id,
+    buttons_for,
+    by_kind,
+    header,
+    on_row,
+    own_view,
+    place_code,
+    rows,
+    st_id,
+)
+from games.engine import Model, PlayerId
+from games.spacetruckin import legal_placements
+from games.spacetruckin.delivery import STAGE_HINTS, challenge_result
+from games.spacetruckin.grid import cell_name, parse_cell, placement_name, spot_cells
+from games.spacetruckin.models import Accept, Build, FreeChoice, Place, Stop
+from games.spacetruckin.view import SpaceTruckinView
+
+
+def _ask(view: SpaceTruckinView, placements: int) -> str:
+    sheet = view.sheet
+    assert sheet is not None
+    stage, public = sheet.stage, view.public
+    if public.phase == "captain":
+        return "pick your captain's specialty and your truck"
+    if public.phase == "chart":
+        return "chart the next location"
+    if stage == "pick":
+        d1, d2 = sheet.dice
+        return (
+            f"your dice show **{d1}** and **{d2}**: build a system/shape, change a die with your "
+            "free choice, or stop building"
+        )
+    if stage == "place":
+        return (
+            f"place your **{sheet.picked}** ({placements} legal placements): pick its top-left "
+            "grid in a menu, check the preview, confirm (or type `/spacetruckin place`)"
+        )
+    if stage == "pip":
+        return "draw the new system's pip: tap a grid"
+    if stage == "fill":
+        d1, d2 = sheet.dice
+        return f"write die 1 (**{d1}**) in a box, then die 2 (**{d2}**)"
+    if stage == "hit":
+        dice = " and ".join(f"**{d}**" for d in sheet.hit_dice)
+        return (
+            f"consequence dice {dice}: choose the numbered system a die destroys, or a die "
+            "that matches nothing (1 Bridge damage)"
+        )
+    if stage == "hit_two":
+        a, b = sheet.hit_dice
+        return (
+            f"two consequences, dice **{a}** and **{b}**: one die destroys a system by its type, "
+            "the other one by its shape. Tap the first (by type), then the second (by shape); "
+            "Bridge = no match"
+        )
+    if stage == "tweak":
+        boxes = tuple(b.value for b in sheet.boxes)
+        result = challenge_result(boxes) if None not in boxes else "?"
+        return f"result **{result}**: tap a box to reroll or flip its die, or accept the result"
+    return STAGE_HINTS.get(stage, "your move")
+
+
+def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
+    """The private sheet message: image, what to do, and menus/buttons sized for a phone."""
+    back = presenters.board_button(snap)
+    filename = f"sheet-{snap.session_id}-{snap.version}.png"
+    if snap.outcome is not None:
+        status = presenters.turn_line(snap)
+        return Board(f"{header(snap)}\n{status}", image, filename, (back,))
+    if viewer not in snap.active_players:
+        status = "Nothing to do right now: waiting for the others."
+        return Board(f"{header(snap)}\n{status}", image, filename, (back,))
+    view = own_view(snap, viewer)
+    assert view.sheet is not None
+    actions = list(snap.legal_actions(viewer))
+    selects: tuple[SelectSpec, ...] = ()
+    stop = [b for b in buttons_for(snap, [a for a in actions if isinstance(a, Stop)], "danger")]
+    placements = legal_placements(snap.state, viewer) if view.sheet.stage == "place" else ()  # type: ignore[arg-type]
+    if view.sheet.stage == "place":
+        selects = _placement_menus(snap, view, placements)
+        buttons = [on_row(b, len(selects)) for b in (*stop, back)]
+    elif view.sheet.stage == "pick":
+        buttons = rows(_pick_groups(snap, actions), [*stop, back])
+    elif view.sheet.stage == "fill":
+        buttons = rows(first_box_groups(snap, view, actions), [back])
+    elif view.sheet.stage == "tweak":
+        accept = buttons_for(snap, [a for a in actions if isinstance(a, Accept)], "success")
+        buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])
+    elif view.sheet.stage == "hit_two":
+        buttons = rows(first_hit_groups(snap, view, actions), [back])
+    else:
+        buttons = rows(by_kind(snap, actions)[:MENU_ROWS], [back])
+    content = f"{header(snap)}\n➡️ {_ask(view, len(placements))}"
+    return Board(content, image, filename, tuple(buttons), selects=selects)
+
+
+# Shipyard ------------------------------------------------------------------------------------
+
+
+def _pick_groups(snap: Snapshot, actions: Sequence[Model]) -> list[list[ButtonSpec]]:
+    builds = [a for a in actions if isinstance(a, Build)]
+    groups: list[list[ButtonSpec]] = []
+    if len(builds) <= PER_ROW:
+        groups.append(buttons_for(snap, builds, "primary"))
+    else:  # a 6 lets you choose: pick the system first, then its shape
+        systems = list(dict.fromkeys(b.system for b in builds))
+        groups.append(
+            [ButtonSpec(f"Build {s}…", st_id(snap, SYSTEM, s), "primary") for s in systems]
+        )
+    for die in (1, 2):
+        faces = [a for a in actions if isinstance(a, FreeChoice) and a.die == die]
+        groups.append(
+            [ButtonSpec(f"Die {die} → {a.face}", act_id(snap, a)) for a in faces],
+        )
+    return [g for g in groups if g]
+
+
+def shapes_board(snap: Snapshot, viewer: PlayerId, system: str) -> Board:
+    """Step 2 of a build with a 6: the shapes open to the chosen system."""
+    builds = [a for a in snap.legal_actions(viewer) if isinstance(a, Build) and a.system == system]
+    back = ButtonSpec("◀ Back", st_id(snap, SHEET))
+    content = f"{header(snap)}\n➡️ build **{system}** as which shape?"
+    return Board(content, buttons=tuple(rows([buttons_for(snap, builds, "primary")], [back])))
+
+
+def _placement_menus(
+    snap: Snapshot, view: SpaceTruckinView, placements: Sequence[Place], page: int = 0
+) -> tuple[SelectSpec, ...]:
+    """Every placement when they fit one menu; else the top-left grids, in up to four menus."""
+    assert view.sheet is not None
+    shape = (view.sheet.picked or "/").split("/")[1]
+    if len(placements) <= MENU_SIZE:
+        options = tuple(
+            (place_label(p), place_code(p), "covers " + ", ".join(covered(p, shape)))
+            for p in placements
+        )
+        return (SelectSpec(st_id(snap, ANCHOR, "0"), "Choose a placement…", options, 0),)
+    ways: dict[str, int] = {}
+    for place in sorted(placements, key=_anchor_order):
+        ways[place.anchor] = ways.get(place.anchor, 0) + 1
+    anchors = list(ways)
+    menus: list[SelectSpec] = []
+    for index in range(MENU_ROWS):
+        chunk = anchors[index * MENU_SIZE : (index + 1) * MENU_SIZE]
+        if not chunk:
+            break
+        options = tuple(
+            (a, a, f"{ways[a]} way{'s' if ways[a] > 1 else ''} with its top-left here")
+            for a in chunk
+        )
+        placeholder = f"Top-left grid {chunk[0]} … {chunk[-1]}"
+        menus.append(SelectSpec(st_id(snap, ANCHOR, str(index)), placeholder, options, index))
+    return tuple(menus)
+
+
+def _anchor_order(place: Place) -> tuple[int, int]:
+    cell = parse_cell(place.anchor)
+    return (0, 0) if cell is None else cell
+
+
+def place_label(place: Place) -> str:
+    return placement_name(place.anchor, place.rotation, place.flip)
+
+
+def covered(place: Place, shape: str) -> tuple[str, ...]:
+    """The grids a placement covers, for menu descriptions and the preview caption."""
+    anchor = parse_cell(place.anchor)
+    if anchor is None:
+        return ()
+    cells = spot_cells(anchor, shape, place.rotation, place.flip)  # type: ignore[arg-type]
+    return tuple(cell_name(c) for c in sorted(cells))
+
+
+def preview_board(snap: Snapshot, viewer: PlayerId, place: Place, image: bytes | None) -> Board:
+    """The sheet with the piece drawn where it would go: confirm, cancel, or turn it."""
+    view = own_view(snap, viewer)
+    assert view.sheet is not None
+    picked = view.sheet.picked or "?/?"
+    placements = legal_placements(snap.state, viewer)  # type: ignore[arg-type]
+    here = [p for p in placements if p.anchor == place.anchor]
+    turns = [
+        ButtonSpec(
+            place_label(p),
+            st_id(snap, PREVIEW, place_code(p)),
+            "primary" if p == place else "secondary",
+            disabled=p == place,
+        )
+        for p in here
+    ]
+    confirm = [
+        ButtonSpec(f"✅ Place at {place_label(place)}", act_id(snap, place), "success"),
+        ButtonSpec("✖ Cancel", st_id(snap, SHEET), "danger"),
+    ]
+    cells = ", ".join(covered(place, picked.split("/")[1]))
+    ways = f"; {len(here)} ways start at {place.anchor}" if len(here) > 1 else ""
+    content = (
+        f"{header(snap)}\n👀 Preview: **{picked}** at `{place_label(place)}` "
+        f"(covers {cells}){ways}. Confirm, try another way, or cancel."
+    )
+    buttons = rows([confirm, turns], [])
+    filename = f"preview-{snap.session_id}-{snap.version}.png"
+    return Board(content, image, filename, tuple(buttons))
+
+
+# Delivery ------------------------------------------------------------------------------------
