@@ -35,7 +35,8 @@ from bot.spacetruckin.ids import (
 )
 from games.engine import Model, PlayerId
 from games.spacetruckin import legal_placements
-from games.spacetruckin.delivery import STAGE_HINTS, challenge_result
+from games.spacetruckin.challenge import challenge_result
+from games.spacetruckin.delivery import STAGE_HINTS
 from games.spacetruckin.grid import cell_name, parse_cell, placement_name, spot_cells
 from games.spacetruckin.models import Accept, Build, FreeChoice, Place, Stop
 from games.spacetruckin.view import SpaceTruckinView

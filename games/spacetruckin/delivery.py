@@ -9,7 +9,6 @@ choose is in `choices`, the challenge itself in `challenge`, and what a choice d
 from __future__ import annotations
 
 from games.engine import IllegalAction, InvalidAction
-from games.spacetruckin.challenge import challenge_result as challenge_result
 from games.spacetruckin.challenge import fill, resolve, tweak
 from games.spacetruckin.choices import actions, choices, tweak_options
 from games.spacetruckin.data import LOCATIONS, PIRATES_BEFORE, Terrain
@@ -106,7 +105,7 @@ def _normalised(action: Action) -> Action:
     return action
 
 
-# The bot's sheet presenter reads these hints, and `challenge_result` (re-exported above), here.
+# The bot's sheet presenter reads these hints.
 STAGE_HINTS = {
     "fill": "write your two dice in two empty boxes",
     "tweak": "reroll or flip one die with a pip, or accept the result",
