@@ -1,0 +1,190 @@
+"""Loading sessions for the service: the cache, the locks, damaged rows and storage faults.
+
+`Sessions` is the read side every service operation shares: a session's record becomes a
+`Snapshot` (state loaded and cached by version), a row that cannot be loaded becomes
+`DamagedGame` (with words for the table and its id for the admin), and once storage is gone
+every write is `Maintenance`. `GameService` (bot/service.py) adds the lobby and the moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import weakref
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TypeVar
+
+from pydantic import ValidationError
+
+from bot.gamelog import log_lines, loose_events
+from bot.snapshot import DamagedGame, Maintenance, NoSession, ServiceError, Snapshot
+from games.engine import Event, Model, PlayerId
+from games.registry import AnySpec
+from storage import (
+    DamagedSession,
+    Repository,
+    SessionNotFound,
+    SessionRecord,
+    SessionStatus,
+    StorageGone,
+)
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+MAINTENANCE = (
+    "⏸️ This game is paused for maintenance: the bot cannot save moves right now (the server "
+    "admin has been told). Nothing was changed; please try again later."
+)
+
+
+class Sessions:
+    """Sessions over a Repository and a registry of games (the read side; see module doc)."""
+
+    def __init__(
+        self,
+        repo: Repository,
+        games: Mapping[str, AnySpec],
+        *,
+        seed_source: Callable[[], int] | None = None,
+        cache_size: int = 4096,
+    ) -> None:
+        self.repo = repo
+        self.games = dict(games)
+        self._seed_source = seed_source or (lambda: secrets.randbits(63))
+        # Weak values: a lock lives while someone holds or awaits it, so idle sessions cost nothing.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._cache: OrderedDict[int, tuple[int, Model, tuple[Event, ...]]] = OrderedDict()
+        self._cache_size = cache_size
+        self.storage_problem: str | None = None
+        """Set once storage is gone (deleted, replaced, read-only): every write is refused."""
+
+    # ----- helpers -------------------------------------------------------------------------
+
+    def lock(self, session_id: int) -> asyncio.Lock:
+        """The lock that serialises work on one session inside this process."""
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        return lock
+
+    def spec(self, key: str) -> AnySpec:
+        try:
+            return self.games[key]
+        except KeyError:
+            known = ", ".join(sorted(self.games))
+            raise ServiceError(f"unknown game `{key}`; known games: {known}") from None
+
+    def storage_gone(self, problem: str) -> None:
+        """Stop confirming anything: called by the health probe or a failed write."""
+        if self.storage_problem is None:
+            log.error(
+                "STORAGE UNAVAILABLE: %s. Moves are refused until Redline is restarted on a "
+                "working database (see docs/deploy.md, 'Faults').",
+                problem,
+            )
+        self.storage_problem = problem
+
+    def _writable(self) -> None:
+        if self.storage_problem is not None:
+            raise Maintenance(MAINTENANCE)
+
+    def _remember(self, record: SessionRecord, state: Model, events: tuple[Event, ...]) -> None:
+        self._cache[record.id] = (record.version, state, events)
+        self._cache.move_to_end(record.id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def _snapshot(self, record: SessionRecord) -> Snapshot:
+        spec = self._spec_of(record)
+        if record.state_json is None:
+            if record.status is not SessionStatus.LOBBY and record.last_seq >= 0:
+                raise damaged_game(record.id, "it is under way but has no saved position")
+            return Snapshot(record, spec, None)
+        cached = self._cache.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return Snapshot(record, spec, cached[1], cached[2])
+        try:
+            state = spec.load_state(record.state_json)
+        except (ValidationError, ValueError) as exc:
+            raise damaged_game(record.id, "its saved position does not load", exc) from None
+        entries = await self.repo.log(record.id, after_seq=max(record.last_seq - 1, -1))
+        events = loose_events(entries[-1]) if entries else ()
+        self._remember(record, state, events)
+        return Snapshot(record, spec, state, events)
+
+    def _spec_of(self, record: SessionRecord) -> AnySpec:
+        spec = self.games.get(record.game_key)
+        if spec is None:
+            raise damaged_game(record.id, f"this bot has no game called `{record.game_key}`")
+        if record.rules_version > spec.rules_version:
+            raise damaged_game(
+                record.id,
+                f"it was started by a newer Redline (rules version {record.rules_version} of "
+                f"{spec.title}; this bot knows {spec.rules_version})",
+            )
+        return spec
+
+    async def _record(self, session_id: int) -> SessionRecord:
+        try:
+            return await self.repo.get_session(session_id)
+        except SessionNotFound:
+            raise NoSession("that game no longer exists") from None
+        except DamagedSession as damaged:
+            raise damaged_game(session_id, damaged.reason) from None
+
+    async def _live(self, channel_id: int) -> SessionRecord:
+        try:
+            record = await self.repo.live_session(channel_id)
+        except DamagedSession as damaged:
+            raise damaged_game(damaged.session_id, damaged.reason) from None
+        if record is None:
+            raise NoSession("there is no game in this channel; start one with `/game new`")
+        return record
+
+    # ----- queries ---------------------------------------------------------------------------
+
+    async def current(self, channel_id: int) -> Snapshot:
+        """The live session of a channel or thread."""
+        return await self._snapshot(await self._live(channel_id))
+
+    async def latest(self, channel_id: int) -> Snapshot:
+        """The live session, or else the last one that ended here (status, log and rules)."""
+        try:
+            record = await self.repo.latest_session(channel_id)
+        except DamagedSession as damaged:
+            raise damaged_game(damaged.session_id, damaged.reason) from None
+        if record is None:
+            raise NoSession("there is no game in this channel; start one with `/game new`")
+        return await self._snapshot(record)
+
+    async def by_id(self, session_id: int) -> Snapshot:
+        return await self._snapshot(await self._record(session_id))
+
+    async def log_lines(
+        self, session_id: int, *, viewer: PlayerId | None = None, limit: int = 20
+    ) -> list[str]:
+        """The last `limit` log entries as plain lines for `viewer`."""
+        snap = await self.by_id(session_id)
+        after = max(snap.record.last_seq - limit, -1)
+        return log_lines(snap, await self.repo.log(session_id, after_seq=after), viewer=viewer)
+
+    async def _write(self, write: Awaitable[T]) -> T:
+        """Await a repository write; storage gone becomes Maintenance (nothing was saved)."""
+        try:
+            return await write
+        except StorageGone as gone:
+            self.storage_gone(str(gone))
+            raise Maintenance(MAINTENANCE) from None
+
+
+def damaged_game(session_id: int, reason: str, exc: Exception | None = None) -> DamagedGame:
+    log.error("session %s cannot be loaded: %s", session_id, reason, exc_info=exc)
+    return DamagedGame(
+        f"this channel's game #{session_id} cannot be loaded: {reason}. It is kept for the "
+        f"server admin (session id {session_id}). The host, a seated player or a member with "
+        "Manage Server can end it with `/game end`; then `/game new` works again.",
+        session_id=session_id,
+    )
