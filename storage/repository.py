@@ -6,21 +6,14 @@ worker thread, so a move costs one thread hop, and statements of two transaction
 interleave. Saves are compare-and-swap on `version`: the caller passes the version it read, and
 a write that lost the race raises `StaleVersion` instead of clobbering the winner.
 
-Storage that goes away under a running bot is caught before it can swallow a move: the file's
-identity (st_dev, st_ino) is remembered at open, and every write transaction first checks with
-one os.stat, on the worker thread, that the path still names that same file. A deleted or
-replaced file, or a database SQLite refuses to write (read-only, I/O errors), raises
-`StorageGone`, and the repository then refuses every later write until the process restarts:
-nothing is ever confirmed into a file nobody will open again. A replacement between the stat
-and the commit (microseconds) is not caught; `check()` notices it on the next heartbeat.
+Opening (pragmas, migrations, busy retries) is in `storage.opening`; the check that the file
+is still ours before every write is in `storage.guard`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import random
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -32,72 +25,14 @@ import aiosqlite
 
 from storage import queries
 from storage.errors import StorageGone
-from storage.migrate import Migration, apply_migrations, load_migrations
+from storage.guard import WriteGuard, file_identity
+from storage.migrate import Migration, load_migrations
 from storage.models import LogEntry, SessionRecord, SessionStatus, StorageHealth
+from storage.opening import DEFAULT_BUSY_TIMEOUT_MS, MEMORY, OPEN_BUSY_RETRY_S, prepare
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-DEFAULT_BUSY_TIMEOUT_MS = 5000
-# How long open() keeps retrying a start-up step that found the file busy (on top of each
-# attempt's own busy_timeout), backing off from 10 ms up to 500 ms between attempts.
-OPEN_BUSY_RETRY_S = 15.0
-_MEMORY = ":memory:"
-# Primary result codes meaning "this database will not take writes any more".
-_REFUSING = frozenset({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR})
-_BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
-
-
-def _primary_code(exc: sqlite3.Error) -> int | None:
-    code = getattr(exc, "sqlite_errorcode", None)
-    return None if code is None else int(code) & 0xFF
-
-
-def _retry_busy(step: Callable[[], T], *, give_up_after: float) -> T:
-    """Run `step`, retrying with jittered backoff while SQLite says the file is busy.
-
-    Two processes opening a fresh file at once can see SQLITE_BUSY from the switch to WAL
-    without the busy handler ever running (SQLite skips it where waiting could deadlock).
-    Only BUSY/LOCKED is retried; every other error, and BUSY after the deadline, is raised.
-    """
-    deadline = time.monotonic() + give_up_after
-    delay = 0.01
-    while True:
-        try:
-            return step()
-        except sqlite3.OperationalError as exc:
-            if _primary_code(exc) not in _BUSY or time.monotonic() + delay > deadline:
-                raise
-            log.info("database busy during open (%s); retrying in %.0f ms", exc, delay * 1000)
-        time.sleep(delay * random.uniform(0.5, 1.5))  # jitter: racing processes spread out
-        delay = min(delay * 2, 0.5)
-
-
-def _prepare(
-    db: sqlite3.Connection,
-    migrations: Sequence[Migration],
-    busy_timeout_ms: int,
-    busy_retry_s: float,
-) -> str:
-    db.row_factory = sqlite3.Row
-    # busy_timeout first, so switching to WAL waits politely for another process's lock.
-    db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms):d}")
-    journal_mode = _retry_busy(
-        lambda: str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0]),
-        give_up_after=busy_retry_s,
-    )
-    # Explicit: a confirmed move must survive power loss, whatever the build's default is.
-    db.execute("PRAGMA synchronous = FULL")
-    db.execute("PRAGMA foreign_keys = ON")
-    # Safe to repeat: each migration re-reads user_version under its own write lock.
-    _retry_busy(lambda: apply_migrations(db, migrations), give_up_after=busy_retry_s)
-    return journal_mode
-
-
-def _identity(path: Path) -> tuple[int, int]:
-    st = os.stat(path)
-    return (st.st_dev, st.st_ino)
 
 
 class Repository:
@@ -112,11 +47,7 @@ class Repository:
     ) -> None:
         self._conn = conn
         self._clock = clock
-        # The file the connection writes to, and its identity once open() has prepared it
-        # (None for ':memory:'). Set once `StorageGone` was raised: every later write re-raises.
-        self._path = path
-        self._identity: tuple[int, int] | None = None
-        self._gone: str | None = None
+        self._guard = WriteGuard(path)
         # The worker thread already runs one transaction at a time; the lock also keeps close()
         # from racing a write that is being queued, and keeps that guarantee if a method is ever
         # split into several calls.
@@ -138,7 +69,7 @@ class Repository:
         (retried with backoff for up to `busy_retry_s`), never reported as "database is locked".
         """
         file: Path | None = None
-        if str(path) != _MEMORY:
+        if str(path) != MEMORY:
             # absolute(): a later chdir must not point the identity check at another file.
             file = Path(path).absolute()
             file.parent.mkdir(parents=True, exist_ok=True)
@@ -149,18 +80,18 @@ class Repository:
         try:
             mode = await repo._call(
                 partial(
-                    _prepare,
+                    prepare,
                     migrations=wanted,
                     busy_timeout_ms=busy_timeout_ms,
                     busy_retry_s=busy_retry_s,
                 )
             )
             if file is not None:
-                repo._identity = await asyncio.to_thread(_identity, file)
+                repo._guard.identity = await asyncio.to_thread(file_identity, file)
         except BaseException:
             await conn.close()
             raise
-        if mode.lower() != "wal" and str(path) != _MEMORY:
+        if mode.lower() != "wal" and str(path) != MEMORY:
             log.warning("SQLite refused WAL mode for %s (journal_mode=%s)", path, mode)
         return repo
 
@@ -186,49 +117,7 @@ class Repository:
 
     async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         async with self._lock:
-            return await self._call(partial(self._guarded, fn))
-
-    def _guarded(self, fn: Callable[[sqlite3.Connection], T], db: sqlite3.Connection) -> T:
-        """On the worker thread: refuse to write unless the path is still our file."""
-        if self._gone is not None:
-            raise StorageGone(self._gone)
-        problem = self._file_problem()
-        if problem is not None:
-            raise self._went(problem)
-        try:
-            return fn(db)
-        except sqlite3.DatabaseError as exc:
-            if _primary_code(exc) in _REFUSING:
-                raise self._went(
-                    f"the database {self._path or _MEMORY} refused a write ({exc}): the file "
-                    "or its volume is read-only or failing"
-                ) from exc
-            raise
-
-    def _file_problem(self) -> str | None:
-        if self._path is None or self._identity is None:
-            return None
-        try:
-            identity = _identity(self._path)
-        except FileNotFoundError:
-            return (
-                f"the database file {self._path} was deleted while Redline was running; "
-                "moves since then were not saved"
-            )
-        except OSError as exc:
-            return f"the database file {self._path} cannot be checked: {exc}"
-        if identity != self._identity:
-            return (
-                f"the database file {self._path} was replaced by another file while Redline "
-                "was running (restored backup?); restart Redline to use the new file"
-            )
-        return None
-
-    def _went(self, problem: str) -> StorageGone:
-        if self._gone is None:
-            log.error("storage gone: %s; refusing every write until restart", problem)
-            self._gone = problem
-        return StorageGone(problem)
+            return await self._call(partial(self._guard.run, fn))
 
     async def check(self) -> StorageHealth:
         """Is the database still the file we opened, and does it take a real write?

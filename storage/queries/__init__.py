@@ -1,0 +1,50 @@
+"""Synchronous transactions over one sqlite3 connection.
+
+Each public function here is one whole transaction and runs as ONE call on the aiosqlite
+worker thread (see `Repository._call`): one thread hop per move instead of one per statement,
+and no other statement on this connection can run in between. The connection is in autocommit
+mode (isolation_level=None) so the BEGIN/COMMIT in `transactions` are the only transaction
+boundaries.
+"""
+
+from storage.queries.events import log
+from storage.queries.health import integrity_check, probe
+from storage.queries.seats import add_seat, remove_seat, set_host
+from storage.queries.sessions import (
+    SETUP_ACTION_JSON,
+    create_session,
+    end_damaged,
+    end_session,
+    get_session,
+    latest_session,
+    live_session,
+    live_session_id,
+    live_sessions,
+    record_move,
+    set_options,
+    start,
+)
+from storage.queries.settings import get_setting, set_setting
+
+__all__ = [
+    "SETUP_ACTION_JSON",
+    "add_seat",
+    "create_session",
+    "end_damaged",
+    "end_session",
+    "get_session",
+    "get_setting",
+    "integrity_check",
+    "latest_session",
+    "live_session",
+    "live_session_id",
+    "live_sessions",
+    "log",
+    "probe",
+    "record_move",
+    "remove_seat",
+    "set_host",
+    "set_options",
+    "set_setting",
+    "start",
+]

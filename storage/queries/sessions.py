@@ -1,0 +1,238 @@
+"""A session's own transactions: open it, read it, set it up, record moves, end it."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from storage.errors import ChannelBusy, SessionNotFound
+from storage.models import LIVE_STATUSES, SessionRecord, SessionStatus
+from storage.queries.events import append
+from storage.queries.records import LIVE_SQL, SESSION_SELECT, fetch, live_id, records
+from storage.queries.transactions import bump, claim, reading, writing
+
+SETUP_ACTION_JSON = '{"kind":"setup"}'
+
+
+def create_session(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    guild_id: int | None,
+    channel_id: int,
+    game_key: str,
+    host_id: int,
+    host_name: str,
+    options_json: str,
+    seed: int,
+    rules_version: int,
+) -> SessionRecord:
+    with writing(db):
+        busy = live_id(db, channel_id)
+        if busy is not None:
+            raise ChannelBusy(channel_id, busy)
+        cursor = db.execute(
+            "INSERT INTO sessions (guild_id, channel_id, game_key, status, host_id, options_json,"
+            " seed, rules_version, state_json, version, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?)",
+            (
+                guild_id,
+                channel_id,
+                game_key,
+                SessionStatus.LOBBY.value,
+                host_id,
+                options_json,
+                str(seed),
+                rules_version,
+                now,
+                now,
+            ),
+        )
+        session_id = cursor.lastrowid
+        assert session_id is not None
+        db.execute(
+            "INSERT INTO seats (session_id, user_id, name, seat) VALUES (?, ?, ?, 0)",
+            (session_id, host_id, host_name),
+        )
+        return fetch(db, session_id)
+
+
+def get_session(db: sqlite3.Connection, session_id: int) -> SessionRecord:
+    with reading(db):
+        return fetch(db, session_id)
+
+
+def live_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | None:
+    with reading(db):
+        found = records(
+            db,
+            f"{SESSION_SELECT} WHERE s.channel_id = ? AND s.status IN {LIVE_SQL}",
+            (channel_id,),
+        )
+        return found[0] if found else None
+
+
+def live_session_id(db: sqlite3.Connection, channel_id: int) -> int | None:
+    return live_id(db, channel_id)
+
+
+def latest_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | None:
+    with reading(db):
+        found = records(
+            db,
+            f"{SESSION_SELECT} WHERE s.channel_id = ? ORDER BY s.id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return found[0] if found else None
+
+
+def live_sessions(db: sqlite3.Connection) -> list[SessionRecord]:
+    """Every readable live session; damaged ones are logged and left out (see `records`)."""
+    with reading(db):
+        return records(
+            db,
+            f"{SESSION_SELECT} WHERE s.status IN {LIVE_SQL} ORDER BY s.id",
+            (),
+            skip_damaged=True,
+        )
+
+
+def set_options(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    options_json: str,
+    expected_version: int,
+) -> SessionRecord:
+    with writing(db):
+        claim(db, session_id, expected_version, (SessionStatus.LOBBY,))
+        db.execute("UPDATE sessions SET options_json = ? WHERE id = ?", (options_json, session_id))
+        bump(db, session_id, expected_version, now)
+        return fetch(db, session_id)
+
+
+def start(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    expected_version: int,
+    state_json: str,
+    events_json: str,
+    status: SessionStatus,
+    rules_version: int | None = None,
+) -> SessionRecord:
+    return _save_step(
+        db,
+        now=now,
+        session_id=session_id,
+        expected_version=expected_version,
+        allowed=(SessionStatus.LOBBY,),
+        actor=None,
+        action_json=SETUP_ACTION_JSON,
+        events_json=events_json,
+        state_json=state_json,
+        status=status,
+        rules_version=rules_version,
+    )
+
+
+def record_move(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    expected_version: int,
+    actor: int,
+    action_json: str,
+    events_json: str,
+    state_json: str,
+    status: SessionStatus,
+    rules_version: int | None = None,
+) -> SessionRecord:
+    return _save_step(
+        db,
+        now=now,
+        session_id=session_id,
+        expected_version=expected_version,
+        allowed=(SessionStatus.ACTIVE,),
+        actor=actor,
+        action_json=action_json,
+        events_json=events_json,
+        state_json=state_json,
+        status=status,
+        rules_version=rules_version,
+    )
+
+
+def _save_step(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    expected_version: int,
+    allowed: tuple[SessionStatus, ...],
+    actor: int | None,
+    action_json: str,
+    events_json: str,
+    state_json: str,
+    status: SessionStatus,
+    rules_version: int | None = None,
+) -> SessionRecord:
+    """One step in one transaction: claim the version, store the state, append to the log."""
+    with writing(db):
+        claim(db, session_id, expected_version, allowed)
+        db.execute(
+            "UPDATE sessions SET state_json = ?, status = ?,"
+            " rules_version = COALESCE(?, rules_version) WHERE id = ?",
+            (state_json, status.value, rules_version, session_id),
+        )
+        append(
+            db,
+            session_id,
+            actor=actor,
+            action_json=action_json,
+            events_json=events_json,
+            now=now,
+        )
+        bump(db, session_id, expected_version, now)
+        return fetch(db, session_id)
+
+
+def end_session(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    expected_version: int,
+    status: SessionStatus,
+    reason: str,
+) -> SessionRecord:
+    with writing(db):
+        claim(db, session_id, expected_version, tuple(sorted(LIVE_STATUSES)))
+        db.execute(
+            "UPDATE sessions SET status = ?, end_reason = ? WHERE id = ?",
+            (status.value, reason, session_id),
+        )
+        bump(db, session_id, expected_version, now)
+        return fetch(db, session_id)
+
+
+def end_damaged(db: sqlite3.Connection, *, now: float, session_id: int, reason: str) -> None:
+    """Abandon a session without reading its state or seats (they may be what is damaged).
+
+    Any status other than finished/abandoned (a garbage status included) becomes abandoned,
+    which frees the channel; an already ended session is left as it is. The version moves on
+    so a button drawn before the damage can never match again. The row, its seats and its log
+    stay for inspection.
+    """
+    with writing(db):
+        row = db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise SessionNotFound(session_id)
+        db.execute(
+            "UPDATE sessions SET status = 'abandoned', end_reason = ?, updated_at = ?,"
+            " version = CASE WHEN typeof(version) = 'integer' THEN version + 1 ELSE 0 END"
+            " WHERE id = ? AND status IS NOT 'finished' AND status IS NOT 'abandoned'",
+            (reason, now, session_id),
+        )
