@@ -1,0 +1,272 @@
+"""A seated player who only presses what the bot offers: the driver of the conformance test.
+
+It sees Discord only (the fake's messages), never the bot's or the game's state. Each step:
+find who must act (the mentions after ➡️ on the newest public board), gather every enabled
+button and select menu on the messages that player can use now (that board, and the private
+messages the bot last answered them with since that board appeared), pick one with a seeded
+`random.Random` (action buttons weigh more than looking, Back or Cancel), press it, wait until
+the bot has finished answering, and check the answer is no refusal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fakediscord import FakeMessage, FakeUser
+from fakediscord.interaction import InteractionResult
+from fakediscord.records import walk_components
+from tests.bot.conftest import World
+
+ACTORS = re.compile(r"➡️ <@(\d+)>")
+OUTCOME = "🏁"
+# what the bot says (privately) when it refuses a press, when the pressed message was out of
+# date, and (anywhere) when it failed: none of them may answer a current, offered button
+FAILED = "⚠️"
+REFUSAL_MARKS = ("🚫", "⏩", FAILED)
+BUTTON, SELECT = 2, 3
+# Buttons that look or go back rather than play: still pressed now and then (they must work
+# too), but rarely, so a game moves on.
+LOOK = re.compile(
+    r"show my sheet|show board|back|cancel|whole course|rules|help|log|undo|✖|❌|↩|⬅|👁",
+    re.IGNORECASE,
+)
+LOOK_WEIGHT = 0.08
+BOARD_WHILE_PRIVATE = 0.25
+# A private sheet's word that its owner has nothing to do yet (the public board is not
+# re-posted after every sheet edit, so in a step where players act at once it still asks
+# those who already did).
+WAITING = "Nothing to do right now"
+QUIET_TIMEOUT = 20.0
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing a player can press now: a button, or one option of a select menu."""
+
+    message: FakeMessage
+    custom_id: str
+    label: str
+    values: tuple[str, ...] | None = None  # a select menu's pick
+
+    @property
+    def where(self) -> str:
+        return "private" if self.message.ephemeral else "board"
+
+    def describe(self) -> str:
+        picked = f" = {list(self.values)}" if self.values is not None else ""
+        return f"{self.where} {self.label!r}{picked} ({self.custom_id})"
+
+
+@dataclass
+class Press:
+    """What one press did, for the report."""
+
+    step: int
+    user: str
+    choice: str
+    answers: list[str]
+
+
+@dataclass
+class Player:
+    """Plays a game to its outcome by pressing what the bot offers."""
+
+    world: World
+    seats: Sequence[FakeUser]
+    rnd: random.Random
+    max_steps: int = 1500
+    # per-game weights by label pattern (e.g. a game's "Stop" that ends a player's run early)
+    hints: dict[str, float] = field(default_factory=dict)
+    presses: int = 0
+    looks: int = 0
+    history: list[Press] = field(default_factory=list)
+    private: dict[int, list[int]] = field(default_factory=dict)  # user -> ephemeral message ids
+    waiting: set[int] = field(default_factory=set)  # asked by the board, told to wait
+    waits: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    # -- what a player sees ---------------------------------------------------------------------
+
+    def board(self) -> FakeMessage:
+        """The newest public board: the newest public message that says who acts or who won."""
+        for message in reversed(self.world.public()):
+            if ACTORS.search(message.content) or OUTCOME in message.content:
+                return message
+        raise AssertionError("no public board says who must act")
+
+    def actors(self, board: FakeMessage) -> list[FakeUser]:
+        ids = [int(m) for m in ACTORS.findall(board.content)]
+        seated = {u.id: u for u in self.seats}
+        strangers = [i for i in ids if i not in seated]
+        assert not strangers, f"the board asks non-players {strangers} to act: {board.content!r}"
+        return [seated[i] for i in dict.fromkeys(ids)]
+
+    def messages_for(self, user: FakeUser, board: FakeMessage) -> list[FakeMessage]:
+        """The newest board and `user`'s private messages from their presses since it appeared."""
+        store = self.world.fake.store.messages
+        mine = [store[i] for i in self.private.get(user.id, []) if i in store]
+        mine = [m for m in mine if not m.deleted and m.ephemeral_to == user.id]
+        return [board, *mine]
+
+    def choices(self, messages: Sequence[FakeMessage]) -> list[Choice]:
+        found: list[Choice] = []
+        for message in messages:
+            for comp in walk_components(message.components):
+                cid = comp.get("custom_id")
+                if not cid or comp.get("disabled"):
+                    continue
+                if comp.get("type") == BUTTON:
+                    label = str(comp.get("label") or comp.get("emoji", {}).get("name") or "")
+                    found.append(Choice(message, cid, label))
+                elif comp.get("type") == SELECT:
+                    options = comp.get("options") or []
+                    low = max(1, int(comp.get("min_values", 1)))
+                    for option in options:
+                        values = (str(option["value"]),)
+                        if low > 1:  # a menu that needs several picks: this one and the next ones
+                            start = options.index(option)
+                            values = tuple(
+                                str(o["value"]) for o in (options[start:] + options[:start])[:low]
+                            )
+                        label = f"{comp.get('placeholder', 'menu')}: {option.get('label')}"
+                        found.append(Choice(message, cid, label, values))
+        return found
+
+    def weight(self, choice: Choice, choices: Sequence[Choice]) -> float:
+        for pattern, weight in self.hints.items():
+            if re.search(pattern, choice.label):
+                return weight
+        if not LOOK.search(choice.label):
+            # a menu with many options counts as one choice among the buttons
+            if choice.values is not None:
+                same = sum(1 for c in choices if c.custom_id == choice.custom_id)
+                return 1.0 / max(1, same)
+            return 1.0
+        return LOOK_WEIGHT
+
+    def pick(self, choices: Sequence[Choice]) -> Choice:
+        weights = [self.weight(c, choices) for c in choices]
+        if any(c.message.ephemeral and not LOOK.search(c.label) for c in choices):
+            # in the middle of a private flow (a builder, a preview, a sheet): mostly go on
+            weights = [
+                w if c.message.ephemeral else w * BOARD_WHILE_PRIVATE
+                for c, w in zip(choices, weights, strict=True)
+            ]
+        return self.rnd.choices(list(choices), weights=weights, k=1)[0]
+
+    # -- pressing -------------------------------------------------------------------------------
+
+    async def press(self, user: FakeUser, choice: Choice) -> InteractionResult:
+        fake = self.world.fake
+        before = set(asyncio.all_tasks())
+        if choice.values is None:
+            result = await fake.click(user, choice.message, choice.custom_id, settle=0)
+        else:
+            result = await fake.select(
+                user, choice.message, choice.custom_id, list(choice.values), settle=0
+            )
+        await result.wait_response()
+        await self.bot_idle(before, choice)
+        self.presses += 1
+        if LOOK.search(choice.label):
+            self.looks += 1
+        return result
+
+    async def bot_idle(self, before: set[asyncio.Task[Any]], choice: Choice) -> None:
+        """Wait until every task the press started (the bot's handler, its renders) is done:
+        the bot has said all it will say about this press."""
+        deadline = time.monotonic() + QUIET_TIMEOUT
+        me = asyncio.current_task()
+        while True:
+            busy = [t for t in asyncio.all_tasks() if t not in before and t is not me]
+            busy = [t for t in busy if not t.done()]
+            if not busy:
+                return
+            if time.monotonic() > deadline:
+                names = [t.get_name() for t in busy]
+                raise AssertionError(f"the bot is still busy with {choice.describe()}: {names}")
+            await asyncio.sleep(0.002)
+
+    def check_answer(
+        self, step: int, user: FakeUser, choice: Choice, result: InteractionResult
+    ) -> None:
+        answers = result.messages
+        texts = [f"{'🔒' if m.ephemeral else '📢'} {m.content[:160]!r}" for m in answers]
+        self.history.append(Press(step, user.name, choice.describe(), texts))
+        refused = [
+            m
+            for m in answers
+            if any(mark in m.content for mark in REFUSAL_MARKS if m.ephemeral or mark == FAILED)
+        ]
+        if refused:
+            self.problems.append(
+                f"step {step}: {user.name} pressed {choice.describe()}; the bot answered "
+                f"{refused[-1].content[:300]!r}"
+            )
+        assert result.responded, f"step {step}: {choice.describe()} was never answered"
+
+    def remember(self, user: FakeUser, result: InteractionResult, board: FakeMessage) -> None:
+        """Which private messages each player may press next."""
+        new_board = self.board()
+        if new_board.id != board.id:
+            # a new board: private messages drawn before it may be out of date, except the
+            # ones this very press drew
+            self.private = {}
+            self.waiting = set()
+        if any(m.ephemeral_to == user.id and WAITING in m.content for m in result.messages):
+            self.waiting.add(user.id)
+            self.waits += 1
+        mine = [m.id for m in result.messages if m.ephemeral_to == user.id and m.components]
+        if mine:
+            self.private[user.id] = mine[-1:]
+        elif new_board.id == board.id:
+            # the press redrew the pressed message (or answered without buttons): keep what
+            # still offers something
+            store = self.world.fake.store.messages
+            kept = [i for i in self.private.get(user.id, []) if store[i].components]
+            self.private[user.id] = kept
+
+    # -- the game -------------------------------------------------------------------------------
+
+    async def play(self) -> FakeMessage:
+        """Press until the board shows an outcome; fails on a refusal or after max_steps."""
+        current: FakeUser | None = None
+        for step in range(1, self.max_steps + 1):
+            board = self.board()
+            if OUTCOME in board.content:
+                return board
+            asked = self.actors(board)
+            assert asked, f"step {step}: the board asks nobody to act: {board.content!r}"
+            actors = [u for u in asked if u.id not in self.waiting]
+            assert actors, (
+                f"step {step}: every player the board asks to act was told to wait: "
+                f"{board.content!r}\n{self.report()}"
+            )
+            # keep playing with the same player while they may act (their private message
+            # stays current); otherwise a random one of those asked to act
+            if current not in actors:
+                current = self.rnd.choice(actors)
+            assert current is not None
+            choices = self.choices(self.messages_for(current, board))
+            assert choices, (
+                f"step {step}: {current.name} must act but is offered nothing to press; "
+                f"board: {board.content!r}, buttons: {board.buttons}"
+            )
+            choice = self.pick(choices)
+            result = await self.press(current, choice)
+            self.check_answer(step, current, choice, result)
+            assert not self.problems, self.report()
+            self.remember(current, result, board)
+        raise AssertionError(f"no outcome after {self.max_steps} presses\n{self.report()}")
+
+    def report(self, last: int = 12) -> str:
+        lines = [*self.problems, "last presses:"]
+        for press in self.history[-last:]:
+            lines.append(f"  {press.step} {press.user}: {press.choice} -> {press.answers}")
+        return "\n".join(lines)
