@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,10 +21,14 @@ async def boot(
     *,
     seed_source: Callable[[], int] | None = None,
     render_threads: int = 2,
+    clock: Callable[[], float] = time.time,
 ) -> tuple[RedlineBot, asyncio.Task[None]]:
-    """Start a bot connected to `fake`; returns once it is ready."""
-    settings = Settings(token=fake.token, data_dir=data_dir, render_threads=render_threads)
-    bot = RedlineBot(settings, guild_ready_timeout=0.05, seed_source=seed_source)
+    """Start a bot connected to `fake`; returns once it is ready. The scheduler does not tick
+    by itself (`tick_seconds=0`): a test moves `clock` and calls `bot.scheduler.tick()`."""
+    settings = Settings(
+        token=fake.token, data_dir=data_dir, render_threads=render_threads, tick_seconds=0
+    )
+    bot = RedlineBot(settings, guild_ready_timeout=0.05, seed_source=seed_source, clock=clock)
     task = asyncio.create_task(bot.start(fake.token))
     await fake.wait_until_ready(timeout=10)
     for _ in range(500):

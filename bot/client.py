@@ -15,14 +15,16 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.components import RedlineComponent
 from bot.dice import DiceCog
 from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
+from bot.me import MeCog
 from bot.registry import ADAPTERS
 from bot.rendering import Renderer
 from bot.replies import Ack, Reply, funnel
+from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
 from bot.session import SessionCog
 from bot.settings import Settings
@@ -49,6 +51,7 @@ class RedlineBot(commands.Bot):
         *,
         seed_source: Callable[[], int] | None = None,
         instance_lock: InstanceLock | None = None,
+        clock: Callable[[], float] = time.time,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -64,6 +67,7 @@ class RedlineBot(commands.Bot):
         )
         self.settings = settings
         self._seed_source = seed_source
+        self._clock = clock
         self._instance = instance_lock
         self._owns_instance = instance_lock is None
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
@@ -73,11 +77,15 @@ class RedlineBot(commands.Bot):
         if self._instance is None:  # one process per data folder (`__main__` takes it earlier)
             self._instance = InstanceLock.acquire(self.settings.data_dir)
         self.repo = await Repository.open(self.settings.database_path)
-        self.service = GameService(self.repo, GAMES, seed_source=self._seed_source)
+        self.service = GameService(
+            self.repo, GAMES, seed_source=self._seed_source, clock=self._clock
+        )
         renderer = Renderer(RENDERERS, threads=self.settings.render_threads)
         self.table = Table(self.service, renderer, ADAPTERS)
+        self.scheduler = Scheduler(self.table, self)
+        self.table.on_moved = self.scheduler.poke
         self.add_dynamic_items(RedlineComponent)
-        for cog in (SessionCog, DiceCog, *(a.cog for a in ADAPTERS.values())):
+        for cog in (SessionCog, MeCog, DiceCog, *(a.cog for a in ADAPTERS.values())):
             await self.add_cog(cog(self.table))
         if self.settings.sync_commands:
             await self.sync_commands_if_changed()
@@ -85,6 +93,10 @@ class RedlineBot(commands.Bot):
     async def close(self) -> None:
         if self._heartbeat is not None:
             self._heartbeat.cancel()
+        if self._ticks.is_running():
+            self._ticks.cancel()
+        if hasattr(self, "scheduler"):
+            await self.scheduler.settle()
         await super().close()
         if hasattr(self, "table"):
             self.table.renderer.close()
@@ -113,6 +125,17 @@ class RedlineBot(commands.Bot):
         log.info("ready as %s in %d guilds", self.user, len(self.guilds))
         if self._heartbeat is None:
             self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
+        if self.settings.tick_seconds > 0 and not self._ticks.is_running():
+            self._ticks.change_interval(seconds=self.settings.tick_seconds)
+            self._ticks.start()
+
+    @tasks.loop(seconds=30)
+    async def _ticks(self) -> None:
+        """Reminders, deadlines and bot turns (see `bot/scheduler.py`)."""
+        try:
+            await self.scheduler.tick()
+        except Exception:
+            log.exception("the scheduler's tick failed; it runs again next time")
 
     async def _beat(self) -> None:
         """While connected, probe storage and write the heartbeat `python -m bot.health` (the

@@ -134,6 +134,7 @@ async def route(table: Table, reply: Reply, bid: ButtonId | None) -> None:
         reply.mark_saved(snap, "start")
         await reply.edit_origin(view=None)
         await reply.publish(await table.board(snap))
+        table.moved(snap)
     elif bid.verb == customid.BOARD:
         await table.show(reply, await service.by_id(bid.session_id), ephemeral=True)
     elif bid.verb == customid.SHEET:

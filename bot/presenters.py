@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.clocks import timestamp
 from bot.customid import ACTION, BOARD, JOIN, SHEET, START, ButtonId, action_payload
 from bot.options import describe_options
 from bot.service import Snapshot
@@ -85,7 +86,7 @@ def turn_line(snap: Snapshot) -> str:
     if outcome is not None:
         if outcome.is_draw:
             return f"🏁 **Game over: nobody won.** {outcome.reason}"
-        names = ", ".join(mention(w) for w in outcome.winners)
+        names = ", ".join(snap.mention(w) for w in outcome.winners)
         return f"🏁 **{names} won the game!** ({outcome.reason})"
     if not snap.record.is_live:
         return "This game was ended."
@@ -93,8 +94,21 @@ def turn_line(snap: Snapshot) -> str:
     lines = []
     for player in sorted(snap.active_players, key=_seat_order(snap)):
         ask = prompt(snap.state, player) if prompt else "your move"
-        lines.append(f"➡️ {mention(player)}: {ask}")
+        lines.append(f"➡️ {snap.mention(player)}: {ask}{clock_note(snap, player)}")
     return "\n".join(lines)
+
+
+def clock_note(snap: Snapshot, player: PlayerId) -> str:
+    """` · ⏰ <t:…:R>` when the player's clock runs out (every reader sees their own time),
+    or that the bot plays for them."""
+    mine = snap.clock.of(player)
+    if snap.is_bot(player):
+        return ""
+    if mine.away:
+        return " · 🤖 the bot plays for them (`/game return` takes the seat back)"
+    if mine.deadline is None:
+        return ""
+    return f" · ⏰ {timestamp(mine.deadline)}"
 
 
 def _seat_order(snap: Snapshot) -> Callable[[PlayerId], int]:
@@ -147,9 +161,7 @@ def saved_text_board(snap: Snapshot, note: str) -> Board:
     if snap.is_lobby:
         return Board(content=f"{note}\n{lobby(snap).content}"[:1990])
     parts = [note, board_content(snap), text_board(snap)]
-    return Board(
-        content="\n".join(p for p in parts if p)[:1990], mentions=tuple(snap.active_players)
-    )
+    return Board(content="\n".join(p for p in parts if p)[:1990], mentions=snap.pinged)
 
 
 def image_failed(snap: Snapshot, current: Board) -> Board:
@@ -179,7 +191,7 @@ def board(snap: Snapshot, image: bytes | None, *, with_buttons: bool = True) -> 
         image=image,
         filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
         buttons=tuple(buttons[:MAX_BUTTONS]),
-        mentions=tuple(snap.active_players),
+        mentions=snap.pinged,
     )
 
 
@@ -194,10 +206,14 @@ def lobby(snap: Snapshot) -> Board:
         if spec.min_players == spec.max_players
         else (f"{spec.min_players}-{spec.max_players}")
     )
-    options = ""
+    options = (
+        f"\nTurn clock: {snap.clock.settings.describe()} (the host sets it with `/game clock`)"
+    )
+    if snap.bots:
+        options += "\n🤖 Bots play the seats marked (bot); the host adds them with `/game bot add`."
     if spec.options_model.model_fields:
         shown = describe_options(spec.options_model, snap.record.options_json)
-        options = f"\nOptions: {shown} (the host changes them with `/game option`)"
+        options += f"\nOptions: {shown} (the host changes them with `/game option`)"
     content = (
         f"**{spec.title}** lobby · game #{snap.session_id}\n"
         f"Seated ({len(snap.record.seats)}/{spec.max_players}): {seats}\n"

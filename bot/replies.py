@@ -204,6 +204,23 @@ class Reply:
             await self.interaction.delete_original_response()
 
 
+async def post(
+    channel: discord.abc.Messageable,
+    board: Board,
+    *,
+    unarchive: Callable[[], Awaitable[None]] | None = None,
+) -> None:
+    """A new message outside any interaction (a reminder, a bot's move); in an archived
+    thread (50083) `unarchive` runs and the message is sent once more."""
+    try:
+        await channel.send(**_new_message(board))
+    except discord.HTTPException as exc:
+        if exc.code != THREAD_ARCHIVED or unarchive is None:
+            raise
+        await unarchive()
+        await channel.send(**_new_message(board))
+
+
 Work = Callable[[Reply], Awaitable[None]]
 OnStale = Callable[[Reply, StaleBoard], Awaitable[None]]
 

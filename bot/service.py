@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
+from bot import clocks
+from bot.clocks import Clock, ClockSettings
 from bot.gamelog import events_json
 from bot.options import OptionError, with_option
 from bot.sessions import Sessions, damaged_game
@@ -46,6 +48,11 @@ from storage import (
 log = logging.getLogger(__name__)
 
 MOVED_ON = "the board has moved on; here is the current one"
+BOT_NAMES = ("Rusty", "Chrome", "Nitro", "Sparks", "Diesel", "Gears", "Piston", "Turbo", "Axle")
+MAX_BOT_ID = 100
+"""Bot seats get ids 1-99: never a Discord user's (snowflakes are far larger)."""
+POLICY_SALT = 0x5EED_B07
+"""Keeps the bot's own choices off the stream of dice the step's rules roll."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,16 @@ class Ended:
 
     session_id: int
     title: str
+
+
+@dataclass(frozen=True)
+class StoodIn:
+    """The bot played `action` for `player`: a bot seat, or a human whose clock ran out."""
+
+    snapshot: Snapshot
+    player: PlayerId
+    action: Model
+    timed_out: bool
 
 
 @dataclass(frozen=True)
@@ -170,6 +187,7 @@ class GameService(Sessions):
                     f"{seated} seated so far (others join with `/game join`)"
                 )
             players = tuple(Player(id=s.user_id, name=s.name) for s in record.seats)
+            players_ids = [p.id for p in players]
             try:
                 options = spec.options_model.model_validate_json(record.options_json)
             except (ValidationError, ValueError) as exc:
@@ -184,6 +202,14 @@ class GameService(Sessions):
                     state_json=spec.dump_state(state),
                     events_json=events_json(events),
                     rules_version=spec.rules_version,
+                    clock_json=clocks.after_move(
+                        clocks.start(Clock.parse(record.clock_json).settings, players_ids),
+                        before=frozenset(),
+                        after=spec.active_players(state),
+                        mover=None,
+                        version=record.version + 1,
+                        now=self.now(),
+                    ).model_dump_json(),
                 )
             )
             self._remember(record, state, events)
@@ -263,6 +289,122 @@ class GameService(Sessions):
                 )
             return ended
 
+    # ----- clocks and bot seats -------------------------------------------------------------
+
+    async def set_clock(
+        self, channel_id: int, user_id: PlayerId, settings: ClockSettings
+    ) -> Snapshot:
+        """Host only, in the lobby: the session's turn clock."""
+        record = await self._lobby_for_host(channel_id, user_id, "the clock")
+        async with self.lock(record.id):
+            record = await self._record(record.id)
+            clock = Clock.parse(record.clock_json).model_copy(update={"settings": settings})
+            record = await self._write(
+                self.repo.set_clock(
+                    record.id, clock.model_dump_json(), expected_version=record.version
+                )
+            )
+            return await self._snapshot(record)
+
+    async def add_bot(self, channel_id: int, user_id: PlayerId) -> Snapshot:
+        """Host only, in the lobby: fill a seat with a bot (the game's policy plays it)."""
+        record = await self._lobby_for_host(channel_id, user_id, "bot seats")
+        async with self.lock(record.id):
+            record = await self._record(record.id)
+            spec = self._spec_of(record)
+            if spec.policy is None:
+                raise LobbyError(f"{spec.title} has no bot player yet")
+            if len(record.seats) >= spec.max_players:
+                raise LobbyError(f"{spec.title} seats at most {spec.max_players} players")
+            taken = {s.user_id for s in record.seats}
+            ident = next(i for i in range(1, MAX_BOT_ID) if i not in taken)
+            name = f"{BOT_NAMES[(ident - 1) % len(BOT_NAMES)]} (bot)"
+            record = await self._write(
+                self.repo.add_seat(
+                    record.id, ident, name, expected_version=record.version, kind="bot"
+                )
+            )
+            return await self._snapshot(record)
+
+    async def remove_bot(self, channel_id: int, user_id: PlayerId) -> Snapshot:
+        """Host only, in the lobby: free the last seat a bot took."""
+        record = await self._lobby_for_host(channel_id, user_id, "bot seats")
+        async with self.lock(record.id):
+            record = await self._record(record.id)
+            bots = [s for s in record.seats if s.is_bot]
+            if not bots:
+                raise LobbyError("no bot is seated; add one with `/game bot add`")
+            record = await self._write(
+                self.repo.remove_seat(record.id, bots[-1].user_id, expected_version=record.version)
+            )
+            return await self._snapshot(record)
+
+    async def _lobby_for_host(self, channel_id: int, user_id: PlayerId, what: str) -> SessionRecord:
+        self._writable()
+        record = await self._live(channel_id)
+        if record.status is not SessionStatus.LOBBY:
+            raise LobbyError(f"{what} are set in the lobby, before the game starts")
+        if user_id != record.host_id:
+            raise NotAllowed(f"only the host sets {what}")
+        return record
+
+    async def take_back(self, channel_id: int, user_id: PlayerId) -> Snapshot:
+        """`/game return`: the player takes their seat back from the bot."""
+        self._writable()
+        record = await self._live(channel_id)
+        async with self.lock(record.id):
+            record = await self._record(record.id)
+            if record.seat_of(user_id) is None:
+                raise NotSeated("you are not playing in this game")
+            clock = Clock.parse(record.clock_json)
+            if not clock.of(user_id).away:
+                raise LobbyError("you are already playing your own turns")
+            record = await self._write(
+                self.repo.set_clock(
+                    record.id,
+                    clocks.returned(clock, user_id).model_dump_json(),
+                    expected_version=record.version,
+                    bump_version=False,  # the position is the same: its buttons stay good
+                )
+            )
+            return await self._snapshot(record)
+
+    async def live_in_guild(self, guild_id: int) -> list[Snapshot]:
+        """Every live game of a server that loads (damaged ones are left out), oldest first."""
+        found = []
+        for record in await self.repo.live_sessions():
+            if record.guild_id != guild_id:
+                continue
+            try:
+                found.append(await self._snapshot(record))
+            except DamagedGame:
+                continue
+        return found
+
+    async def stand_in(self, session_id: int, player: PlayerId, turn: int) -> StoodIn | None:
+        """The bot plays `player`'s turn `turn` (a bot seat, or a clock that ran out). None
+        when that turn is no longer waiting (they moved, or another process did it first):
+        the version compare-and-swap makes a timeout apply at most once."""
+        snap = await self.by_id(session_id)
+        if snap.state is None or player not in snap.active_players:
+            return None
+        if snap.clock.of(player).turn != turn:
+            return None
+        rng = Rng.for_step(snap.record.seed ^ POLICY_SALT, snap.record.next_step)
+        policy = snap.spec.policy
+        action = (
+            policy(snap.state, player, rng)
+            if policy is not None
+            else snap.spec.legal_actions(snap.state, player)[0]
+        )
+        try:
+            after = await self.act(
+                session_id, player, action, expected_version=snap.version, stand_in=True
+            )
+        except StaleBoard:
+            return None
+        return StoodIn(after, player, action, timed_out=not snap.is_bot(player))
+
     # ----- moves -----------------------------------------------------------------------------
 
     async def act(
@@ -273,13 +415,15 @@ class GameService(Sessions):
         *,
         expected_version: int | None = None,
         expected_tag: str = "",
+        stand_in: bool = False,
     ) -> Snapshot:
         """Apply one action. Raises GameError (rules), StaleBoard, WrongGame, NotSeated,
         NoSession, DamagedGame or Maintenance.
 
         `expected_version` is the board version the button was drawn for; `expected_tag` (on
         private messages) the digest of the presser's own view. A public button is stale once
-        the version moved; a private one once its owner's view changed.
+        the version moved; a private one once its owner's view changed. `stand_in`: the bot
+        plays this move for an absent player (a missed turn) or a bot seat.
         """
         self._writable()
         async with self.lock(session_id):
@@ -314,6 +458,15 @@ class GameService(Sessions):
             )
             finished = snap.spec.outcome(step.state) is not None
             upgraded = snap.record.rules_version < snap.spec.rules_version
+            clock = clocks.after_move(
+                snap.clock,
+                before=snap.active_players,
+                after=frozenset() if finished else snap.spec.active_players(step.state),
+                mover=user_id,
+                version=snap.version + 1,
+                now=self.now(),
+                timed_out=stand_in and not snap.is_bot(user_id),
+            )
             try:
                 record = await self._write(
                     self.repo.record_move(
@@ -325,6 +478,7 @@ class GameService(Sessions):
                         state_json=snap.spec.dump_state(step.state),
                         status=SessionStatus.FINISHED if finished else SessionStatus.ACTIVE,
                         rules_version=snap.spec.rules_version if upgraded else None,
+                        clock_json=clock.model_dump_json(),
                     )
                 )
             except StaleVersion:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
@@ -50,8 +51,11 @@ class Sessions:
         *,
         seed_source: Callable[[], int] | None = None,
         cache_size: int = 4096,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.repo = repo
+        self.now = clock
+        """The time source (injectable: tests move time instead of sleeping)."""
         self.games = dict(games)
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         # Weak values: a lock lives while someone holds or awaits it, so idle sessions cost nothing.

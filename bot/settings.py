@@ -24,6 +24,12 @@ class Settings(BaseSettings):
     )
     log_level: str = Field(default="INFO")
     render_threads: int = Field(default=2, ge=1, le=16, description="Threads that draw images")
+    tick_seconds: float = Field(
+        default=30.0,
+        ge=0,
+        le=3600,
+        description="How often reminders and deadlines are checked (0: never, for tests)",
+    )
 
     @property
     def database_path(self) -> Path:

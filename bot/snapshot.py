@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.clocks import Clock
 from games.engine import Event, Model, Outcome, Player, PlayerId
 from games.registry import AnySpec
 from storage import SessionRecord, SessionStatus
@@ -104,6 +105,37 @@ class Snapshot:
 
     def is_seated(self, user_id: PlayerId) -> bool:
         return any(s.user_id == user_id for s in self.record.seats)
+
+    def is_bot(self, user_id: PlayerId) -> bool:
+        seat = self.record.seat_of(user_id)
+        return seat is not None and seat.is_bot
+
+    @property
+    def bots(self) -> frozenset[PlayerId]:
+        return frozenset(s.user_id for s in self.record.seats if s.is_bot)
+
+    @property
+    def humans(self) -> tuple[PlayerId, ...]:
+        return tuple(s.user_id for s in self.record.seats if not s.is_bot)
+
+    def mention(self, user_id: PlayerId) -> str:
+        """`<@id>` for a person (it pings only in a new message), the name for a bot seat."""
+        if self.is_bot(user_id):
+            return f"🤖 **{self.name_of(user_id)}**"
+        return f"<@{user_id}>"
+
+    @property
+    def pinged(self) -> tuple[PlayerId, ...]:
+        """The people a new board should notify: those to act, not bots, not away."""
+        clock = self.clock
+        return tuple(
+            p for p in sorted(self.active_players) if not self.is_bot(p) and not clock.of(p).away
+        )
+
+    @property
+    def clock(self) -> Clock:
+        """The session's turn clock (settings and each player's running clock)."""
+        return Clock.parse(self.record.clock_json)
 
     @property
     def is_lobby(self) -> bool:

@@ -6,7 +6,7 @@ Every method takes a `Reply` that was acknowledged before any work (see `bot.rep
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import discord
 
@@ -37,6 +37,8 @@ class Table:
         self.service = service
         self.renderer = renderer
         self.adapters = dict(adapters or {})
+        self.on_moved: Callable[[Snapshot], None] | None = None
+        """Told of every committed move or start (the scheduler: bot seats play at once)."""
         self.verbs_by_namespace: dict[str, Verbs] = {
             a.verbs.namespace: a.verbs for a in self.adapters.values() if a.verbs is not None
         }
@@ -130,6 +132,11 @@ class Table:
                 await reply.publish(await self.board(snap), confirmation=saved)
         if interaction.type is discord.InteractionType.component:
             await reply.edit_origin(view=None)  # the pressed message is spent
+        self.moved(snap)
+
+    def moved(self, snap: Snapshot) -> None:
+        if self.on_moved is not None:
+            self.on_moved(snap)
 
     async def send_private(self, reply: Reply, snap: Snapshot) -> None:
         """The user's own sheet (ephemeral) with buttons for their legal actions."""

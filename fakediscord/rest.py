@@ -102,6 +102,7 @@ class Rest:
             web.get(f"{API}/channels/{{cid}}/messages", self.history),
             web.route("*", f"{API}/channels/{{cid}}/messages/{{mid}}", self.channel_message),
             web.post(f"{API}/users/@me/channels", self.open_dm),
+            web.get(f"{API}/users/{{uid:\\d+}}", self.get_user),
             web.get("/attachments/{cid}/{aid}/{name}", self.attachment),
             web.route("*", "/{tail:.*}", self.unserved),
         ]
@@ -249,6 +250,9 @@ class Rest:
             return json_response(404, error_body(10003, "Unknown Channel"))
         body, uploads = await read_body(request)
         where = f"POST /channels/{channel.id}/messages"
+        if channel.recipient_id is not None and channel.recipient_id in self.store.closed_dms:
+            self.store.errors.append(f"{where}: Cannot send messages to this user (50007)")
+            return json_response(403, error_body(50007, "Cannot send messages to this user"))
         rejected = self.store.check(where, body, uploads, channel=channel)
         if rejected is not None:
             return json_response(rejected.status, error_body(rejected.code, rejected.reason))
@@ -361,6 +365,14 @@ class Rest:
         if member is None:
             return json_response(404, error_body(10007, "Unknown Member"))
         return json_response(200, member_payload(guild, member, self.store.users[user_id]))
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        user = self.store.users.get(int(request.match_info["uid"]))
+        if user is None:
+            return json_response(404, error_body(10013, "Unknown User"))
+        return json_response(200, user_payload(user))
 
     async def open_dm(self, request: web.Request) -> web.Response:
         if not self._authorized(request):

@@ -152,6 +152,15 @@ class World:
         body = {"guild_id": str(guild.id), "user": user_payload(user)}
         self._announce("GUILD_MEMBER_REMOVE", lambda s: body, intent=GUILD_MEMBERS_INTENT)
 
+    def close_dms(self, user: FakeUser) -> None:
+        """The user accepts no direct messages from the bot: DMs fail with 403 / 50007."""
+        self.store.closed_dms.add(user.id)
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        """What the bot sent the user by direct message, oldest first."""
+        ident = self.store.dm_channels.get(user.id)
+        return [] if ident is None else self.store.visible_in(ident)
+
     def add_role(self, guild: FakeGuild, name: str, permissions: int = 0) -> FakeRole:
         """A new role with these permission bits (see discord.Permissions(...).value)."""
         position = max(r.position for r in guild.roles.values()) + 1

@@ -31,6 +31,12 @@ class SeatRecord(Record):
     user_id: int
     name: str
     seat: int
+    kind: str = "human"
+    """"human", or "bot" for a seat the game's policy plays."""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
 
 
 class SessionRecord(Record):
@@ -57,6 +63,8 @@ class SessionRecord(Record):
     seats: tuple[SeatRecord, ...]
     last_seq: int = -1
     end_reason: str = ""
+    clock_json: str = "{}"
+    """The session's turn clock (settings and each player's clock; see `bot/clocks.py`)."""
 
     @property
     def is_live(self) -> bool:

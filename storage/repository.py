@@ -188,9 +188,16 @@ class Repository:
         return await self._call(queries.live_sessions)
 
     async def add_seat(
-        self, session_id: int, user_id: int, name: str, *, expected_version: int
+        self,
+        session_id: int,
+        user_id: int,
+        name: str,
+        *,
+        expected_version: int,
+        kind: str = "human",
     ) -> SessionRecord:
-        """Seat a player after the others (LOBBY only). Raises `AlreadySeated`, CAS errors."""
+        """Seat a player (or a bot: kind "bot") after the others (LOBBY only). Raises
+        `AlreadySeated`, CAS errors."""
         return await self._write(
             partial(
                 queries.add_seat,
@@ -199,6 +206,7 @@ class Repository:
                 user_id=user_id,
                 name=name,
                 expected_version=expected_version,
+                kind=kind,
             )
         )
 
@@ -253,8 +261,10 @@ class Repository:
         events_json: str,
         status: SessionStatus = SessionStatus.ACTIVE,
         rules_version: int | None = None,
+        clock_json: str | None = None,
     ) -> SessionRecord:
-        """LOBBY -> `status`: store the set-up state and log entry seq 0 (actor None).
+        """LOBBY -> `status`: store the set-up state (and the started clock) and log entry
+        seq 0 (actor None).
 
         `rules_version`, when given, is stored with the set-up state (the rules that actually
         set the game up, if the code changed since the lobby was opened).
@@ -270,8 +280,49 @@ class Repository:
                 events_json=events_json,
                 status=status,
                 rules_version=rules_version,
+                clock_json=clock_json,
             )
         )
+
+    async def set_clock(
+        self, session_id: int, clock_json: str, *, expected_version: int, bump_version: bool = True
+    ) -> SessionRecord:
+        """Replace a live session's clock (CAS on version; `bump_version=False` leaves the
+        version, and so every button drawn for it, as it is)."""
+        return await self._write(
+            partial(
+                queries.set_clock,
+                now=self._clock(),
+                session_id=session_id,
+                clock_json=clock_json,
+                expected_version=expected_version,
+                bump_version=bump_version,
+            )
+        )
+
+    # Absence
+
+    async def claim_reminder(self, session_id: int, user_id: int, turn: int, stage: int) -> bool:
+        """Claim one reminder before sending it: False if it was already sent."""
+        return await self._write(
+            partial(
+                queries.claim_reminder,
+                now=self._clock(),
+                session_id=session_id,
+                user_id=user_id,
+                turn=turn,
+                stage=stage,
+            )
+        )
+
+    async def reminders_sent(self, session_id: int) -> list[tuple[int, int, int]]:
+        return await self._call(partial(queries.reminders_sent, session_id=session_id))
+
+    async def get_prefs(self, user_ids: Sequence[int]) -> dict[int, str]:
+        return await self._call(partial(queries.get_prefs, user_ids=list(user_ids)))
+
+    async def set_prefs(self, user_id: int, prefs_json: str) -> None:
+        await self._write(partial(queries.set_prefs, user_id=user_id, prefs_json=prefs_json))
 
     async def record_move(
         self,
@@ -284,8 +335,10 @@ class Repository:
         state_json: str,
         status: SessionStatus = SessionStatus.ACTIVE,
         rules_version: int | None = None,
+        clock_json: str | None = None,
     ) -> SessionRecord:
-        """One transaction: CAS on version, new state and status, log entry `last_seq + 1`.
+        """One transaction: CAS on version, new state and status, log entry `last_seq + 1`,
+        and the session's clock when given (`clock_json`).
 
         `rules_version`, when given, becomes the session's stored rules version in the same
         transaction (a game that continues under upgraded rules). When this returns, the move
@@ -305,6 +358,7 @@ class Repository:
                 state_json=state_json,
                 status=status,
                 rules_version=rules_version,
+                clock_json=clock_json,
             )
         )
 

@@ -13,7 +13,7 @@ that play a move are ordinary action buttons (`rl:a:`) played through `Table.pla
 from __future__ import annotations
 
 from bot import presenters
-from bot.presenters import Board, ButtonSpec, mention
+from bot.presenters import Board, ButtonSpec
 from bot.rushncrush.ids import (
     BUILD,
     COURSE,
@@ -71,7 +71,7 @@ def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Boa
         image=image,
         filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
         buttons=buttons,
-        mentions=tuple(snap.active_players),
+        mentions=snap.pinged,
     )
 
 
@@ -79,7 +79,8 @@ def _prompt(snap: Snapshot, state: RncState, player: PlayerId) -> list[str]:
     car = state.car(player)
     turn = state.turn
     assert turn is not None
-    who = f"➡️ {mention(player)} · car {car.number} {car.car_name}"
+    who = f"➡️ {snap.mention(player)} · car {car.number} {car.car_name}"
+    who += presenters.clock_note(snap, player)
     if turn.phase == "gear":
         speeds = sorted({a.speed for a in legal_gears(snap, player)})
         steering = " · ".join(f"{s}: {steering_text(s)}" for s in speeds)

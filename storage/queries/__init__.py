@@ -7,6 +7,7 @@ mode (isolation_level=None) so the BEGIN/COMMIT in `transactions` are the only t
 boundaries.
 """
 
+from storage.queries.absence import claim_reminder, get_prefs, reminders_sent, set_prefs
 from storage.queries.events import log
 from storage.queries.health import integrity_check, probe
 from storage.queries.seats import add_seat, remove_seat, set_host
@@ -21,6 +22,7 @@ from storage.queries.sessions import (
     live_session_id,
     live_sessions,
     record_move,
+    set_clock,
     set_options,
     start,
 )
@@ -29,9 +31,11 @@ from storage.queries.settings import get_setting, set_setting
 __all__ = [
     "SETUP_ACTION_JSON",
     "add_seat",
+    "claim_reminder",
     "create_session",
     "end_damaged",
     "end_session",
+    "get_prefs",
     "get_session",
     "get_setting",
     "integrity_check",
@@ -42,9 +46,12 @@ __all__ = [
     "log",
     "probe",
     "record_move",
+    "reminders_sent",
     "remove_seat",
+    "set_clock",
     "set_host",
     "set_options",
+    "set_prefs",
     "set_setting",
     "start",
 ]

@@ -18,6 +18,7 @@ def add_seat(
     user_id: int,
     name: str,
     expected_version: int,
+    kind: str = "human",
 ) -> SessionRecord:
     with writing(db):
         claim(db, session_id, expected_version, (SessionStatus.LOBBY,))
@@ -27,9 +28,9 @@ def add_seat(
         if row is not None:
             raise AlreadySeated(session_id, user_id, row["seat"])
         db.execute(
-            "INSERT INTO seats (session_id, user_id, name, seat)"
-            " SELECT ?, ?, ?, COUNT(*) FROM seats WHERE session_id = ?",
-            (session_id, user_id, name, session_id),
+            "INSERT INTO seats (session_id, user_id, name, seat, kind)"
+            " SELECT ?, ?, ?, COUNT(*), ? FROM seats WHERE session_id = ?",
+            (session_id, user_id, name, kind, session_id),
         )
         bump(db, session_id, expected_version, now)
         return fetch(db, session_id)

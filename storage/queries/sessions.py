@@ -121,6 +121,7 @@ def start(
     events_json: str,
     status: SessionStatus,
     rules_version: int | None = None,
+    clock_json: str | None = None,
 ) -> SessionRecord:
     return _save_step(
         db,
@@ -134,6 +135,7 @@ def start(
         state_json=state_json,
         status=status,
         rules_version=rules_version,
+        clock_json=clock_json,
     )
 
 
@@ -149,6 +151,7 @@ def record_move(
     state_json: str,
     status: SessionStatus,
     rules_version: int | None = None,
+    clock_json: str | None = None,
 ) -> SessionRecord:
     return _save_step(
         db,
@@ -162,6 +165,7 @@ def record_move(
         state_json=state_json,
         status=status,
         rules_version=rules_version,
+        clock_json=clock_json,
     )
 
 
@@ -178,14 +182,17 @@ def _save_step(
     state_json: str,
     status: SessionStatus,
     rules_version: int | None = None,
+    clock_json: str | None = None,
 ) -> SessionRecord:
-    """One step in one transaction: claim the version, store the state, append to the log."""
+    """One step in one transaction: claim the version, store the state (and the clock it
+    restarts), append to the log."""
     with writing(db):
         claim(db, session_id, expected_version, allowed)
         db.execute(
             "UPDATE sessions SET state_json = ?, status = ?,"
-            " rules_version = COALESCE(?, rules_version) WHERE id = ?",
-            (state_json, status.value, rules_version, session_id),
+            " rules_version = COALESCE(?, rules_version), clock_json = COALESCE(?, clock_json)"
+            " WHERE id = ?",
+            (state_json, status.value, rules_version, clock_json, session_id),
         )
         append(
             db,
@@ -236,3 +243,25 @@ def end_damaged(db: sqlite3.Connection, *, now: float, session_id: int, reason: 
             " WHERE id = ? AND status IS NOT 'finished' AND status IS NOT 'abandoned'",
             (reason, now, session_id),
         )
+
+
+def set_clock(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    clock_json: str,
+    expected_version: int,
+    bump_version: bool = True,
+) -> SessionRecord:
+    """Replace the clock (the host's settings in the lobby, or a player taking a seat back).
+    `bump_version=False` keeps the board's buttons valid: the position did not change."""
+    with writing(db):
+        claim(db, session_id, expected_version, tuple(sorted(LIVE_STATUSES)))
+        db.execute(
+            "UPDATE sessions SET clock_json = ?, updated_at = ? WHERE id = ?",
+            (clock_json, now, session_id),
+        )
+        if bump_version:
+            bump(db, session_id, expected_version, now)
+        return fetch(db, session_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,19 @@ from fakediscord.interaction import InteractionResult
 from tests.bot.hidden import RenderLog
 
 __all__ = ["World", "active_user_id", "button"]
+
+
+class FakeClock:
+    """The bot's time source in tests: it starts at the real time and moves only when told."""
+
+    def __init__(self, start: float | None = None) -> None:
+        self.now = time.time() if start is None else start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 @dataclass
@@ -36,9 +50,12 @@ class World:
     seeds: Callable[[], int] = field(default_factory=lambda: itertools.count(7).__next__)
 
     renders: RenderLog = field(default_factory=RenderLog)
+    clock: FakeClock = field(default_factory=lambda: FakeClock())
 
     async def start_bot(self) -> RedlineBot:
-        self.bot, self.task = await boot(self.fake, self.data_dir, seed_source=self.seeds)
+        self.bot, self.task = await boot(
+            self.fake, self.data_dir, seed_source=self.seeds, clock=self.clock
+        )
         self.renders.attach(self.bot)
         return self.bot
 

@@ -50,10 +50,13 @@ def labelled(message: FakeMessage, start: str) -> str | None:
     return None
 
 
+DEFERRED_UPDATE = 6
+
+
 async def answer(result: InteractionResult) -> FakeMessage:
     """The bot's last message for an interaction, whether it answered at once or deferred."""
     await result.wait_response()
-    if result.response_type == DEFERRED_CHANNEL_MESSAGE:
+    if result.response_type in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE):
         await result.wait_followups(1)
     return result.messages[-1]
 

@@ -1,0 +1,70 @@
+"""Words for games that run for days: `/game list`, `/game mine`, and the lobby's clock line."""
+
+from __future__ import annotations
+
+from bot.clocks import ClockMode, ClockSettings, parse_span, timestamp
+from bot.snapshot import ServiceError, Snapshot
+
+
+def clock_settings(mode: str, time: str | None, increment: str | None) -> ClockSettings:
+    """`/game clock` options as settings; a clear refusal for what does not read."""
+    try:
+        chosen = ClockMode(mode)
+        if chosen is ClockMode.NONE:
+            return ClockSettings()
+        if time is None:
+            raise ValueError(
+                "give the time too, e.g. `time:24h` per turn, or `time:3d increment:12h`"
+            )
+        if chosen is ClockMode.TURN:
+            return ClockSettings(mode=chosen, per_turn=parse_span(time))
+        extra = parse_span(increment) if increment else 0.0
+        return ClockSettings(mode=chosen, bank=parse_span(time), increment=extra)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
+
+
+def turn_summary(snap: Snapshot) -> str:
+    """Whose turn it is and when their time runs out, in one short line."""
+    if snap.is_lobby:
+        return f"lobby ({len(snap.record.seats)} seated)"
+    active = sorted(snap.active_players)
+    if not active:
+        return "over"
+    parts = []
+    for player in active:
+        deadline = snap.clock.of(player).deadline
+        when = f" (⏰ {timestamp(deadline)})" if deadline else ""
+        parts.append(f"{snap.name_of(player)}{when}")
+    return ", ".join(parts)
+
+
+def game_line(snap: Snapshot) -> str:
+    return (
+        f"• **{snap.spec.title}** #{snap.session_id} in <#{snap.record.channel_id}>: "
+        f"{turn_summary(snap)}"
+    )
+
+
+def list_text(snaps: list[Snapshot]) -> str:
+    if not snaps:
+        return "No game is running in this server. Start one with `/game new`."
+    lines = [game_line(s) for s in snaps[:30]]
+    more = f"\n…and {len(snaps) - 30} more" if len(snaps) > 30 else ""
+    return "**Games in this server**\n" + "\n".join(lines) + more
+
+
+def mine_text(snaps: list[Snapshot], user_id: int) -> str:
+    waiting = [s for s in snaps if user_id in s.active_players]
+    if not waiting:
+        return "Nothing is waiting for you. 🎉"
+    lines = [game_line(s) for s in waiting[:30]]
+    return "**Your move in**\n" + "\n".join(lines)
+
+
+CLOCK_HELP = (
+    "Turn clocks: `/game clock mode:turn time:24h` gives each player 24 h per turn; "
+    "`mode:bank time:3d increment:12h` a bank of 3 days plus 12 h per move. Players are "
+    "reminded after a third of their time and again near the end (never in their quiet hours, "
+    "see `/me`); when it runs out the bot plays for them until they `/game return`."
+)

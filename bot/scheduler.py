@@ -1,0 +1,178 @@
+"""What falls due while nobody is pressing anything: reminders, deadlines, bot seats.
+
+Due times are not kept in memory: they are derived from each live session's clock, which is
+stored in its row and rewritten with every move (see `bot/clocks.py`), so they survive
+restarts. Each is processed at most once:
+- a reminder is claimed in the database before it is sent (`Repository.claim_reminder`), so a
+  restart or a second process never sends it twice;
+- a deadline or a bot seat's turn is a move with the version compare-and-swap
+  (`GameService.stand_in`): two ticks, a restart or a SIGKILL mid-processing can never apply
+  a timeout twice, and a player who moved in time is never played for.
+
+`tick()` runs every `REDLINE_TICK_SECONDS` (a `discord.ext.tasks` loop in the client) and,
+for bot seats, right after every move (`poke`). The time comes from the service's injectable
+clock, so tests move time instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Protocol
+
+import discord
+
+from bot import clocks, presenters
+from bot.clocks import Due, DueKind, Prefs
+from bot.presenters import Board
+from bot.replies import post
+from bot.service import DamagedGame, StoodIn
+from bot.snapshot import Snapshot
+from bot.table import Table
+from storage import SessionStatus
+
+log = logging.getLogger(__name__)
+
+MAX_CHAIN = 60
+"""Bot moves in a row for one session in one pass (a table of bots plays on next tick)."""
+CANNOT_DM = 50007
+
+
+class _Client(Protocol):
+    def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> object: ...
+
+
+class Scheduler:
+    """Processes due reminders, deadlines and bot turns for every live session."""
+
+    def __init__(self, table: Table, client: _Client) -> None:
+        self.table = table
+        self.service = table.service
+        self.client = client
+        self._running: dict[int, asyncio.Task[None]] = {}
+
+    async def tick(self) -> int:
+        """Process everything due now; returns how many items were handled."""
+        handled = 0
+        for record in await self.service.repo.live_sessions():
+            if record.status is SessionStatus.ACTIVE:
+                handled += await self.run_session(record.id)
+        return handled
+
+    def poke(self, snap: Snapshot) -> None:
+        """After a move: a bot seat (or an away player) to act plays at once, in the
+        background, one pass per session at a time."""
+        if not (snap.bots or any(snap.clock.of(p).away for p in snap.active_players)):
+            return
+        if snap.session_id in self._running and not self._running[snap.session_id].done():
+            return
+        task = asyncio.create_task(self._quietly(snap.session_id), name="redline-stand-in")
+        self._running[snap.session_id] = task
+
+    async def settle(self) -> None:
+        """Wait for background passes (tests, shutdown)."""
+        while pending := [t for t in self._running.values() if not t.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def _quietly(self, session_id: int) -> None:
+        try:
+            await self.run_session(session_id)
+        except Exception:
+            log.exception("could not process due items of session %s", session_id)
+
+    async def run_session(self, session_id: int) -> int:
+        handled = 0
+        for _ in range(MAX_CHAIN):
+            try:
+                snap = await self.service.by_id(session_id)
+            except DamagedGame:
+                return handled
+            if snap.state is None or not snap.record.is_live or snap.outcome is not None:
+                return handled
+            item = await self._next_due(snap)
+            if item is None:
+                return handled
+            handled += 1
+            if item.kind is DueKind.REMIND:
+                await self._remind(snap, item)
+                continue
+            stood_in = await self.service.stand_in(session_id, item.player, item.turn)
+            if stood_in is not None:
+                await self._announce(stood_in)
+        return handled
+
+    async def _next_due(self, snap: Snapshot) -> Due | None:
+        prefs = await self.prefs(snap.humans)
+        sent = await self.service.repo.reminders_sent(snap.session_id)
+        items = clocks.due(
+            snap.clock, active=snap.active_players, prefs=prefs, sent=sent, bots=snap.bots
+        )
+        now = self.service.now()
+        return next((d for d in items if d.at <= now), None)
+
+    async def prefs(self, user_ids: tuple[int, ...]) -> dict[int, Prefs]:
+        stored = await self.service.repo.get_prefs(user_ids)
+        return {uid: Prefs.model_validate_json(raw) for uid, raw in stored.items()}
+
+    async def _announce(self, stood_in: StoodIn) -> None:
+        snap, player = stood_in.snapshot, stood_in.player
+        move = snap.spec.describe(stood_in.action)
+        if stood_in.timed_out:
+            head = (
+                f"⏰ **{snap.name_of(player)}**'s time ran out: 🤖 the bot played **{move}** "
+                "for them (they take their seat back with `/game return`, or just by acting)."
+            )
+        else:
+            head = f"🤖 **{snap.name_of(player)}** played **{move}**."
+        board = await self.table.board(snap)
+        await self._post(snap.record.channel_id, _prefixed(head, board))
+
+    async def _remind(self, snap: Snapshot, item: Due) -> None:
+        if not await self.service.repo.claim_reminder(
+            snap.session_id, item.player, item.turn, item.stage
+        ):
+            return
+        deadline = snap.clock.of(item.player).deadline
+        when = f" Time runs out {clocks.timestamp(deadline)}." if deadline else ""
+        text = (
+            f"⏰ it's your turn in **{snap.spec.title}** (game #{snap.session_id}, "
+            f"<#{snap.record.channel_id}>).{when}"
+        )
+        prefs = (await self.prefs((item.player,))).get(item.player, Prefs())
+        if prefs.dm and await self._dm(item.player, f"Hi! {text}"):
+            return
+        board = Board(content=f"{presenters.mention(item.player)}, {text}", mentions=(item.player,))
+        await self._post(snap.record.channel_id, board)
+
+    async def _dm(self, user_id: int, text: str) -> bool:
+        try:
+            user = await self.client.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException as exc:
+            if exc.code != CANNOT_DM and exc.status != 403:
+                log.warning("could not DM user %s: %s", user_id, exc)
+            return False
+        return True
+
+    async def _post(self, channel_id: int, board: Board) -> None:
+        async def unarchive() -> None:
+            thread = await self.client.fetch_channel(channel_id)
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=False)
+
+        await post(self.client.get_partial_messageable(channel_id), board, unarchive=unarchive)
+
+
+def _prefixed(head: str, board: Board) -> Board:
+    return Board(
+        content=f"{head}\n{board.content}"[:1990],
+        image=board.image,
+        filename=board.filename,
+        buttons=board.buttons,
+        selects=board.selects,
+        mentions=board.mentions,
+    )

@@ -1,0 +1,24 @@
+-- Games that finish over days: turn clocks, bot seats, reminders sent once, players' own settings.
+
+-- The session's clock (settings and each player's running clock), rewritten with every move.
+ALTER TABLE sessions ADD COLUMN clock_json TEXT NOT NULL DEFAULT '{}';
+
+-- A seat is a person or a bot (bots play by the game's policy).
+ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'human' CHECK (kind IN ('human', 'bot'));
+
+-- One row per reminder sent: (session, player, turn, stage) is claimed once, so a restart or a
+-- second process never sends it twice.
+CREATE TABLE reminders (
+    session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    user_id    INTEGER NOT NULL,
+    turn       INTEGER NOT NULL,
+    stage      INTEGER NOT NULL,
+    sent_at    REAL    NOT NULL,
+    PRIMARY KEY (session_id, user_id, turn, stage)
+);
+
+-- `/me`: a player's time zone, quiet hours and whether reminders may come by direct message.
+CREATE TABLE user_prefs (
+    user_id    INTEGER PRIMARY KEY,
+    prefs_json TEXT    NOT NULL
+);

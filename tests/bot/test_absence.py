@@ -1,0 +1,185 @@
+"""Games that finish over days, through the fake Discord with a clock the test moves."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from fakediscord import FakeMessage, FakeUser
+from tests.bot.conftest import World, active_user_id
+from tests.bot.test_rushncrush_e2e import Race, gear_buttons, is_over, labelled, rnc_button
+
+HOUR = 3600.0
+# Friday 20 November 2026, 09:00 UTC = 10:00 in Paris (Carol's zone)
+FRIDAY_9 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC).timestamp()
+
+
+async def _one_decision(race: Race, world: World, board: FakeMessage, turn: int) -> None:
+    """The player to act makes one decision by buttons (the safest fast gear, or the first
+    suggested path and "Drive it"), then any bot turns it hands over are played."""
+    player = world.user(active_user_id(board))
+    gears = gear_buttons(board)
+    if gears:
+        safe = [g for g in gears if "💀" not in g[0]] or gears
+        _, cid, _ = max(safe, key=lambda g: g[2]["speed"])
+        r = await world.fake.click(player, board, cid)
+    else:
+        suggested = rnc_button(board, "v")
+        assert suggested is not None, board.buttons
+        preview = await world.fake.click(player, board, suggested[1])
+        await preview.wait_followups(1)
+        planned = preview.messages[-1]
+        r = await world.fake.click(player, planned, labelled(planned, "✅ Drive it") or "")
+    await r.wait_followups(1)
+    await r.settle(0.05)
+    assert not any("🚫" in m.content for m in r.messages), [m.content for m in r.messages]
+    assert world.bot is not None
+    await world.bot.scheduler.settle()
+
+
+def _reminders_for(world: World, user: FakeUser) -> list[FakeMessage]:
+    return [
+        m
+        for m in world.fake.channel_messages(world.channel)
+        if "it's your turn" in m.content and user.id in m.notified_ids
+    ]
+
+
+async def _tick(world: World) -> None:
+    assert world.bot is not None
+    await world.bot.scheduler.tick()
+    await world.bot.scheduler.settle()
+
+
+async def test_a_silent_player_is_reminded_played_for_and_returns(world: World) -> None:
+    """Three-player Rush 'n' Crush with a 24 h turn clock; Carol goes silent. Reminders come
+    after 8 h (in the channel: her DMs are closed) and with 4 h left, except that one falls in
+    her quiet hours (21:00-08:00 Paris) and waits until 08:00; a restart sends nothing twice;
+    at the deadline the bot plays for her and the table is told; later Carol returns and plays
+    herself; the race ends."""
+    world.clock.now = FRIDAY_9
+    await world.slash(world.carol, "me zone", name="Europe/Paris")
+    await world.slash(world.carol, "me quiet", start="21:00", end="08:00")
+    world.fake.close_dms(world.carol)
+    race = Race(world)
+    w = world
+    await w.slash(w.alice, "game new", game="rushncrush")
+    await w.slash(w.bob, "game join")
+    await w.slash(w.carol, "game join")
+    r = await w.slash(w.alice, "game clock", mode="turn", time="24h")
+    assert "1d per turn" in r.content
+    r = await w.slash(w.alice, "game start")
+    await r.wait_followups(1)
+    assert "⏰ <t:" in world.latest_board().content, "the board shows when time runs out"
+
+    turn, silent_done, returned, played_for, carol_played = 0, False, False, 0, 0
+    for _ in range(400):
+        await _tick(world)
+        board = world.latest_board()
+        if is_over(board):
+            break
+        mover = active_user_id(board)
+        if gear_buttons(board):
+            turn += 1
+        if silent_done and not returned:
+            played_for = len([m for m in world.public() if "🤖 the bot played" in m.content])
+            if played_for >= 3:  # the bot played a few of her turns; Carol comes back
+                r = await world.slash(world.carol, "game return")
+                await r.settle(0.05)
+                assert any("is back" in m.content for m in world.public())
+                returned = True
+        if mover != world.carol.id or returned:
+            carol_played += mover == world.carol.id
+            await _one_decision(race, world, board, turn)
+            continue
+        # Carol's first turn: she stays silent for a day.
+        started = world.clock.now
+        world.clock.advance(8 * HOUR + 60)  # 17:01 UTC = 18:01 Paris: first reminder
+        await _tick(world)
+        assert len(_reminders_for(world, world.carol)) == 1, "DMs closed: in the channel"
+        assert not world.fake.dms(world.carol)
+        world.clock.now = started + 20 * HOUR + 60  # 05:01 UTC = 06:01 Paris: quiet hours
+        await _tick(world)
+        assert len(_reminders_for(world, world.carol)) == 1, "nothing in quiet hours"
+        await world.stop_bot()  # a restart in the middle
+        await world.start_bot()
+        world.clock.now = datetime(2026, 11, 21, 7, 1, tzinfo=UTC).timestamp()  # 08:01 Paris
+        await _tick(world)
+        await _tick(world)
+        assert len(_reminders_for(world, world.carol)) == 2, "after the quiet hours, once"
+        world.clock.now = started + 24 * HOUR + 1
+        await _tick(world)
+        told = [m for m in world.public() if "time ran out" in m.content]
+        assert told and "carol" in told[-1].content, "the table is told in words"
+        await _tick(world)
+        assert len([m for m in world.public() if "time ran out" in m.content]) == len(told)
+        silent_done = True
+    else:
+        raise AssertionError(f"the race did not end: {world.latest_board().content}")
+    assert silent_done and returned and played_for >= 3
+    assert carol_played, "Carol played herself after returning"
+    final = world.latest_board()
+    assert is_over(final)
+    assert len(_reminders_for(world, world.carol)) == 2, "nothing was sent twice"
+
+
+async def test_a_slow_player_who_allows_dms_is_reminded_by_direct_message(world: World) -> None:
+    """Bob keeps DMs open (the default): his reminder comes privately, not in the channel."""
+    world.clock.now = FRIDAY_9
+    race = Race(world)
+    await world.slash(world.alice, "game new", game="rushncrush")
+    await world.slash(world.bob, "game join")
+    await world.slash(world.alice, "game clock", mode="turn", time="24h")
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+    board = world.latest_board()
+    if active_user_id(board) == world.alice.id:
+        await _one_decision(race, world, board, 1)
+        board = world.latest_board()
+        if active_user_id(board) == world.alice.id:
+            await _one_decision(race, world, board, 1)
+    assert active_user_id(world.latest_board()) == world.bob.id
+    world.clock.advance(9 * HOUR)
+    await _tick(world)
+    dms = world.fake.dms(world.bob)
+    assert len(dms) == 1 and "your turn" in dms[0].content
+    assert not _reminders_for(world, world.bob)
+
+
+async def test_a_table_of_bots_plays_a_game_to_the_end(world: World) -> None:
+    """Alice seats two bots in Rush 'n' Crush; she plays her turns by buttons, the bots theirs
+    at once; the race ends."""
+    race = Race(world)
+    await world.slash(world.alice, "game new", game="rushncrush")
+    await world.slash(world.alice, "game bot add")
+    r = await world.slash(world.alice, "game bot add")
+    assert r.content.count("(bot)") >= 2
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+    assert world.bot is not None
+    for turn in range(400):
+        await world.bot.scheduler.settle()
+        board = world.latest_board()
+        if is_over(board):
+            break
+        assert active_user_id(board) == world.alice.id, board.content
+        await _one_decision(race, world, board, turn)
+    else:
+        raise AssertionError("the race did not end")
+    assert any("🤖" in m.content and "played" in m.content for m in world.public())
+
+
+async def test_game_list_and_mine(world: World) -> None:
+    """`/game list` shows the server's games with whose turn it is; `/game mine` only those
+    waiting for the caller, privately."""
+    await world.new_race()
+    r = await world.slash(world.carol, "game list")
+    await r.settle(0.05)
+    assert r.ephemeral and "Drag Rage" in r.content and f"<#{world.channel.id}>" in r.content
+    mover = world.user(active_user_id(world.latest_board()))
+    other = world.bob if mover is world.alice else world.alice
+    mine = await world.slash(mover, "game mine")
+    await mine.settle(0.05)
+    assert mine.ephemeral and "Drag Rage" in mine.content
+    theirs = await world.slash(other, "game mine")
+    await theirs.settle(0.05)
+    assert "Nothing is waiting" in theirs.content
