@@ -1,8 +1,9 @@
 """`python -m bench` (= `./redline bench`): every benchmark, one report, figures against targets.
 
-    python -m bench                     the full run (~2.5 min on 2 cores)
+    python -m bench                     the full run (~4.5 min on 2 cores, policies ~2 of them)
     python -m bench --quick             smaller and shorter (~40 s), for a quick look
-    python -m bench --only throughput   one part: moves, encode, throughput, ready (repeatable)
+    python -m bench --only throughput   one part: moves, encode, throughput, ready, policies
+                                        (repeatable)
 
 Per-move and encode figures run here, pinned to one core as the targets say. Throughput and
 ready time run in child processes, unpinned, so their memory and start-up are their own.
@@ -26,7 +27,7 @@ import PIL
 from bench import encoding, moves
 from bench.figures import Section
 
-PARTS = ("moves", "encode", "throughput", "ready")
+PARTS = ("moves", "encode", "throughput", "ready", "policies")
 
 
 def child(module: str, args: Sequence[str], title: str) -> Section:
@@ -98,6 +99,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if "throughput" in parts:
         tp_args = ["--sessions", "200", "--duration", "5"] if quick else []
         sections.append(child("bench.throughput", tp_args, "throughput"))
+        print(sections[-1].render(), flush=True)
+    if "policies" in parts:
+        sections.append(child("bench.policies", ["--quick"] if quick else [], "policies"))
         print(sections[-1].render(), flush=True)
     if parts & {"moves", "encode"}:
         pinned = pin_one_core()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.dragrage.describe import describe, describe_event, prompt
+from games.dragrage.policy import bot_move
 from games.dragrage.rules import active_players, apply, legal_actions, outcome, setup
 from games.dragrage.state import (
     ACTION_ADAPTER,
@@ -44,6 +45,7 @@ SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpe
     outcome=outcome,
     view=view,
     describe=describe,
+    policy=bot_move,
     text_board=text_board,
     changelog=CHANGELOG,
     extra={"describe_event": describe_event, "prompt": prompt},

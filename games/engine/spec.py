@@ -44,6 +44,8 @@ class GameSpec(Generic[S, A, OptT, V]):
       on (default: the whole view); a private button is stale once this changed
     - `changelog`: rules version -> what changed for players, told once to a table whose game
       was started under an older version
+    - `policy(state, player, rng) -> Action`: a sensible move for `player` (bot seats and absent
+      players); pure, chance only through `rng`
     """
 
     key: str
@@ -66,6 +68,7 @@ class GameSpec(Generic[S, A, OptT, V]):
     text_board: Callable[[V], str] | None = None
     private_part: Callable[[V], BaseModel] | None = None
     changelog: dict[int, str] = field(default_factory=dict)
+    policy: Callable[[S, PlayerId, Rng], A] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     # Helpers that only wrap the pure functions above.

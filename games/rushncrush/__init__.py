@@ -14,6 +14,7 @@ from games.rushncrush.model import (
     RncState,
 )
 from games.rushncrush.path import PathPreview, parse_path, sample_paths
+from games.rushncrush.policy import bot_move
 from games.rushncrush.preview import preview_partial, preview_path, swerve_steps
 from games.rushncrush.rules import active_players, apply, describe, legal_actions, outcome, setup
 from games.rushncrush.text import RULES_TEXT
@@ -39,6 +40,7 @@ SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
     outcome=outcome,
     view=view,
     describe=describe,
+    policy=bot_move,
     text_board=text_board,
     # legal_actions lists sample paths, not every path: an unlisted path may still be legal
     extra={

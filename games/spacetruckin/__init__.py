@@ -28,6 +28,7 @@ from games.spacetruckin.models import (
     Stop,
     Tweak,
 )
+from games.spacetruckin.policy import bot_move
 from games.spacetruckin.rules_text import RULES_TEXT
 from games.spacetruckin.sheet import legal_spots
 from games.spacetruckin.text_board import text_board
@@ -136,6 +137,7 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
     outcome=outcome,
     view=view,
     describe=describe,
+    policy=bot_move,
     has_private_views=True,
     text_board=text_board,
     private_part=private_part,

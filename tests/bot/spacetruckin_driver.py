@@ -15,125 +15,23 @@ from bot.customid import action_payload
 from bot.rendering import Renderer
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
-from games.engine import Model, Rng
-from games.spacetruckin import SPEC, legal_placements
-from games.spacetruckin.data import SHAPE_BY_DIE, SYSTEM_LETTER
-from games.spacetruckin.grid import blueprint, parse_cell
+from games.engine import Model
 from games.spacetruckin.models import (
     Build,
     Fill,
-    FreeChoice,
     HitTwo,
     Place,
     SpaceTruckinState,
-    Stop,
     Tweak,
 )
-from games.spacetruckin.sheet import plan, systems_placed
+from games.spacetruckin.policy import choose
 from tests.bot.conftest import World
-from tests.games.spacetruckin.test_playouts import _prudent
 
-MAX_PIECES = 9
-SHAPES = tuple(dict.fromkeys(SHAPE_BY_DIE.values()))
-BUILD_ORDER = ("Engine", "Weapons", "Quarters", "Reactor", "Cargo")
+__all__ = ["Table", "choose", "digest"]
 
 
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-def choose(state: SpaceTruckinState, player: int) -> Model:
-    """A careful trucker: build what the truck still needs, keep crew pips, aim for safe 8s."""
-    legal = list(SPEC.legal_actions(state, player))
-    sheet = next(s for s in state.sheets if s.player == player)
-    if state.phase == "shipyard" and sheet.stage == "pick":
-        return _pick(state, player, legal)
-    if state.phase == "shipyard" and sheet.stage == "place":
-        return _place(state, player)
-    if state.phase == "delivery":
-        return _prudent(state, player, legal)[0]
-    return legal[0]
-
-
-def _needed(state: SpaceTruckinState, player: int) -> list[str]:
-    sheet = next(s for s in state.sheets if s.player == player)
-    bp = plan(sheet)
-    covered = {c for p in sheet.pieces for c in p.cells}
-    need = [
-        system
-        for kind, system in (("E", "Engine"), ("W", "Weapons"))
-        if any(c not in covered for c in bp.cells_of_kind(kind))
-    ]
-    have = systems_placed(sheet)
-    need += [s for s in SYSTEM_LETTER if s not in have and s not in need]
-    return need
-
-
-def _pick(state: SpaceTruckinState, player: int, legal: list[Any]) -> Model:
-    sheet = next(s for s in state.sheets if s.player == player)
-    need = _needed(state, player)
-    builds = [a for a in legal if isinstance(a, Build)]
-    wanted = [b for b in builds if b.system in need]
-    if wanted:
-        return min(wanted, key=lambda b: BUILD_ORDER.index(b.system))
-    if need:
-        for free in (a for a in legal if isinstance(a, FreeChoice)):
-            after = SPEC.apply(state, player, free, Rng(0)).state
-            if any(
-                isinstance(a, Build) and a.system in need for a in SPEC.legal_actions(after, player)
-            ):
-                return free
-    if not need and (len(sheet.pieces) >= MAX_PIECES or not builds):
-        return Stop()
-    if builds:
-        return min(builds, key=lambda b: BUILD_ORDER.index(b.system))
-    return Stop() if Stop() in legal else legal[0]
-
-
-def _place(state: SpaceTruckinState, player: int) -> Place:
-    sheet = next(s for s in state.sheets if s.player == player)
-    assert sheet.picked is not None and sheet.truck is not None
-    system = sheet.picked[0]
-    placements = list(legal_placements(state, player))
-    if system in ("Engine", "Weapons"):
-        bp = blueprint(sheet.truck)
-        kind = "E" if system == "Engine" else "W"
-        required = set(bp.cells_of_kind(kind))
-        taken = {c for p in sheet.pieces for c in p.cells}
-
-        def score(place: Place) -> int:
-            cells = _cells(place, sheet.picked[1])  # type: ignore[index]
-            left = required - taken - cells
-            return len(cells & required) * 10 - 100 * _stranded(bp, kind, taken | cells, left)
-
-        return max(placements, key=score)
-    if system in ("Quarters", "Reactor"):
-        return placements[0]
-    return placements[-1]  # keep the bow (next to the Bridge) free for crew
-
-
-def _stranded(bp: Any, kind: str, taken: set[tuple[int, int]], left: set[tuple[int, int]]) -> int:
-    """Required grids no tetromino can reach any more (the build would be lost)."""
-    other = "W" if kind == "E" else "E"
-    stranded = 0
-    for cell in left:
-        if not any(
-            cell in spot.cells
-            and not set(spot.cells) & taken
-            and all(bp.kind(c) != other for c in spot.cells)
-            for shape in SHAPES
-            for spot in bp.spots(shape)
-        ):
-            stranded += 1
-    return stranded
-
-
-def _cells(place: Place, shape: str) -> set[tuple[int, int]]:
-    from games.spacetruckin.grid import spot_cells
-
-    anchor = parse_cell(place.anchor)
-    assert anchor is not None
-    return set(spot_cells(anchor, shape, place.rotation, place.flip))  # type: ignore[arg-type]
 
 
 @dataclass

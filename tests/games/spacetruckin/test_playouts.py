@@ -8,70 +8,12 @@ import pytest
 
 from games.engine import DiceRolled, GameError, NotYourTurn, Rng
 from games.spacetruckin import SPEC
-from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.data import SPECIALTY_BY_DIE, TRUCKS
-from games.spacetruckin.grid import parse_cell
-from games.spacetruckin.models import (
-    Accept,
-    Action,
-    Fill,
-    Sheet,
-    SpaceTruckinOptions,
-    SpaceTruckinState,
-    Tweak,
-    box_names,
-)
-from games.spacetruckin.sheet import system_of_cell
+from games.spacetruckin.models import SpaceTruckinOptions, SpaceTruckinState
+from games.spacetruckin.policy import prudent as _prudent
 from tests.games.spacetruckin.helpers import built_sheet, players, shipyard_state
 
 MAX_STEPS = 2000
-
-
-def _prudent(state: SpaceTruckinState, actor: int, pool: list[Action]) -> list[Action]:
-    """Keep Quarters pips (crew) unless nothing else is possible, as a careful trucker would."""
-    sheet = next(s for s in state.sheets if s.player == actor)
-
-    def spends_crew(action: Action) -> bool:
-        text = getattr(action, "pip", None)
-        cell = parse_cell(text) if isinstance(text, str) else None
-        return cell is not None and system_of_cell(sheet, cell) == "Quarters"
-
-    pool = [a for a in pool if not spends_crew(a)] or pool
-    fills = [a for a in pool if isinstance(a, Fill)]
-    if fills and sheet.challenge is not None:
-        return [min(fills, key=lambda a: _fill_score(sheet, a))]
-    if any(isinstance(a, Accept) for a in pool) and sheet.challenge is not None:
-        return [min(pool, key=lambda a: _tweak_score(sheet, a))]
-    return pool
-
-
-def _tweak_score(sheet: Sheet, action: Action) -> float:
-    """Flips are scored exactly, rerolls are left alone; accepting keeps the current result."""
-    assert sheet.challenge is not None
-    boxes = list(sheet.challenge.boxes)
-    if isinstance(action, Tweak):
-        index = box_names(len(boxes) // 2).index(action.box)
-        value = boxes[index]
-        assert value is not None
-        if action.effect == "reroll":
-            return 10_000.0
-        boxes[index] = 7 - value
-    result = challenge_result(tuple(boxes))
-    return (1000 if result < 1 else 0) + abs(result - 5) + (0.5 if isinstance(action, Tweak) else 0)
-
-
-def _fill_score(sheet: Sheet, action: Fill) -> float:
-    """Distance of the expected result from a safe 8, unknown boxes counted as 3.5; <1 is costly."""
-    assert sheet.challenge is not None
-    names = box_names(len(sheet.challenge.boxes) // 2)
-    values: list[float] = [3.5 if v is None else v for v in sheet.challenge.boxes]
-    values[names.index(action.first)] = sheet.challenge.dice[0]
-    values[names.index(action.second)] = sheet.challenge.dice[1]
-    half = len(values) // 2
-    top = sum(v * 10 ** (half - 1 - i) for i, v in enumerate(values[:half]))
-    bottom = sum(v * 10 ** (half - 1 - i) for i, v in enumerate(values[half:]))
-    result = top - bottom
-    return abs(result - 8) + (1000 if result < 1 else 0)
 
 
 def play(
