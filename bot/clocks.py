@@ -69,6 +69,8 @@ class PlayerClock(_Frozen):
     """Turns in a row the clock ran out on."""
     away: bool = False
     """The clock ran out: the bot plays this seat's turns until the player returns."""
+    paused_at: float | None = None
+    """On vacation since then: no reminder, no deadline, the clock stands still."""
 
 
 class Clock(_Frozen):
@@ -127,6 +129,9 @@ def after_move(
 
 
 def _begin(settings: ClockSettings, mine: PlayerClock, version: int, now: float) -> PlayerClock:
+    """A turn begins now (on vacation: it stands still from now until they are back)."""
+    if mine.paused_at is not None:
+        mine = mine.model_copy(update={"paused_at": now})
     if settings.mode is ClockMode.TURN:
         deadline: float | None = now + settings.per_turn
     elif settings.mode is ClockMode.BANK:
@@ -134,6 +139,28 @@ def _begin(settings: ClockSettings, mine: PlayerClock, version: int, now: float)
     else:
         deadline = None
     return mine.model_copy(update={"turn": version, "started_at": now, "deadline": deadline})
+
+
+def pause(clock: Clock, player: int, now: float) -> Clock:
+    """A vacation starts: this player's clock stands still."""
+    mine = clock.of(player)
+    if mine.paused_at is not None:
+        return clock
+    return clock.with_player(player, mine.model_copy(update={"paused_at": now}))
+
+
+def resume(clock: Clock, player: int, now: float) -> Clock:
+    """The vacation ends: the running turn gets back the time it stood still."""
+    mine = clock.of(player)
+    if mine.paused_at is None:
+        return clock
+    stood = max(0.0, now - mine.paused_at)
+    update: dict[str, object] = {"paused_at": None}
+    if mine.turn >= 0:
+        update["started_at"] = mine.started_at + stood
+        if mine.deadline is not None:
+            update["deadline"] = mine.deadline + stood
+    return clock.with_player(player, mine.model_copy(update=update))
 
 
 def returned(clock: Clock, player: int) -> Clock:
@@ -199,7 +226,7 @@ def due(
     items: list[Due] = []
     for player in active:
         mine = clock.of(player)
-        if mine.turn < 0:
+        if mine.turn < 0 or mine.paused_at is not None:
             continue
         if player in bot_seats or mine.away:
             items.append(Due(DueKind.STAND_IN, player, mine.turn, 0, mine.started_at))

@@ -1,4 +1,5 @@
-"""`/me ...`: a player's own settings for reminders (time zone, quiet hours, direct messages)."""
+"""`/me ...` (a player's settings for reminders: time zone, quiet hours, direct messages) and
+`/vacation ...` (pause your clocks in every game of the server)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clocks import Prefs, parse_hhmm
-from bot.replies import Ack, Reply, funnel
-from bot.snapshot import ServiceError
+from bot import vacations
+from bot.clocks import Prefs, parse_hhmm, timestamp
+from bot.presenters import Board
+from bot.replies import Ack, Reply, funnel, post
+from bot.snapshot import ServiceError, Snapshot
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -123,3 +126,78 @@ class MeCog(commands.GroupCog, group_name="me", group_description="Your settings
     async def dm(self, interaction: discord.Interaction, allow: bool) -> None:
         """Choose whether reminders may come by direct message (else in the channel)."""
         await self._update(interaction, dm=allow)
+
+
+class VacationCog(
+    commands.GroupCog, group_name="vacation", group_description="Pause your clocks in this server"
+):
+    """Away for a while: your clocks stand still in every game of this server."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
+        super().__init__()
+
+    async def _tell_tables(
+        self, interaction: discord.Interaction, games: list[Snapshot], text: str
+    ) -> None:
+        for snap in games:
+            channel = interaction.client.get_partial_messageable(snap.record.channel_id)
+            await post(channel, Board(content=f"{text} (game #{snap.session_id})"))
+
+    @app_commands.command(name="start")
+    @app_commands.describe(days="How many days (default: all you have left this year)")
+    async def start(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 365] | None = None
+    ) -> None:
+        """Start a vacation: your clocks pause and nobody reminds you."""
+
+        async def work(reply: Reply) -> None:
+            guild = interaction.guild_id or 0
+            taken = await vacations.start(self.service, guild, reply.user_id, days)
+            left = await vacations.allowance(self.service, guild) - await vacations.days_used(
+                self.service, guild, reply.user_id
+            )
+            text = (
+                f"🏖️ {interaction.user.display_name} is on vacation until "
+                f"{timestamp(taken.until, 'F')}: their clock stands still and nobody reminds them"
+            )
+            await self._tell_tables(interaction, taken.games, text)
+            await reply.say(
+                f"🏖️ Enjoy! Until {timestamp(taken.until, 'F')} ({taken.days} days; about "
+                f"{max(left, 0)} left this year). Your clocks are paused in {len(taken.games)} "
+                "game(s). `/vacation end` ends it early (days are charged as used)."
+            )
+
+        await funnel(interaction, work, ack=Ack.PRIVATE)
+
+    @app_commands.command(name="end")
+    async def end(self, interaction: discord.Interaction) -> None:
+        """End your vacation: your clocks run again, with the time they stood still given back."""
+
+        async def work(reply: Reply) -> None:
+            back = await vacations.end(self.service, interaction.guild_id or 0, reply.user_id)
+            text = (
+                f"👋 {interaction.user.display_name} is back from vacation; their clock runs again"
+            )
+            await self._tell_tables(interaction, back.games, text)
+            await reply.say(f"Welcome back! {back.days} day(s) were charged.")
+
+        await funnel(interaction, work, ack=Ack.PRIVATE)
+
+    @app_commands.command(name="allowance")
+    @app_commands.describe(days="Vacation days per player per year in this server")
+    async def allowance(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 365]
+    ) -> None:
+        """Set the yearly vacation days of this server's players (Manage Server)."""
+
+        async def work(reply: Reply) -> None:
+            if not interaction.permissions.manage_guild:
+                raise ServiceError("only a member with Manage Server sets the vacation allowance")
+            await self.service.repo.set_setting(
+                interaction.guild_id or 0, vacations.ALLOWANCE_KEY, str(days)
+            )
+            await reply.say(f"Each player now has {days} vacation days a year in this server.")
+
+        await funnel(interaction, work, ack=Ack.PRIVATE)

@@ -106,6 +106,8 @@ def clock_note(snap: Snapshot, player: PlayerId) -> str:
         return ""
     if mine.away:
         return " · 🤖 the bot plays for them (`/game return` takes the seat back)"
+    if mine.paused_at is not None:
+        return " · 🏖️ on vacation (their clock stands still)"
     if mine.deadline is None:
         return ""
     return f" · ⏰ {timestamp(mine.deadline)}"

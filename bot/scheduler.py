@@ -22,7 +22,7 @@ from typing import Protocol
 
 import discord
 
-from bot import clocks, presenters
+from bot import clocks, presenters, vacations
 from bot.clocks import Due, DueKind, Prefs
 from bot.presenters import Board
 from bot.replies import post
@@ -58,6 +58,15 @@ class Scheduler:
     async def tick(self) -> int:
         """Process everything due now; returns how many items were handled."""
         handled = 0
+        for guild_id, user_id in await self.service.repo.vacations_over():
+            back = await vacations.end(self.service, guild_id, user_id)
+            for snap in back.games:
+                text = (
+                    f"👋 {snap.name_of(user_id)}'s vacation is over; their clock runs again "
+                    f"(game #{snap.session_id})"
+                )
+                await self._post(snap.record.channel_id, Board(content=text))
+            handled += 1
         for record in await self.service.repo.live_sessions():
             if record.status is SessionStatus.ACTIVE:
                 handled += await self.run_session(record.id)

@@ -307,6 +307,29 @@ class SessionCog(
 
         await self._run(interaction, work, Ack.PUBLIC)
 
+    @app_commands.command(name="substitute")
+    @app_commands.describe(player="The seated player a bot replaces (for example one who left)")
+    async def substitute(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        """Replace a player with a bot for the rest of the game (host or Manage Server)."""
+
+        async def work(reply: Reply) -> None:
+            snap = await self.service.substitute(
+                channel_of(interaction),
+                interaction.user.id,
+                player.id,
+                can_manage=can_manage(interaction),
+            )
+            reply.mark_saved(snap, "substitute")
+            await reply.publish(
+                Board(
+                    content=f"🤖 A bot now plays {player.display_name}'s seat in "
+                    f"{snap.spec.title} game #{snap.session_id}."
+                )
+            )
+            self.table.moved(snap)
+
+        await self._run(interaction, work, Ack.PUBLIC)
+
     @app_commands.command(name="return")
     async def return_(self, interaction: discord.Interaction) -> None:
         """Take your seat back after the bot played for you (acting does it too)."""

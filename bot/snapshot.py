@@ -126,10 +126,13 @@ class Snapshot:
 
     @property
     def pinged(self) -> tuple[PlayerId, ...]:
-        """The people a new board should notify: those to act, not bots, not away."""
+        """The people a new board should notify: those to act, not bots, not away, not on
+        vacation."""
         clock = self.clock
         return tuple(
-            p for p in sorted(self.active_players) if not self.is_bot(p) and not clock.of(p).away
+            p
+            for p in sorted(self.active_players)
+            if not self.is_bot(p) and not clock.of(p).away and clock.of(p).paused_at is None
         )
 
     @property

@@ -252,6 +252,22 @@ class Repository:
             )
         )
 
+    async def set_seat_kind(
+        self, session_id: int, user_id: int, *, kind: str, name: str, expected_version: int
+    ) -> SessionRecord:
+        """A bot takes over a seat (or hands it back) without changing the position."""
+        return await self._write(
+            partial(
+                queries.set_seat_kind,
+                now=self._clock(),
+                session_id=session_id,
+                user_id=user_id,
+                kind=kind,
+                name=name,
+                expected_version=expected_version,
+            )
+        )
+
     async def start(
         self,
         session_id: int,
@@ -323,6 +339,32 @@ class Repository:
 
     async def set_prefs(self, user_id: int, prefs_json: str) -> None:
         await self._write(partial(queries.set_prefs, user_id=user_id, prefs_json=prefs_json))
+
+    async def start_vacation(self, guild_id: int, user_id: int, until: float) -> bool:
+        return await self._write(
+            partial(
+                queries.start_vacation,
+                now=self._clock(),
+                guild_id=guild_id,
+                user_id=user_id,
+                until=until,
+            )
+        )
+
+    async def end_vacation(self, guild_id: int, user_id: int) -> tuple[float, float] | None:
+        return await self._write(
+            partial(queries.end_vacation, now=self._clock(), guild_id=guild_id, user_id=user_id)
+        )
+
+    async def vacations_since(
+        self, guild_id: int, user_id: int, since: float
+    ) -> list[tuple[float, float | None, float]]:
+        return await self._call(
+            partial(queries.vacations_since, guild_id=guild_id, user_id=user_id, since=since)
+        )
+
+    async def vacations_over(self) -> list[tuple[int, int]]:
+        return await self._call(partial(queries.vacations_over, now=self._clock()))
 
     async def record_move(
         self,

@@ -22,3 +22,14 @@ CREATE TABLE user_prefs (
     user_id    INTEGER PRIMARY KEY,
     prefs_json TEXT    NOT NULL
 );
+
+-- `/vacation`: a player's clocks pause in every game of a server; days are charged to a yearly
+-- allowance (a server setting).
+CREATE TABLE vacations (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    started_at REAL    NOT NULL,
+    until      REAL    NOT NULL,
+    ended_at   REAL,
+    PRIMARY KEY (guild_id, user_id, started_at)
+);

@@ -7,10 +7,19 @@ mode (isolation_level=None) so the BEGIN/COMMIT in `transactions` are the only t
 boundaries.
 """
 
-from storage.queries.absence import claim_reminder, get_prefs, reminders_sent, set_prefs
+from storage.queries.absence import (
+    claim_reminder,
+    end_vacation,
+    get_prefs,
+    reminders_sent,
+    set_prefs,
+    start_vacation,
+    vacations_over,
+    vacations_since,
+)
 from storage.queries.events import log
 from storage.queries.health import integrity_check, probe
-from storage.queries.seats import add_seat, remove_seat, set_host
+from storage.queries.seats import add_seat, remove_seat, set_host, set_seat_kind
 from storage.queries.sessions import (
     SETUP_ACTION_JSON,
     create_session,
@@ -35,6 +44,7 @@ __all__ = [
     "create_session",
     "end_damaged",
     "end_session",
+    "end_vacation",
     "get_prefs",
     "get_session",
     "get_setting",
@@ -52,6 +62,10 @@ __all__ = [
     "set_host",
     "set_options",
     "set_prefs",
+    "set_seat_kind",
     "set_setting",
     "start",
+    "start_vacation",
+    "vacations_over",
+    "vacations_since",
 ]

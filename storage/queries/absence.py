@@ -47,3 +47,69 @@ def set_prefs(db: sqlite3.Connection, *, user_id: int, prefs_json: str) -> None:
             " ON CONFLICT (user_id) DO UPDATE SET prefs_json = excluded.prefs_json",
             (user_id, prefs_json),
         )
+
+
+def start_vacation(
+    db: sqlite3.Connection, *, now: float, guild_id: int, user_id: int, until: float
+) -> bool:
+    """Begin a vacation; False if one is already running."""
+    with writing(db):
+        running = db.execute(
+            "SELECT 1 FROM vacations WHERE guild_id = ? AND user_id = ? AND ended_at IS NULL",
+            (guild_id, user_id),
+        ).fetchone()
+        if running is not None:
+            return False
+        db.execute(
+            "INSERT INTO vacations (guild_id, user_id, started_at, until) VALUES (?, ?, ?, ?)",
+            (guild_id, user_id, now, until),
+        )
+        return True
+
+
+def end_vacation(
+    db: sqlite3.Connection, *, now: float, guild_id: int, user_id: int
+) -> tuple[float, float] | None:
+    """End the running vacation: (started_at, ended_at), or None if there was none."""
+    with writing(db):
+        row = db.execute(
+            "SELECT started_at, until FROM vacations"
+            " WHERE guild_id = ? AND user_id = ? AND ended_at IS NULL",
+            (guild_id, user_id),
+        ).fetchone()
+        if row is None:
+            return None
+        ended = min(now, float(row["until"]))
+        db.execute(
+            "UPDATE vacations SET ended_at = ? WHERE guild_id = ? AND user_id = ? AND"
+            " started_at = ?",
+            (ended, guild_id, user_id, row["started_at"]),
+        )
+        return float(row["started_at"]), ended
+
+
+def vacations_since(
+    db: sqlite3.Connection, *, guild_id: int, user_id: int, since: float
+) -> list[tuple[float, float | None, float]]:
+    """(started_at, ended_at, until) of the vacations begun since `since`."""
+    rows = db.execute(
+        "SELECT started_at, ended_at, until FROM vacations"
+        " WHERE guild_id = ? AND user_id = ? AND started_at >= ? ORDER BY started_at",
+        (guild_id, user_id, since),
+    ).fetchall()
+    return [
+        (
+            float(r["started_at"]),
+            None if r["ended_at"] is None else float(r["ended_at"]),
+            float(r["until"]),
+        )
+        for r in rows
+    ]
+
+
+def vacations_over(db: sqlite3.Connection, *, now: float) -> list[tuple[int, int]]:
+    """(guild, user) of running vacations whose time is up."""
+    rows = db.execute(
+        "SELECT guild_id, user_id FROM vacations WHERE ended_at IS NULL AND until <= ?", (now,)
+    ).fetchall()
+    return [(int(r["guild_id"]), int(r["user_id"])) for r in rows]

@@ -80,3 +80,27 @@ def set_host(
         db.execute("UPDATE sessions SET host_id = ? WHERE id = ?", (host_id, session_id))
         bump(db, session_id, expected_version, now)
         return fetch(db, session_id)
+
+
+def set_seat_kind(
+    db: sqlite3.Connection,
+    *,
+    now: float,
+    session_id: int,
+    user_id: int,
+    kind: str,
+    name: str,
+    expected_version: int,
+) -> SessionRecord:
+    """A seat changes hands mid-game (a bot takes over): same game identity, same position, so
+    the version (and every button drawn for it) stays."""
+    with writing(db):
+        claim(db, session_id, expected_version, (SessionStatus.LOBBY, SessionStatus.ACTIVE))
+        changed = db.execute(
+            "UPDATE seats SET kind = ?, name = ? WHERE session_id = ? AND user_id = ?",
+            (kind, name, session_id, user_id),
+        ).rowcount
+        if changed != 1:
+            raise NotSeated(session_id, user_id)
+        db.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (now, session_id))
+        return fetch(db, session_id)

@@ -9,6 +9,7 @@ from tests.bot.conftest import World, active_user_id
 from tests.bot.test_rushncrush_e2e import Race, gear_buttons, is_over, labelled, rnc_button
 
 HOUR = 3600.0
+DAY = 24 * HOUR
 # Friday 20 November 2026, 09:00 UTC = 10:00 in Paris (Carol's zone)
 FRIDAY_9 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC).timestamp()
 
@@ -183,3 +184,66 @@ async def test_game_list_and_mine(world: World) -> None:
     theirs = await world.slash(other, "game mine")
     await theirs.settle(0.05)
     assert "Nothing is waiting" in theirs.content
+
+
+async def test_a_vacation_pauses_every_game_of_the_server_and_charges_the_days(
+    world: World,
+) -> None:
+    """Bob goes on vacation: both of his games are told and his clocks stand still (no
+    reminder, no timeout however long), then `/vacation end` gives the time back and charges
+    the days used."""
+    world.clock.now = FRIDAY_9
+    second = world.fake.add_channel(world.guild, "second-strip")
+    for channel in (world.channel, second):
+        for user, command, options in (
+            (world.alice, "game new", {"game": "dragrage"}),
+            (world.bob, "game join", {}),
+            (world.alice, "game clock", {"mode": "turn", "time": "24h"}),
+            (world.alice, "game start", {}),
+        ):
+            r = await world.fake.slash(user, channel, command, **options)
+            await r.settle(0.05)
+    r = await world.slash(world.bob, "vacation start", days=5)
+    await r.settle(0.05)
+    assert r.ephemeral and "5 days" in r.content and "2 game(s)" in r.content
+    for channel in (world.channel, second):
+        assert any("on vacation" in m.content for m in world.fake.channel_messages(channel))
+    before = len(world.fake.all_messages())
+    world.clock.advance(3 * DAY)
+    await _tick(world)
+    later = world.fake.all_messages()[before:]
+    assert not [m for m in later if world.bob.id in m.notified_ids], "no reminder for Bob"
+    assert not [m for m in later if "**bob**'s time ran out" in m.content], "no timeout for Bob"
+    r = await world.slash(world.bob, "vacation end")
+    await r.settle(0.05)
+    assert "3 day(s) were charged" in r.content
+    assert world.bot is not None
+    snap = await world.bot.service.current(world.channel.id)
+    if world.bob.id in snap.active_players:
+        assert snap.clock.of(world.bob.id).deadline == FRIDAY_9 + 4 * DAY, "time given back"
+    again = await world.slash(world.bob, "vacation start", days=30)
+    await again.settle(0.05)
+    assert "18 days" in again.content, "21 a year, 3 used"
+
+
+async def test_a_substitute_bot_plays_a_leavers_seat_to_the_end(world: World) -> None:
+    """Bob left: the host puts a bot in his seat and plays on; the bot plays Bob's turns."""
+    await world.new_race()
+    r = await world.slash(world.alice, "game substitute", player=world.bob.id)
+    await r.settle(0.05)
+    assert any("now plays bob" in m.content for m in world.public())
+    assert world.bot is not None
+    for _ in range(200):
+        await world.bot.scheduler.tick()
+        await world.bot.scheduler.settle()
+        board = world.latest_board()
+        if "won the game" in board.content or "Game over" in board.content:
+            break
+        assert active_user_id(board) == world.alice.id, board.content
+        _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
+        click = await world.fake.click(world.alice, board, str(cid))
+        await click.wait_followups(1)
+        await click.settle(0.02)
+    else:
+        raise AssertionError("the race did not end")
+    assert any("🤖" in m.content for m in world.public())

@@ -146,3 +146,14 @@ def test_spans_and_timestamps_in_words() -> None:
     assert ClockSettings(mode=ClockMode.BANK, bank=3 * DAY, increment=12 * HOUR).describe() == (
         "a bank of 3d plus 12h per move"
     )
+
+
+def test_a_vacation_stops_the_clock_and_gives_the_time_back() -> None:
+    """Paused 2 days: nothing falls due; afterwards the deadline has moved 2 days."""
+    clock = clocks.after_move(
+        _turn_clock(), before=frozenset(), after=frozenset({A}), mover=None, version=1, now=T0
+    )
+    paused = clocks.pause(clock, A, T0 + HOUR)
+    assert clocks.due(paused, active=[A], prefs={}) == []
+    back = clocks.resume(paused, A, T0 + HOUR + 2 * DAY)
+    assert back.of(A).deadline == T0 + 3 * DAY and back.of(A).paused_at is None

@@ -8,6 +8,11 @@ After each `service.act` returns (the moment the bot would tell the player) it p
     M <session> <seq> <version> <actor> <crc32 of action JSON> <crc32 of state JSON>
 and after each successful start:
     S <session> <version>
+A quarter of the moves are timeouts instead: the turn clock "ran out" and the bot plays for
+the player (`GameService.stand_in`), tried twice at once as two deadline ticks would; each
+confirmed one also prints
+    T <session> <player> <turn> <version>
+so the test can check that no timeout was ever applied twice, across kills and restarts.
 Nothing is printed for a write that has not returned, so every printed line is a promise the
 database must keep whenever the process dies.
 
@@ -25,12 +30,14 @@ import random
 import sys
 import zlib
 
+from bot.clocks import ClockMode, ClockSettings
 from bot.service import GameService, NoSession, Snapshot
 from games.engine import GameError, Player
 from games.registry import GAMES, AnySpec
 from storage import Repository
 
 SESSIONS = 20
+TIMEOUTS = 0.25
 CHANNEL_BASE = 70_000
 PLAYER_BASE = 1_000_000
 
@@ -67,6 +74,9 @@ async def _ready(service: GameService, channel: int, rnd: random.Random) -> Snap
     if snap.is_lobby:
         while len(snap.record.seats) < seats_wanted(snap.spec, snap.session_id):
             snap = await service.join(channel, player_of(channel, len(snap.record.seats)))
+        if snap.clock.settings.mode is ClockMode.NONE:
+            turn_clock = ClockSettings(mode=ClockMode.TURN, per_turn=3600)
+            snap = await service.set_clock(channel, snap.record.host_id, turn_clock)
         snap = await service.start(channel, snap.record.host_id)
         print(f"S {snap.session_id} {snap.version}", flush=True)
     return snap
@@ -85,6 +95,9 @@ async def play(db_path: str, seed: int, max_moves: int | None) -> int:
             if not active:
                 continue  # finished at start; the next visit opens a new session
             actor = rnd.choice(active)
+            if rnd.random() < TIMEOUTS:
+                moves += await _time_out(service, snap, actor)
+                continue
             legal = snap.legal_actions(actor)
             action = rnd.choice(list(legal))
             try:
@@ -103,6 +116,27 @@ async def play(db_path: str, seed: int, max_moves: int | None) -> int:
     finally:
         await repo.close()
     return moves
+
+
+async def _time_out(service: GameService, snap: Snapshot, actor: int) -> int:
+    """The clock ran out on `actor`: two deadline ticks race to play for them."""
+    turn = snap.clock.of(actor).turn
+    done = 0
+    for stood in await asyncio.gather(
+        service.stand_in(snap.session_id, actor, turn),
+        service.stand_in(snap.session_id, actor, turn),
+    ):
+        if stood is None:
+            continue
+        after = stood.snapshot
+        print(
+            f"M {after.session_id} {after.record.last_seq} {after.version} {actor} "
+            f"{crc(snap.spec.dump_action(stood.action))} {crc(snap.spec.dump_state(after.state))}",
+            flush=True,
+        )
+        print(f"T {after.session_id} {actor} {turn} {after.version}", flush=True)
+        done += 1
+    return done
 
 
 def main(argv: list[str]) -> int:

@@ -35,6 +35,8 @@ class Summary:
     found: int = 0
     starts: int = 0
     missing: list[str] = field(default_factory=list)
+    timeouts: set[tuple[int, int, int]] = field(default_factory=set)
+    doubled: list[str] = field(default_factory=list)
 
     @property
     def losses(self) -> int:
@@ -44,7 +46,8 @@ class Summary:
         return (
             f"crash test: {self.kills} kills, {self.confirmed} confirmed moves, "
             f"{self.found} found, {self.losses} losses ({self.starts} confirmed starts, "
-            f"{moves_in_db} moves in the log) in {seconds:.1f} s"
+            f"{moves_in_db} moves in the log; {len(self.timeouts)} timeouts, "
+            f"{len(self.doubled)} applied twice) in {seconds:.1f} s"
         )
 
 
@@ -160,6 +163,8 @@ def run_kills(tmp_path: Path, kills: int, seed: int) -> None:
             spare.close()
     print(summary.line(time.monotonic() - began, verifier.total_moves))
     assert summary.losses == 0, f"confirmed moves lost: {summary.missing[:10]}"
+    assert summary.timeouts, "the run exercised timeouts"
+    assert not summary.doubled, f"timeouts applied twice: {summary.doubled[:10]}"
 
 
 def _tally(verifier: Verifier, summary: Summary, lines: list[str]) -> None:
@@ -171,6 +176,13 @@ def _tally(verifier: Verifier, summary: Summary, lines: list[str]) -> None:
     summary.confirmed += len(moves)
     summary.found += found
     summary.starts += len(starts)
+    for line in lines:
+        if line.startswith("T "):
+            session, player, turn, _ = (int(word) for word in line.split()[1:])
+            key = (session, player, turn)
+            if key in summary.timeouts:
+                summary.doubled.append(line)
+            summary.timeouts.add(key)
     if found != len(moves):
         summary.missing.extend(str(m) for m in moves)
 

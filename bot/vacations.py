@@ -1,0 +1,82 @@
+"""Vacations: a player's clocks stand still in every game of a server, charged by the day.
+
+Each player has a yearly allowance per server (`/vacation allowance`, default 21 days). A
+vacation pauses that player's clock in each live game of the server (no reminder, no deadline)
+and gives the running turn its time back when it ends (`/vacation end`, or when the days run
+out: the scheduler ends it). Pure service logic: the `/vacation` commands are in `bot/me.py`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from bot import clocks
+from bot.clocks import DAY
+from bot.service import GameService
+from bot.snapshot import ServiceError, Snapshot
+
+DEFAULT_DAYS = 21
+ALLOWANCE_KEY = "vacation_days"
+
+
+@dataclass(frozen=True)
+class Vacation:
+    """What a start or an end did: the tables touched, the days charged or still left."""
+
+    games: list[Snapshot]
+    until: float
+    days: int
+
+
+async def allowance(service: GameService, guild_id: int) -> int:
+    stored = await service.repo.get_setting(guild_id, ALLOWANCE_KEY)
+    return int(stored) if stored is not None else DEFAULT_DAYS
+
+
+async def days_used(service: GameService, guild_id: int, user_id: int) -> int:
+    """Days charged this calendar year (UTC): every started day of every vacation counts."""
+    now = service.now()
+    year = datetime.fromtimestamp(now, UTC).replace(month=1, day=1, hour=0, minute=0, second=0)
+    used = 0
+    for started, ended, until in await service.repo.vacations_since(
+        guild_id, user_id, year.timestamp()
+    ):
+        stop = ended if ended is not None else min(now, until)
+        used += max(1, math.ceil((stop - started) / DAY))
+    return used
+
+
+async def _my_games(service: GameService, guild_id: int, user_id: int) -> list[Snapshot]:
+    return [
+        s for s in await service.live_in_guild(guild_id) if s.is_seated(user_id) and not s.is_lobby
+    ]
+
+
+async def start(service: GameService, guild_id: int, user_id: int, days: int | None) -> Vacation:
+    left = await allowance(service, guild_id) - await days_used(service, guild_id, user_id)
+    if left <= 0:
+        raise ServiceError("you have no vacation days left this year in this server")
+    take = min(days or left, left)
+    now = service.now()
+    until = now + take * DAY
+    if not await service.repo.start_vacation(guild_id, user_id, until):
+        raise ServiceError("you are already on vacation; `/vacation end` ends it")
+    games = [
+        await service.adjust_clock(s.session_id, lambda c: clocks.pause(c, user_id, now))
+        for s in await _my_games(service, guild_id, user_id)
+    ]
+    return Vacation(games, until, take)
+
+
+async def end(service: GameService, guild_id: int, user_id: int) -> Vacation:
+    span = await service.repo.end_vacation(guild_id, user_id)
+    if span is None:
+        raise ServiceError("you are not on vacation")
+    started, ended = span
+    games = [
+        await service.adjust_clock(s.session_id, lambda c: clocks.resume(c, user_id, ended))
+        for s in await _my_games(service, guild_id, user_id)
+    ]
+    return Vacation(games, ended, max(1, math.ceil((ended - started) / DAY)))
