@@ -1,11 +1,41 @@
-"""`python -m bot`: run Redline with settings from the environment (REDLINE_*)."""
+"""`python -m bot`: run Redline with settings from the environment (REDLINE_*).
+
+    python -m bot                 run the bot (needs REDLINE_TOKEN)
+    python -m bot backup          copy the database into DATA_DIR/backups now (safe while running)
+    python -m bot restore FILE    put a backup in place of the database (the bot must be stopped)
+
+Exit codes (documented in docs/deploy.md, "Exit codes"): 0 stopped cleanly (also on SIGTERM
+or Ctrl-C), 1 unexpected error or Discord unreachable, 2 bad configuration, 3 another Redline
+holds the data folder, 4 Discord rejected the token, 5 the data folder or database is unusable.
+Every failure but 1 is one paragraph on stderr, never a traceback.
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import logging
+import os
+import signal
+import sqlite3
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
+    from storage import InstanceLock
+
+log = logging.getLogger("bot")
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_CONFIG = 2
+ALREADY_RUNNING = 3
+EXIT_TOKEN = 4
+EXIT_STORAGE = 5
 
 NO_TOKEN = """\
 Redline needs a bot token and none was found.
@@ -19,37 +49,225 @@ Redline needs a bot token and none was found.
 See README.md ("Hosting Redline") for inviting the bot to your server.
 """
 
+BAD_TOKEN = """\
+Redline: Discord rejected the bot token ({why}). The token in REDLINE_TOKEN is mistyped, was \
+reset in the Developer Portal, or belongs to a deleted application. Get a fresh one at \
+https://discord.com/developers/applications (your application -> Bot -> Reset Token), put it \
+in REDLINE_TOKEN and start again; restarting with the same token will not help (exit code 4).\
+"""
 
-ALREADY_RUNNING = 3
+
+def _print(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
 
 
-def main() -> int:
-    from bot.settings import Settings
+def load_settings() -> Settings | int:
+    """The settings, or EXIT_CONFIG after saying which variable is wrong and what it accepts."""
+    from bot.settings import Settings, describe_errors
 
     try:
-        settings = Settings()
+        return Settings()
     except ValidationError as exc:
-        print(f"Redline: bad configuration:\n{exc}", file=sys.stderr)
-        return 2
-    if settings.token is None or not settings.token.get_secret_value().strip():
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        lines = "\n".join(f"  {line}" for line in describe_errors(exc))
+        _print(
+            f"Redline: bad configuration (environment or .env):\n{lines}\n"
+            "Fix it and start again (exit code 2); every setting is listed in README.md, "
+            "Configuration."
+        )
+        return EXIT_CONFIG
+
+
+def storage_problem(data_dir: Path, exc: BaseException) -> str:
+    uid = os.getuid() if hasattr(os, "getuid") else "?"
+    return (
+        f"Redline: cannot use the data folder {data_dir.resolve()} ({exc}). The bot runs as "
+        f"uid {uid} and needs to create and write files there. With Docker and a bind mount, "
+        f"give the host folder to that user (e.g. `sudo chown -R {uid}:{uid} /srv/redline`); "
+        "otherwise check the path, the disk space and the permissions (exit code 5)."
     )
-    from bot.client import RedlineBot
+
+
+def point_at_fake(url: str) -> None:
+    """Send all REST and the gateway to a `python -m fakediscord` (development only)."""
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    base = url.rstrip("/")
+    discord.http.Route.BASE = f"{base}/api/v10"
+    gateway = base.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{gateway}/gateway")
+    log.warning("REDLINE_FAKE_DISCORD is set: talking to the fake Discord at %s", base)
+
+
+def run(settings: Settings) -> int:
+    if settings.token is None or not settings.token.get_secret_value().strip():
+        _print(NO_TOKEN)
+        return EXIT_CONFIG
+    if settings.fake_discord:
+        point_at_fake(settings.fake_discord)
     from storage import AlreadyRunning, InstanceLock
 
     try:
         lock = InstanceLock.acquire(settings.data_dir)
     except AlreadyRunning as running:
-        print(f"Redline: {running}", file=sys.stderr)
+        _print(f"Redline: {running}")
         return ALREADY_RUNNING
+    except OSError as exc:
+        _print(storage_problem(settings.data_dir, exc))
+        return EXIT_STORAGE
     with lock:
-        bot = RedlineBot(settings, instance_lock=lock)
-        bot.run(settings.token.get_secret_value(), log_handler=None)
-    return 0
+        return asyncio.run(serve(settings, lock))
+
+
+async def serve(settings: Settings, lock: InstanceLock) -> int:
+    """Run the bot until it fails or a SIGTERM/SIGINT asks it to stop (then drain and close)."""
+    from bot.backup import maintenance
+    from bot.client import RedlineBot
+    from bot.metrics import serve_metrics
+    from bot.shutdown import Drain
+
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    hurry = asyncio.Event()
+    received: list[str] = []
+
+    def on_signal(sig: signal.Signals) -> None:
+        received.append(sig.name)
+        if stop.is_set():
+            log.warning("%s again: stopping now, without waiting for moves in flight", sig.name)
+            hurry.set()
+        stop.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, on_signal, sig)
+
+    assert settings.token is not None
+    bot = RedlineBot(settings, instance_lock=lock)
+    drain = Drain()
+    drain.install(bot)
+    background: list[asyncio.Task[None]] = [
+        asyncio.create_task(maintenance(settings), name="redline-maintenance")
+    ]
+    if settings.metrics_port is not None:
+        background.append(
+            asyncio.create_task(serve_metrics(settings, bot, drain), name="redline-metrics")
+        )
+    try:
+        async with bot:
+            runner = asyncio.create_task(bot.start(settings.token.get_secret_value()))
+            stopper = asyncio.create_task(stop.wait())
+            await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            if not stop.is_set():
+                stopper.cancel()
+                return failure(runner, settings)
+            name = received[0] if received else "stop"
+            drain.close_gate()
+            log.info(
+                "%s: taking no new interactions; waiting up to %.0f s for %d in flight",
+                name,
+                settings.shutdown_grace,
+                drain.in_flight,
+            )
+            waiting = asyncio.create_task(drain.wait(settings.shutdown_grace))
+            hurrying = asyncio.create_task(hurry.wait())
+            await asyncio.wait({waiting, hurrying}, return_when=asyncio.FIRST_COMPLETED)
+            hurrying.cancel()
+            left = (await waiting) if waiting.done() else drain.in_flight
+            waiting.cancel()
+            if left:
+                log.warning("stopping with %d interaction(s) unfinished after the grace time", left)
+            await bot.close()
+            try:
+                await asyncio.wait_for(runner, 10)
+            except Exception as exc:  # already stopping: how the connection ended is moot
+                log.debug("the connection ended with %r while stopping", exc)
+            log.info("stopped cleanly (%s)", name)
+            return EXIT_OK
+    finally:
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
+
+
+def failure(runner: asyncio.Task[None], settings: Settings) -> int:
+    """Turn the way the bot stopped by itself into an exit code and, if known, one paragraph."""
+    import aiohttp
+    import discord
+
+    from storage import StorageError
+
+    exc = runner.exception()
+    if exc is None:
+        log.info("the connection to Discord ended")
+        return EXIT_OK
+    if isinstance(exc, discord.LoginFailure):
+        _print(BAD_TOKEN.format(why="HTTP 401 at login"))
+        return EXIT_TOKEN
+    if isinstance(exc, discord.ConnectionClosed) and exc.code == 4004:
+        _print(BAD_TOKEN.format(why="gateway close code 4004, authentication failed"))
+        return EXIT_TOKEN
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        _print(
+            "Redline: Discord refused an intent Redline did not ask for (close code 4014). "
+            "Redline needs no privileged intent; please report this (exit code 2)."
+        )
+        return EXIT_CONFIG
+    if isinstance(exc, aiohttp.ClientError | asyncio.TimeoutError | discord.GatewayNotFound):
+        _print(
+            f"Redline: cannot reach Discord ({type(exc).__name__}: {exc}). Check this machine's "
+            "internet connection, DNS and any proxy or firewall; it needs outbound HTTPS to "
+            "discord.com and gateway.discord.gg (exit code 1; a restart tries again)."
+        )
+        return EXIT_ERROR
+    if isinstance(exc, StorageError | sqlite3.Error | OSError):
+        _print(storage_problem(settings.data_dir, exc))
+        return EXIT_STORAGE
+    log.error("Redline stopped on an unexpected error", exc_info=exc)
+    return EXIT_ERROR
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Redline, a Discord game master. Settings come from REDLINE_* variables "
+        "(or .env); see README.md, Configuration.",
+        epilog="exit codes: 0 stopped cleanly, 1 unexpected error or Discord unreachable, "
+        "2 bad configuration, 3 another Redline uses the data folder, 4 token rejected, "
+        "5 data folder or database unusable",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("run", help="run the bot (the default)")
+    sub.add_parser("backup", help="back up the database into DATA_DIR/backups now")
+    restore = sub.add_parser(
+        "restore", help="replace the database with a backup (the bot must be stopped)"
+    )
+    restore.add_argument("file", type=Path, help="a backup file made by `backup`")
+    sub.add_parser("prune", help="export and remove finished games older than RETENTION_DAYS")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    settings = load_settings()
+    if isinstance(settings, int):
+        return settings
+    from bot import logs
+
+    logs.configure(settings.log_level, settings.log_format)
+    if args.command == "backup":
+        from bot.backup import backup_command
+
+        return backup_command(settings)
+    if args.command == "restore":
+        from bot.backup import restore_command
+
+        return restore_command(settings, args.file)
+    if args.command == "prune":
+        from bot.backup import prune_command
+
+        return prune_command(settings)
+    return run(settings)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,10 @@ from storage import InstanceLock, Repository
 
 log = logging.getLogger(__name__)
 
+# Redline never joins voice: no "PyNaCl/davey is not installed" warnings at every start.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 COMMAND_HASH_KEY = "command_hash"
 
 
@@ -77,6 +81,7 @@ class RedlineBot(commands.Bot):
         if self._instance is None:  # one process per data folder (`__main__` takes it earlier)
             self._instance = InstanceLock.acquire(self.settings.data_dir)
         self.repo = await Repository.open(self.settings.database_path)
+        log.info(self._startup_line())  # version, database, schema, games, shards (bot/logs.py)
         self.service = GameService(
             self.repo, GAMES, seed_source=self._seed_source, clock=self._clock
         )
@@ -89,6 +94,18 @@ class RedlineBot(commands.Bot):
             await self.add_cog(cog(self.table))
         if self.settings.sync_commands:
             await self.sync_commands_if_changed()
+
+    def _startup_line(self) -> str:
+        from bot.logs import startup_line
+        from storage.backup import known_schema
+
+        return startup_line(
+            database=self.settings.database_path,
+            schema=known_schema(),
+            games={key: spec.rules_version for key, spec in GAMES.items()},
+            shard_id=self.shard_id,
+            shard_count=self.shard_count,
+        )
 
     async def close(self) -> None:
         if self._heartbeat is not None:

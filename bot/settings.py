@@ -1,17 +1,28 @@
-"""Settings from the environment (pydantic-settings). Built once in `__main__` and injected."""
+"""Settings from the environment (pydantic-settings). Built once in `__main__` and injected.
+
+Every field is the environment variable `REDLINE_<FIELD>` (case-insensitive), also read from a
+`.env` file in the working directory. `describe_errors` turns a ValidationError into lines that
+name the variable, what it was given and the values it accepts: an admin never sees a field
+name like `render_threads` or a pydantic traceback.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ENV_PREFIX = "REDLINE_"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
 
 
 class Settings(BaseSettings):
     """Everything an admin can configure; every variable starts with REDLINE_."""
 
-    model_config = SettingsConfigDict(env_prefix="REDLINE_", env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, env_file=".env", extra="ignore")
 
     token: SecretStr | None = Field(default=None, description="Bot token from the Developer Portal")
     data_dir: Path = Field(default=Path("data"), description="Folder for the SQLite database")
@@ -22,7 +33,10 @@ class Settings(BaseSettings):
     sync_commands: bool = Field(
         default=True, description="Sync slash commands at start-up when the command set changed"
     )
-    log_level: str = Field(default="INFO")
+    log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING, ERROR or CRITICAL")
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="text (one line per event) or json (one object per line)"
+    )
     render_threads: int = Field(default=2, ge=1, le=16, description="Threads that draw images")
     tick_seconds: float = Field(
         default=30.0,
@@ -30,7 +44,106 @@ class Settings(BaseSettings):
         le=3600,
         description="How often reminders and deadlines are checked (0: never, for tests)",
     )
+    shutdown_grace: float = Field(
+        default=5.0,
+        ge=0,
+        le=60,
+        description="Seconds a stop (SIGTERM, Ctrl-C) waits for moves in flight to finish",
+    )
+    backup_hours: float = Field(
+        default=24.0,
+        ge=0,
+        le=24 * 365,
+        description="Hours between automatic backups into DATA_DIR/backups (0: never)",
+    )
+    backup_keep: int = Field(
+        default=7, ge=1, le=1000, description="Backups kept (the oldest are deleted)"
+    )
+    retention_days: float = Field(
+        default=0,
+        ge=0,
+        le=36500,
+        description="Days a finished game is kept before it is exported and removed (0: forever)",
+    )
+    metrics_port: int | None = Field(
+        default=None,
+        ge=1,
+        le=65535,
+        description="Serve Prometheus metrics on this port (off when unset)",
+    )
+    metrics_host: str = Field(
+        default="127.0.0.1", description="Address the metrics port listens on"
+    )
+    fake_discord: str | None = Field(
+        default=None,
+        pattern=r"^https?://[^/\s]+/?$",
+        description="For development: http://127.0.0.1:PORT of `python -m fakediscord`",
+    )
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _known_level(cls, value: object) -> object:
+        if isinstance(value, str) and value.strip().upper() in LOG_LEVELS:
+            return value.strip().upper()
+        raise ValueError("not a log level")
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_format(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @property
     def database_path(self) -> Path:
         return self.data_dir / self.database_file
+
+    @property
+    def backup_dir(self) -> Path:
+        return self.data_dir / "backups"
+
+    @property
+    def archive_dir(self) -> Path:
+        return self.data_dir / "archive"
+
+
+# What each variable accepts, in words an admin can act on (shown with every error about it).
+ALLOWED: dict[str, str] = {
+    "token": "the bot token from the Developer Portal",
+    "data_dir": "a folder path the bot may write to",
+    "database_file": "a file name inside REDLINE_DATA_DIR",
+    "dev_guild": "a server id (a number), or unset",
+    "sync_commands": "true or false",
+    "log_level": ", ".join(LOG_LEVELS) + " (any case)",
+    "log_format": " or ".join(LOG_FORMATS),
+    "render_threads": "a whole number from 1 to 16",
+    "tick_seconds": "seconds from 0 to 3600 (0: never)",
+    "shutdown_grace": "seconds from 0 to 60",
+    "backup_hours": "hours from 0 to 8760 (0: no automatic backups)",
+    "backup_keep": "a whole number from 1 to 1000",
+    "retention_days": "days from 0 to 36500 (0: keep finished games forever)",
+    "metrics_port": "a port number from 1 to 65535, or unset (off)",
+    "metrics_host": "an address such as 127.0.0.1 or 0.0.0.0",
+    "fake_discord": "http://127.0.0.1:PORT as printed by `python -m fakediscord`, or unset",
+}
+
+SECRET_FIELDS = frozenset({"token"})
+
+
+def env_name(field: str) -> str:
+    return f"{ENV_PREFIX}{field.upper()}"
+
+
+def describe_errors(exc: ValidationError) -> list[str]:
+    """One line per bad variable: its name, what it was given, and what it accepts."""
+    lines: list[str] = []
+    seen: set[str] = set()
+    for error in exc.errors():
+        loc = error.get("loc") or ("?",)
+        field = str(loc[0])
+        if field in seen:
+            continue
+        seen.add(field)
+        given = error.get("input")
+        shown = "(hidden)" if field in SECRET_FIELDS else repr(given)
+        allowed = ALLOWED.get(field, "see README.md, Configuration")
+        lines.append(f"{env_name(field)}={shown} is not valid: use {allowed}.")
+    return lines

@@ -1,0 +1,87 @@
+"""Graceful stop: stop taking interactions, let the moves in flight finish, then close.
+
+`Drain.install(bot)` wraps discord.py's INTERACTION_CREATE parser (the one place every
+interaction enters). While open it only notes the tasks discord.py starts for the interaction
+(a slash command, a button, a select: each runs as its own task). After `close_gate()`, a new
+interaction is not dispatched: it gets a short private "Redline is restarting" (autocomplete
+gets nothing), so nobody presses into a bot that is going away.
+
+`Drain.wait(grace)` then waits up to `grace` seconds for the noted tasks. A move is one
+database transaction, so a task cut off after `grace` either committed (and its board may be
+missing) or did not: nothing half-saved. The caller then closes the bot (websocket, renderer,
+database, instance lock).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+log = logging.getLogger(__name__)
+
+RESTARTING = (
+    "⏸️ Redline is restarting and did not take this. Nothing was changed: try again in a minute."
+)
+AUTOCOMPLETE = 4
+
+
+class Drain:
+    """Interactions in flight, and the gate that stops new ones."""
+
+    def __init__(self) -> None:
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.open = True
+        self.taken = 0
+        self.refused = 0
+
+    def install(self, bot: commands.Bot) -> None:
+        """Wrap the bot's INTERACTION_CREATE parser (before it connects)."""
+        state = bot._connection
+        original = state.parsers["INTERACTION_CREATE"]
+
+        def parse(data: Any) -> None:
+            if not self.open:
+                self.refused += 1
+                self._track(asyncio.create_task(_refuse(state, data), name="redline-refuse"))
+                return
+            self.taken += 1
+            before = asyncio.all_tasks()
+            original(data)
+            for task in asyncio.all_tasks() - before:
+                self._track(task)
+
+        state.parsers["INTERACTION_CREATE"] = parse
+
+    def _track(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    @property
+    def in_flight(self) -> int:
+        return len(self.tasks)
+
+    def close_gate(self) -> None:
+        self.open = False
+
+    async def wait(self, grace: float) -> int:
+        """Wait up to `grace` s for the tracked tasks; returns how many were still running."""
+        pending = {t for t in self.tasks if not t.done()}
+        if pending and grace > 0:
+            _, pending = await asyncio.wait(pending, timeout=grace)
+        return len(pending)
+
+
+async def _refuse(state: Any, data: Any) -> None:
+    if data.get("type") == AUTOCOMPLETE:
+        return
+    try:
+        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=state)
+        await interaction.response.send_message(RESTARTING, ephemeral=True)
+    except Exception as exc:  # the bot is going away: a failed apology is only logged
+        log.info("could not answer an interaction during shutdown: %s", exc)

@@ -1,0 +1,134 @@
+"""Process-level harness: the real `python -m bot` as a subprocess against a fake Discord
+served by the test process (so a test can inject commands and read what the bot answered)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """The environment minus every REDLINE_ variable, plus `extra` and the repo on the path."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("REDLINE_")}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(extra)
+    return env
+
+
+class BotProcess:
+    """`python -m bot` (or another module) in a subprocess, its stderr collected line by line."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.lines: list[str] = []
+        self._changed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(cls, *args: str, cwd: Path, env: dict[str, str]) -> BotProcess:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *args,
+            cwd=cwd,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        return cls(proc)
+
+    async def _read(self) -> None:
+        assert self.proc.stdout is not None
+        while line := await self.proc.stdout.readline():
+            self.lines.append(line.decode(errors="replace").rstrip("\n"))
+            self._changed.set()
+        self._changed.set()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    async def wait_for_line(self, needle: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            for line in self.lines:
+                if needle in line:
+                    return line
+            if self._reader.done():
+                raise AssertionError(f"process ended without {needle!r}:\n{self.text}")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no {needle!r} within {timeout} s:\n{self.text}")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), left)
+
+    async def wait(self, timeout: float = 20.0) -> int:
+        code = await asyncio.wait_for(self.proc.wait(), timeout)
+        await asyncio.wait_for(self._reader, 5)
+        return code
+
+    def signal(self, sig: signal.Signals = signal.SIGTERM) -> None:
+        self.proc.send_signal(sig)
+
+    async def kill(self) -> None:
+        if self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
+        self._reader.cancel()
+
+
+class Site:
+    """A fake Discord with one guild, channel and two players; starts bot processes on it."""
+
+    def __init__(self, fake: FakeDiscord, tmp: Path) -> None:
+        self.fake = fake
+        self.tmp = tmp
+        self.data_dir = tmp / "data"
+        self.guild: FakeGuild = fake.add_guild("Ops Test")
+        self.channel: FakeChannel = fake.add_channel(self.guild, "ops")
+        self.alice: FakeUser = fake.add_member(self.guild, "Alice")
+        self.bob: FakeUser = fake.add_member(self.guild, "Bob")
+        self.processes: list[BotProcess] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.fake.port}"
+
+    def env(self, **extra: str) -> dict[str, str]:
+        base = {
+            "REDLINE_DATA_DIR": str(self.data_dir),
+            "REDLINE_FAKE_DISCORD": self.url,
+            "REDLINE_TOKEN": self.fake.token,
+            "REDLINE_BACKUP_HOURS": "0",
+        }
+        return clean_env(**{**base, **extra})
+
+    async def bot(self, *args: str, **env: str) -> BotProcess:
+        proc = await BotProcess.start("-m", "bot", *args, cwd=self.tmp, env=self.env(**env))
+        self.processes.append(proc)
+        return proc
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    fake = FakeDiscord()
+    await fake.start()  # no install(): the bot runs in another process
+    s = Site(fake, tmp_path)
+    try:
+        yield s
+    finally:
+        for proc in s.processes:
+            await proc.kill()
+        await fake.stop()
