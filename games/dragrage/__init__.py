@@ -34,6 +34,11 @@ SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpe
     min_players=2,
     max_players=2,
     rules_version=2,
+    summary=(
+        "Two-player drag race of bluff and nerve: play counters, call \"Let's Roll!\" on "
+        "your rival's risky moves."
+    ),
+    length="about 10 minutes live; a day or two by turns",
     rules_text=RULES_TEXT,
     options_model=NoOptions,
     state_model=DragRageState,

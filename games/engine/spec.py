@@ -69,6 +69,10 @@ class GameSpec(Generic[S, A, OptT, V]):
     private_part: Callable[[V], BaseModel] | None = None
     changelog: dict[int, str] = field(default_factory=dict)
     policy: Callable[[S, PlayerId, Rng], A] | None = None
+    summary: str = ""
+    """One line for `/help`: what the game is."""
+    length: str = ""
+    """Typical length for `/help`, e.g. "10-20 minutes live, a few days by turns"."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     # Helpers that only wrap the pure functions above.

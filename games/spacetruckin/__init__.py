@@ -126,6 +126,11 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
     min_players=1,
     max_players=6,
     rules_version=2,
+    summary=(
+        "Roll-and-write space trucking: build your truck from dice, then deliver cargo across "
+        "the stars (solo or up to 6, all at once)."
+    ),
+    length="30-45 minutes live; several days by turns",
     rules_text=RULES_TEXT,
     options_model=SpaceTruckinOptions,
     state_model=SpaceTruckinState,

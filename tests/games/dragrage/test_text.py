@@ -8,8 +8,8 @@ from tests.games.dragrage.helpers import ANN, BOB, act, new_race
 
 
 def test_rules_text_fits_discord() -> None:
-    """The rules text stays under 3,800 characters."""
-    assert len(RULES_TEXT) < 3800
+    """The rules text is short enough for two embed pages."""
+    assert 1000 < len(RULES_TEXT) < 8000  # paged into embeds by /game rules, never cut
 
 
 def test_rules_text_names_every_command() -> None:

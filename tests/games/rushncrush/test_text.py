@@ -9,9 +9,9 @@ from games.rushncrush.text import RULES_TEXT
 
 
 def test_rules_text_is_the_spec_text_and_fits() -> None:
-    """The /help text is RULES_TEXT and stays under 3,800 characters."""
+    """The rules text is the spec's and short enough for two embed pages."""
     assert SPEC.rules_text == RULES_TEXT
-    assert len(RULES_TEXT) < 3800
+    assert 1000 < len(RULES_TEXT) < 8000  # paged into embeds by /game rules, never cut
 
 
 @pytest.mark.parametrize(

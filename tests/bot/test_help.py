@@ -1,0 +1,50 @@
+"""`/help` and `/game rules` as a newcomer meets them."""
+
+from __future__ import annotations
+
+from bot.help import pages
+from games.registry import GAMES
+from tests.bot.conftest import World
+
+
+async def test_help_lists_every_game_and_how_to_start(world: World) -> None:
+    """`/help` names every registered game with its player count, and the first commands."""
+    r = await world.slash(world.carol, "help")
+    await r.settle(0.05)
+    text = "\n".join(e.get("description", "") for m in r.messages for e in m.embeds)
+    assert r.ephemeral
+    for spec in GAMES.values():
+        assert spec.title in text
+    assert "/game new" in text and "/roll" in text and "/vacation" in text
+
+
+async def test_rules_without_a_game_list_the_games(world: World) -> None:
+    """`/game rules` in a channel without a game lists the games instead of a dead end."""
+    r = await world.slash(world.carol, "game rules")
+    await r.settle(0.05)
+    assert r.ephemeral and all(spec.title in r.content for spec in GAMES.values())
+
+
+async def test_every_game_has_a_playing_here_section_in_its_rules() -> None:
+    """Each rules text tells a player in Discord which commands and buttons to use."""
+    for spec in GAMES.values():
+        assert "**Playing here**" in spec.rules_text, spec.title
+
+
+def test_a_long_rules_text_is_paged_not_cut() -> None:
+    """A text over an embed's limit comes as several pages that together hold all of it."""
+    text = "\n\n".join(f"Rule {i}: " + "word " * 120 for i in range(40))
+    got = pages(text, limit=1000)
+    assert len(got) > 1 and all(len(p) <= 1000 for p in got)
+    assert "".join(got).replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(
+        " ", ""
+    )
+
+
+async def test_long_rules_arrive_as_several_messages(world: World) -> None:
+    """Through Discord: every page of every game's rules arrives, none over the limit."""
+    for key, spec in GAMES.items():
+        r = await world.slash(world.carol, "game rules", game=key)
+        await r.settle(0.05)
+        described = "".join(e.get("description", "") for m in r.messages for e in m.embeds)
+        assert len(described.replace("\n", "")) >= len(spec.rules_text.replace("\n", "")) - 10
