@@ -20,7 +20,8 @@ from discord.ext import commands, tasks
 from bot.components import RedlineComponent
 from bot.dice import DiceCog
 from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
-from bot.me import MeCog
+from bot.help import HelpCog
+from bot.me import MeCog, VacationCog
 from bot.registry import ADAPTERS
 from bot.rendering import Renderer
 from bot.replies import Ack, Reply, funnel
@@ -80,7 +81,7 @@ class RedlineBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._instance is None:  # one process per data folder (`__main__` takes it earlier)
             self._instance = InstanceLock.acquire(self.settings.data_dir)
-        self.repo = await Repository.open(self.settings.database_path)
+        self.repo = await Repository.open(self.settings.database_path, clock=self._clock)
         log.info(self._startup_line())  # version, database, schema, games, shards (bot/logs.py)
         self.service = GameService(
             self.repo, GAMES, seed_source=self._seed_source, clock=self._clock
@@ -90,7 +91,14 @@ class RedlineBot(commands.Bot):
         self.scheduler = Scheduler(self.table, self)
         self.table.on_moved = self.scheduler.poke
         self.add_dynamic_items(RedlineComponent)
-        for cog in (SessionCog, MeCog, DiceCog, *(a.cog for a in ADAPTERS.values())):
+        for cog in (
+            SessionCog,
+            HelpCog,
+            MeCog,
+            VacationCog,
+            DiceCog,
+            *(a.cog for a in ADAPTERS.values()),
+        ):
             await self.add_cog(cog(self.table))
         if self.settings.sync_commands:
             await self.sync_commands_if_changed()
