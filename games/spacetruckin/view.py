@@ -246,14 +246,23 @@ def _sheet(state: SpaceTruckinState, sheet: Sheet) -> SheetView:
 
 class PrivatePart(Model):
     """What a trucker's private sheet buttons depend on: their own sheet, plus the shared
-    phase and location (which only change at the sync points, where every sheet changes
-    anyway, or when the game ends). Other truckers' progress is left out, so their moves do
-    not make this trucker's buttons stale."""
+    phase, location and star chart (a charting move changes what every chart button means).
+    Other truckers' progress is left out, so their moves do not make this trucker's buttons
+    stale."""
 
     phase: str
     location: str | None
+    chart: tuple[ChartSpot, ...]
+    chart_dice: tuple[int, ...]
     sheet: SheetView | None
 
 
 def private_part(view: SpaceTruckinView) -> PrivatePart:
-    return PrivatePart(phase=view.public.phase, location=view.public.location, sheet=view.sheet)
+    public = view.public
+    return PrivatePart(
+        phase=public.phase,
+        location=public.location,
+        chart=public.chart,
+        chart_dice=public.chart_dice,
+        sheet=view.sheet,
+    )
