@@ -113,22 +113,19 @@ def matching_pieces(sheet: Sheet, die: int) -> tuple[int, ...]:
 
 def hit_two_options(sheet: Sheet) -> tuple[HitTwo, ...]:
     a, b = sheet.hit_dice
-    found: list[HitTwo] = []
+    pieces = live_pieces(sheet)
+    # A dict keeps the first-seen order and drops repeats in O(1) (a big truck has hundreds).
+    found: dict[tuple[int | None, int | None], None] = {}
     for system_die, shape_die in ((a, b), (b, a)):
         by_system: list[int | None] = [
-            p.id for p in live_pieces(sheet) if piece_matches(p, system_die, "system")
+            p.id for p in pieces if piece_matches(p, system_die, "system")
         ]
+        matching_shape = [p.id for p in pieces if piece_matches(p, shape_die, "shape")]
         for first in by_system or [None]:
-            by_shape: list[int | None] = [
-                p.id
-                for p in live_pieces(sheet)
-                if p.id != first and piece_matches(p, shape_die, "shape")
-            ]
+            by_shape: list[int | None] = [pid for pid in matching_shape if pid != first]
             for second in by_shape or [None]:
-                option = HitTwo(system_piece=first, shape_piece=second)
-                if option not in found:
-                    found.append(option)
-    return tuple(found)
+                found.setdefault((first, second), None)
+    return tuple(HitTwo(system_piece=f, shape_piece=s) for f, s in found)
 
 
 def fill_options(sheet: Sheet, digits: int) -> tuple[Fill, ...]:
