@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from bot.clocks import ClockMode, ClockSettings, parse_span, timestamp
+from bot.clocks import ClockMode, ClockSettings, TimeoutPolicy, parse_span, timestamp
 from bot.snapshot import ServiceError, Snapshot
 
 
-def clock_settings(mode: str, time: str | None, increment: str | None) -> ClockSettings:
-    """`/game clock` options as settings; a clear refusal for what does not read."""
+def clock_settings(
+    mode: str,
+    time: str | None,
+    increment: str | None,
+    *,
+    end_after: int | None = None,
+) -> ClockSettings:
+    """`/game clock` options as settings; a clear refusal for what does not read.
+    `end_after`: end the game after that many missed turns in a row (else the bot plays on)."""
     try:
         chosen = ClockMode(mode)
         if chosen is ClockMode.NONE:
@@ -16,10 +23,11 @@ def clock_settings(mode: str, time: str | None, increment: str | None) -> ClockS
             raise ValueError(
                 "give the time too, e.g. `time:24h` per turn, or `time:3d increment:12h`"
             )
+        policy = {"on_timeout": TimeoutPolicy.END, "end_after": end_after} if end_after else {}
         if chosen is ClockMode.TURN:
-            return ClockSettings(mode=chosen, per_turn=parse_span(time))
+            return ClockSettings(mode=chosen, per_turn=parse_span(time), **policy)
         extra = parse_span(increment) if increment else 0.0
-        return ClockSettings(mode=chosen, bank=parse_span(time), increment=extra)
+        return ClockSettings(mode=chosen, bank=parse_span(time), increment=extra, **policy)
     except ValueError as exc:
         raise ServiceError(str(exc)) from None
 

@@ -35,6 +35,13 @@ class ClockMode(enum.StrEnum):
     BANK = "bank"
 
 
+class TimeoutPolicy(enum.StrEnum):
+    BOT = "bot"
+    """The bot plays the turn, and every later one until the player is back (the default)."""
+    END = "end"
+    """As BOT, but after `end_after` missed turns in a row the game ends with the standings."""
+
+
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -49,13 +56,20 @@ class ClockSettings(_Frozen):
     """Seconds each player starts with (mode BANK)."""
     increment: float = Field(default=0.0, ge=0)
     """Seconds added to a player's bank after each of their moves (mode BANK)."""
+    on_timeout: TimeoutPolicy = TimeoutPolicy.BOT
+    end_after: int = Field(default=3, ge=1, le=20)
+    """Missed turns in a row that end the game (policy END)."""
 
     def describe(self) -> str:
         if self.mode is ClockMode.TURN:
-            return f"{span(self.per_turn)} per turn"
-        if self.mode is ClockMode.BANK:
-            return f"a bank of {span(self.bank)} plus {span(self.increment)} per move"
-        return "no clock (casual)"
+            text = f"{span(self.per_turn)} per turn"
+        elif self.mode is ClockMode.BANK:
+            text = f"a bank of {span(self.bank)} plus {span(self.increment)} per move"
+        else:
+            return "no clock (casual)"
+        if self.on_timeout is TimeoutPolicy.END:
+            return f"{text}; the game ends after {self.end_after} missed turns in a row"
+        return f"{text}; the bot plays for a player whose time ran out"
 
 
 class PlayerClock(_Frozen):

@@ -89,7 +89,12 @@ def turn_line(snap: Snapshot) -> str:
         names = ", ".join(snap.mention(w) for w in outcome.winners)
         return f"🏁 **{names} won the game!** ({outcome.reason})"
     if not snap.record.is_live:
-        return "This game was ended."
+        reason = snap.record.end_reason
+        return (
+            f"🏁 {reason}."
+            if reason and not reason.startswith("ended by")
+            else "This game was ended."
+        )
     prompt: Callable[[Any, PlayerId], str] | None = snap.spec.extra.get("prompt")
     lines = []
     for player in sorted(snap.active_players, key=_seat_order(snap)):

@@ -129,6 +129,10 @@ class Scheduler:
 
     async def _announce(self, stood_in: StoodIn) -> None:
         snap, player = stood_in.snapshot, stood_in.player
+        if stood_in.action is None:
+            text = f"⏰ **{snap.name_of(player)}**'s time ran out. 🏁 {snap.record.end_reason}."
+            await self._post(snap.record.channel_id, Board(content=text[:1990]))
+            return
         move = snap.spec.describe(stood_in.action)
         if stood_in.timed_out:
             head = (

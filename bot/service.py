@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from bot import clocks
-from bot.clocks import Clock
+from bot.clocks import Clock, TimeoutPolicy
 from bot.gamelog import events_json
 from bot.lobby import Ended, HostChange, Lobby
 from bot.snapshot import (
@@ -54,7 +54,8 @@ class StoodIn:
 
     snapshot: Snapshot
     player: PlayerId
-    action: Model
+    action: Model | None
+    """None when the game ended instead (the host's "end after N missed turns" policy)."""
     timed_out: bool
 
 
@@ -108,6 +109,13 @@ class GameService(Lobby):
             return None
         if snap.clock.of(player).turn != turn:
             return None
+        settings, mine = snap.clock.settings, snap.clock.of(player)
+        if (
+            settings.on_timeout is TimeoutPolicy.END
+            and not snap.is_bot(player)
+            and mine.missed + 1 >= settings.end_after
+        ):
+            return await self._end_for_absence(snap, player)
         rng = Rng.for_step(snap.record.seed ^ POLICY_SALT, snap.record.next_step)
         policy = snap.spec.policy
         action = (
@@ -122,6 +130,30 @@ class GameService(Lobby):
         except StaleBoard:
             return None
         return StoodIn(after, player, action, timed_out=not snap.is_bot(player))
+
+    async def _end_for_absence(self, snap: Snapshot, player: PlayerId) -> StoodIn | None:
+        """The host's clock policy: after too many missed turns the game ends with the
+        standings (none of the games can go on without a seat)."""
+        order = list(snap.spec.standings(snap.state) if snap.spec.standings else snap.humans)
+        order = [p for p in order if p != player] + [player]
+        ranking = ", ".join(f"{i}. {snap.name_of(p)}" for i, p in enumerate(order, start=1))
+        reason = (
+            f"{snap.name_of(player)} missed {snap.clock.settings.end_after} turns in a row, so "
+            f"the game ended. Standings: {ranking}"
+        )
+        async with self.lock(snap.session_id):
+            try:
+                record = await self._write(
+                    self.repo.end_session(
+                        snap.session_id,
+                        expected_version=snap.version,
+                        status=SessionStatus.FINISHED,
+                        reason=reason,
+                    )
+                )
+            except StaleVersion:
+                return None
+        return StoodIn(await self._snapshot(record), player, None, timed_out=True)
 
     # ----- moves -----------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.dragrage.describe import describe, describe_event, prompt
 from games.dragrage.policy import bot_move
-from games.dragrage.rules import active_players, apply, legal_actions, outcome, setup
+from games.dragrage.rules import active_players, apply, legal_actions, outcome, setup, standings
 from games.dragrage.state import (
     ACTION_ADAPTER,
     DragRageAction,
@@ -34,8 +34,9 @@ SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpe
     min_players=2,
     max_players=2,
     rules_version=2,
+    standings=standings,
     summary=(
-        "Two-player drag race of bluff and nerve: play counters, call \"Let's Roll!\" on "
+        'Two-player drag race of bluff and nerve: play counters, call "Let\'s Roll!" on '
         "your rival's risky moves."
     ),
     length="about 10 minutes live; a day or two by turns",

@@ -165,3 +165,11 @@ def apply(
 
 def _listing(values: Sequence[int]) -> str:
     return ", ".join(str(v) for v in values) or "none"
+
+
+def standings(state: DragRageState) -> tuple[PlayerId, ...]:
+    """Who leads: heats won, then the car further down the track."""
+    seats = sorted(
+        range(2), key=lambda i: (state.heat_wins[i], state.lanes[i].position), reverse=True
+    )
+    return tuple(state.players[i].id for i in seats)

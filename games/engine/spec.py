@@ -69,6 +69,9 @@ class GameSpec(Generic[S, A, OptT, V]):
     private_part: Callable[[V], BaseModel] | None = None
     changelog: dict[int, str] = field(default_factory=dict)
     policy: Callable[[S, PlayerId, Rng], A] | None = None
+    standings: Callable[[S], Sequence[PlayerId]] | None = None
+    """Who is ahead right now, best first: the ranking when a game ends early (a player who
+    keeps missing turns under the host's "end" clock policy)."""
     summary: str = ""
     """One line for `/help`: what the game is."""
     length: str = ""

@@ -16,7 +16,15 @@ from games.rushncrush.model import (
 from games.rushncrush.path import PathPreview, parse_path, sample_paths
 from games.rushncrush.policy import bot_move
 from games.rushncrush.preview import preview_partial, preview_path, swerve_steps
-from games.rushncrush.rules import active_players, apply, describe, legal_actions, outcome, setup
+from games.rushncrush.rules import (
+    active_players,
+    apply,
+    describe,
+    legal_actions,
+    outcome,
+    setup,
+    standings,
+)
 from games.rushncrush.text import RULES_TEXT
 from games.rushncrush.text_board import text_board
 from games.rushncrush.view import RncView, view
@@ -29,6 +37,7 @@ SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
     min_players=2,
     max_players=6,
     rules_version=RULES_VERSION,
+    standings=standings,
     summary="Car racing with gears, heat and weapons on a folded track for 2-6 drivers.",
     length="30-60 minutes live; several days by turns",
     rules_text=RULES_TEXT,

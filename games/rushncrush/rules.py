@@ -352,3 +352,9 @@ def describe(action: Action) -> str:
         return f"drive {action.path}"
     label = ITEM_LABELS[action.item]
     return f"{action.mode} {label}"
+
+
+def standings(state: RncState) -> tuple[PlayerId, ...]:
+    """Who leads: cars still running, the furthest along first."""
+    cars = sorted(state.cars, key=lambda c: (not c.destroyed, c.row), reverse=True)
+    return tuple(c.player for c in cars)

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from games.engine import GameSpec, InvalidAction, PlayerId
 from games.spacetruckin.data import LOCATIONS, Shape
-from games.spacetruckin.game import active_players, apply, legal_actions, outcome, setup, sheet_of
+from games.spacetruckin.game import (
+    active_players,
+    apply,
+    legal_actions,
+    outcome,
+    setup,
+    sheet_of,
+    standings,
+)
 from games.spacetruckin.grid import canonical_turn, placement_name, split_placement
 from games.spacetruckin.models import (
     ACTION_ADAPTER,
@@ -126,6 +134,7 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
     min_players=1,
     max_players=6,
     rules_version=2,
+    standings=standings,
     summary=(
         "Roll-and-write space trucking: build your truck from dice, then deliver cargo across "
         "the stars (solo or up to 6, all at once)."

@@ -272,3 +272,9 @@ def _final(state: SpaceTruckinState) -> Outcome:
         )
     winners = tuple(s.player for s in playing if s.vp == best)
     return Outcome(winners=winners, ranking=_ranking(state), reason=f"most VP after G ({best})")
+
+
+def standings(state: SpaceTruckinState) -> tuple[PlayerId, ...]:
+    """Who leads: truckers still in the game, then the most VP."""
+    sheets = sorted(state.sheets, key=lambda s: (s.status != "lost", s.vp), reverse=True)
+    return tuple(s.player for s in sheets)

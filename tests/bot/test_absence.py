@@ -247,3 +247,36 @@ async def test_a_substitute_bot_plays_a_leavers_seat_to_the_end(world: World) ->
     else:
         raise AssertionError("the race did not end")
     assert any("🤖" in m.content for m in world.public())
+
+
+async def test_after_too_many_missed_turns_the_game_ends_with_the_standings(world: World) -> None:
+    """The host chose "end after 2 missed turns": Bob misses twice, the game ends, the table
+    reads the standings with Bob last."""
+    world.clock.now = FRIDAY_9
+    await world.slash(world.alice, "game new", game="dragrage")
+    await world.slash(world.bob, "game join")
+    r = await world.slash(world.alice, "game clock", mode="turn", time="24h", end_after=2)
+    assert "ends after 2 missed turns" in r.content
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+    assert world.bot is not None
+    for _ in range(40):
+        board = world.latest_board()
+        ended = [m for m in world.public() if "missed 2 turns in a row" in m.content]
+        if ended:
+            break
+        if active_user_id(board) == world.alice.id:
+            _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
+            click = await world.fake.click(world.alice, board, str(cid))
+            await click.wait_followups(1)
+            await click.settle(0.02)
+        else:
+            world.clock.advance(DAY + 60)  # Bob stays silent
+        await _tick(world)
+    else:
+        raise AssertionError("the game did not end for absence")
+    text = ended[-1].content
+    assert text.index("alice") < text.rindex("bob"), "Bob is last in the standings"
+    status = await world.slash(world.carol, "game status")
+    await status.settle(0.05)
+    assert "missed 2 turns" in status.content
