@@ -135,7 +135,7 @@ def restore_command(settings: Settings, file: Path) -> int:
         return EXIT_STORAGE
     with lock:
         try:
-            schema = store.inspect(file)
+            schema = store.check_restorable(file)
             saved = None
             if settings.database_path.is_file():
                 saved = take_backup(settings, label="before-restore")

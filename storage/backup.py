@@ -116,17 +116,23 @@ def inspect(file: Path) -> int:
         raise BackupError(f"{file} is not a readable SQLite database ({exc})") from exc
 
 
-def restore(db: Path, file: Path) -> int:
-    """Replace the contents of `db` with the backup `file`; returns the backup's schema.
-
-    The caller must hold the data folder's instance lock: no bot may have `db` open.
-    """
+def check_restorable(file: Path) -> int:
+    """The backup's schema, after checking this build can read it; `BackupError` if not."""
     schema = inspect(file)
     if schema > known_schema():
         raise BackupError(
             f"{file} has schema {schema}, newer than this Redline knows ({known_schema()}): "
             "it was made by a newer version; upgrade Redline first"
         )
+    return schema
+
+
+def restore(db: Path, file: Path) -> int:
+    """Replace the contents of `db` with the backup `file`; returns the backup's schema.
+
+    The caller must hold the data folder's instance lock: no bot may have `db` open.
+    """
+    schema = check_restorable(file)
     db.parent.mkdir(parents=True, exist_ok=True)
     try:
         with closing(_connect_ro(file)) as src, closing(sqlite3.connect(db)) as dst:

@@ -1,0 +1,74 @@
+"""Optional Prometheus metrics: off unless a port is set; the text format a scraper reads."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from pathlib import Path
+
+import aiohttp
+
+from bot.metrics import CONTENT_TYPE, render, serve_metrics
+from bot.settings import Settings
+from bot.shutdown import Drain
+from storage import Repository
+
+
+class Service:
+    storage_problem = None
+
+
+class StandIn:
+    latency = 0.042
+    guilds = (object(), object())
+    service = Service()
+
+    def is_ready(self) -> bool:
+        return True
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_metrics_are_off_by_default() -> None:
+    assert Settings().metrics_port is None
+
+
+async def test_render_names_the_gauges(tmp_path: Path) -> None:
+    s = Settings(data_dir=tmp_path)
+    repo = await Repository.open(s.database_path)
+    await repo.close()
+    drain = Drain()
+    drain.taken = 12
+    text = render(s, StandIn(), drain)
+    assert "redline_ready 1" in text
+    assert "redline_guilds 2" in text
+    assert "redline_storage_ok 1" in text
+    assert "redline_interactions_total 12" in text
+    assert "redline_gateway_latency_seconds 0.042" in text
+    assert 'redline_info{version="' in text
+    assert "# TYPE redline_sessions gauge" in text
+
+
+async def test_served_on_the_configured_port(tmp_path: Path) -> None:
+    s = Settings(data_dir=tmp_path, metrics_port=free_port())
+    task = asyncio.create_task(serve_metrics(s, StandIn(), None))
+    try:
+        async with aiohttp.ClientSession() as http:
+            for _ in range(100):
+                try:
+                    async with http.get(f"http://127.0.0.1:{s.metrics_port}/metrics") as r:
+                        assert r.status == 200
+                        assert r.headers["Content-Type"] == CONTENT_TYPE
+                        assert "redline_ready 1" in await r.text()
+                        break
+                except aiohttp.ClientConnectorError:
+                    await asyncio.sleep(0.02)
+            else:
+                raise AssertionError("metrics never served")
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
