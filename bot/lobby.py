@@ -25,6 +25,7 @@ from bot.snapshot import (
     Snapshot,
 )
 from games.engine import Event, Player, PlayerId, Rng
+from games.registry import AnySpec
 from storage import (
     ChannelBusy,
     DamagedSession,
@@ -74,6 +75,7 @@ class Lobby(Sessions):
                     host_id=host.id,
                     host_name=host.name,
                     options_json=spec.parse_options(None).model_dump_json(),
+                    clock_json=_default_clock(spec).model_dump_json(),
                     seed=self._seed_source(),
                     rules_version=spec.rules_version,
                 )
@@ -354,3 +356,10 @@ def _successor(record: SessionRecord, leaving: PlayerId) -> PlayerId | None:
     """The longest-seated player other than `leaving` (seats are numbered in join order)."""
     others = sorted((s for s in record.seats if s.user_id != leaving), key=lambda s: s.seat)
     return others[0].user_id if others else None
+
+
+def _default_clock(spec: AnySpec) -> Clock:
+    """Every game starts with its own sensible turn clock; the host may change it."""
+    if spec.turn_time <= 0:
+        return Clock()
+    return Clock(settings=ClockSettings(mode=clocks.ClockMode.TURN, per_turn=spec.turn_time))

@@ -133,14 +133,16 @@ class Scheduler:
             text = f"⏰ **{snap.name_of(player)}**'s time ran out. 🏁 {snap.record.end_reason}."
             await self._post(snap.record.channel_id, Board(content=text[:1990]))
             return
-        move = snap.spec.describe(stood_in.action)
+        # In games with private sheets the move itself is private: say only that it was made.
+        private = snap.spec.has_private_views
+        move = "a move" if private else f"**{snap.spec.describe(stood_in.action)}**"
         if stood_in.timed_out:
             head = (
-                f"⏰ **{snap.name_of(player)}**'s time ran out: 🤖 the bot played **{move}** "
+                f"⏰ **{snap.name_of(player)}**'s time ran out: 🤖 the bot played {move} "
                 "for them (they take their seat back with `/game return`, or just by acting)."
             )
         else:
-            head = f"🤖 **{snap.name_of(player)}** played **{move}**."
+            head = f"🤖 **{snap.name_of(player)}** played {move}."
         board = await self.table.board(snap)
         await self._post(snap.record.channel_id, _prefixed(head, board))
 

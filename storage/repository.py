@@ -147,6 +147,7 @@ class Repository:
         options_json: str,
         seed: int,
         rules_version: int,
+        clock_json: str = "{}",
     ) -> SessionRecord:
         """A new LOBBY session at version 0 with the host at seat 0; `ChannelBusy` if taken."""
         return await self._write(
@@ -161,6 +162,7 @@ class Repository:
                 options_json=options_json,
                 seed=seed,
                 rules_version=rules_version,
+                clock_json=clock_json,
             )
         )
 

@@ -72,6 +72,9 @@ class GameSpec(Generic[S, A, OptT, V]):
     standings: Callable[[S], Sequence[PlayerId]] | None = None
     """Who is ahead right now, best first: the ranking when a game ends early (a player who
     keeps missing turns under the host's "end" clock policy)."""
+    turn_time: float = 24 * 3600.0
+    """The default turn clock in seconds (the host may change it with `/game clock`): play by
+    chat is normal, so every game runs with a clock unless the host turns it off."""
     summary: str = ""
     """One line for `/help`: what the game is."""
     length: str = ""

@@ -135,6 +135,7 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
     max_players=6,
     rules_version=2,
     standings=standings,
+    turn_time=48 * 3600.0,  # everyone builds at once: a step waits for the slowest
     summary=(
         "Roll-and-write space trucking: build your truck from dice, then deliver cargo across "
         "the stars (solo or up to 6, all at once)."

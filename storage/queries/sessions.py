@@ -25,6 +25,7 @@ def create_session(
     options_json: str,
     seed: int,
     rules_version: int,
+    clock_json: str = "{}",
 ) -> SessionRecord:
     with writing(db):
         busy = live_id(db, channel_id)
@@ -32,8 +33,8 @@ def create_session(
             raise ChannelBusy(channel_id, busy)
         cursor = db.execute(
             "INSERT INTO sessions (guild_id, channel_id, game_key, status, host_id, options_json,"
-            " seed, rules_version, state_json, version, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?)",
+            " seed, rules_version, state_json, version, created_at, updated_at, clock_json)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -45,6 +46,7 @@ def create_session(
                 rules_version,
                 now,
                 now,
+                clock_json,
             ),
         )
         session_id = cursor.lastrowid

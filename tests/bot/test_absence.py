@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from fakediscord import FakeMessage, FakeUser
+from games.registry import GAMES
 from tests.bot.conftest import World, active_user_id
 from tests.bot.test_rushncrush_e2e import Race, gear_buttons, is_over, labelled, rnc_button
 
@@ -280,3 +283,28 @@ async def test_after_too_many_missed_turns_the_game_ends_with_the_standings(worl
     status = await world.slash(world.carol, "game status")
     await status.settle(0.05)
     assert "missed 2 turns" in status.content
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+async def test_a_bot_filled_table_of_every_game_plays_to_the_end(world: World, key: str) -> None:
+    """Alice opens a game, fills the other seats with bots and then never plays: when her
+    clock runs out the bot plays for her too, and the game reaches its end through the
+    scheduler alone."""
+    spec = GAMES[key]
+    await world.slash(world.alice, "game new", game=key)
+    for _ in range(max(spec.min_players, 2) - 1):
+        r = await world.slash(world.alice, "game bot add")
+        assert "(bot)" in r.content
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+    assert world.bot is not None
+    for _ in range(400):
+        await _tick(world)
+        snap = await world.bot.service.latest(world.channel.id)
+        if not snap.record.is_live:
+            break
+        world.clock.advance(spec.turn_time + 60)  # Alice stays silent
+    else:
+        raise AssertionError(f"{spec.title} did not end")
+    assert snap.outcome is not None or snap.record.end_reason, snap.record
+    assert any("time ran out" in m.content for m in world.public())
