@@ -52,6 +52,6 @@ async def test_full_race_from_new_game_to_a_winner(world: World) -> None:
     assert "won the game!" in final.content
     assert not final.buttons, "a finished race offers no moves"
     image = Image.open(io.BytesIO(final.files[0][1]))
-    assert image.width >= 800
+    assert image.width >= 600  # a portrait board that reads on a phone
     assert used_slash and used_buttons
     assert all(not m.ephemeral for m in world.public())
