@@ -1,7 +1,11 @@
 """Colour-blind-safe themes (Okabe-Ito) and the fixed PNG palette built from them.
 
 Players never differ by colour alone: each seat also has its own shape and mark, so a board
-still reads in greyscale or to a viewer with any colour-vision deficiency.
+still reads in greyscale or to a viewer with any colour-vision deficiency. Six seats, six
+colours: no two players ever share one. The accent (yellow, the "your turn" and "last move"
+highlight) is never a seat colour, nor is orange: under deuteranopia and protanopia orange and
+yellow look alike (tests/render/test_palette.py simulates both and checks every seat colour
+against the accent).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Literal
 from PIL import Image
 
 RGB = tuple[int, int, int]
-Shape = Literal["circle", "square", "diamond", "triangle", "hexagon"]
+Shape = Literal["circle", "square", "diamond", "triangle", "hexagon", "pentagon"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable under all common deficiencies.
 ORANGE: RGB = (230, 159, 0)
@@ -26,6 +30,10 @@ VERMILLION: RGB = (213, 94, 0)
 REDDISH_PURPLE: RGB = (204, 121, 167)
 BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
+OKABE_ITO: tuple[RGB, ...] = (
+    ORANGE, SKY_BLUE, BLUISH_GREEN, YELLOW, BLUE, VERMILLION, REDDISH_PURPLE, BLACK, WHITE
+)  # fmt: skip
+"""Always in a theme's PNG palette, so renderers may use any of them (zones, systems) exactly."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +90,7 @@ class Theme:
             self.die_ink,
         )
         seats = tuple(c for p in self.players for c in (p.colour, p.ink))
-        return tuple(dict.fromkeys(base + seats + self.ramp))
+        return tuple(dict.fromkeys(base + seats + self.ramp + OKABE_ITO))
 
 
 def blend(a: RGB, b: RGB, t: float) -> RGB:
@@ -113,12 +121,14 @@ NIGHT = Theme(
     good=BLUISH_GREEN,
     die=(242, 242, 242),
     die_ink=(30, 33, 39),
+    # Seats 1 and 2 (every two-player game) differ most, also under colour-vision deficiency.
     players=(
-        PlayerStyle(ORANGE, BLACK, "circle", "1"),
-        PlayerStyle(SKY_BLUE, BLACK, "square", "2"),
-        PlayerStyle(BLUISH_GREEN, BLACK, "triangle", "3"),
+        PlayerStyle(SKY_BLUE, BLACK, "circle", "1"),
+        PlayerStyle(BLUISH_GREEN, BLACK, "square", "2"),
+        PlayerStyle(WHITE, BLACK, "triangle", "3"),
         PlayerStyle(REDDISH_PURPLE, BLACK, "diamond", "4"),
-        PlayerStyle(WHITE, BLACK, "hexagon", "5"),
+        PlayerStyle(BLUE, WHITE, "hexagon", "5"),
+        PlayerStyle(BLACK, WHITE, "pentagon", "6"),
     ),
     ramp=(*_ramp((42, 46, 54), BLUE, 6)[:-1], BLUE, SKY_BLUE),
 )
@@ -139,11 +149,12 @@ DAY = Theme(
     die=WHITE,
     die_ink=(26, 26, 26),
     players=(
-        PlayerStyle(ORANGE, BLACK, "circle", "1"),
-        PlayerStyle(BLUE, WHITE, "square", "2"),
-        PlayerStyle(BLUISH_GREEN, BLACK, "triangle", "3"),
+        PlayerStyle(BLUE, WHITE, "circle", "1"),
+        PlayerStyle(BLUISH_GREEN, BLACK, "square", "2"),
+        PlayerStyle(BLACK, WHITE, "triangle", "3"),
         PlayerStyle(REDDISH_PURPLE, BLACK, "diamond", "4"),
-        PlayerStyle(BLACK, WHITE, "hexagon", "5"),
+        PlayerStyle(SKY_BLUE, BLACK, "hexagon", "5"),
+        PlayerStyle(WHITE, BLACK, "pentagon", "6"),
     ),
     ramp=(*_ramp((255, 255, 255), SKY_BLUE, 5), BLUE, (0, 80, 125)),
 )

@@ -1,11 +1,17 @@
 """Drawing helpers shared by every renderer: text, boxes, counter chips, player tokens, dice.
 
 All sizes are in pixels of the final image; renderers multiply their layout by `scale` first.
+Every renderer draws text through `draw_text` (a test holds them to it), so `recording_text`
+sees every label of an image and the legibility test can check the smallest one at phone width.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import NamedTuple
 
 from PIL import ImageDraw
 
@@ -24,6 +30,28 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
     6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
 }
+
+
+class Label(NamedTuple):
+    """A piece of text as drawn: the words and the font's pixel size."""
+
+    text: str
+    size: float
+
+
+_RECORDED: ContextVar[list[Label] | None] = ContextVar("recorded_labels", default=None)
+
+
+@contextmanager
+def recording_text() -> Iterator[list[Label]]:
+    """Inside the block, every non-blank label `draw_text` draws is appended to the yielded
+    list (the legibility tests check the smallest size at phone width)."""
+    labels: list[Label] = []
+    token = _RECORDED.set(labels)
+    try:
+        yield labels
+    finally:
+        _RECORDED.reset(token)
 
 
 def without_emoji(s: str) -> str:
@@ -59,9 +87,15 @@ def draw_text(
     outline: RGB | None = None,
     outline_width: int = 2,
 ) -> None:
-    """Text anchored at `xy` (default: centred). Outlines cost ~4x plain text: use sparingly."""
+    """Text anchored at `xy` (default: centred). Outlines cost ~4x plain text: use sparingly.
+
+    The one way renderers put text on an image (see `recording_text`).
+    """
     if not s.isascii():
         s = without_emoji(s)
+    recorded = _RECORDED.get()
+    if recorded is not None and s.strip():
+        recorded.append(Label(s, fnt.size))
     if outline is None:
         draw.text(xy, s, font=fnt, fill=fill, anchor=anchor)
     else:
@@ -98,8 +132,10 @@ def strike(draw: ImageDraw.ImageDraw, box: Box, *, fill: RGB, width: int) -> Non
 def shape_points(shape: Shape, center: Point, radius: float) -> list[Point]:
     """Polygon corners of `shape` around `center` (a circle is approximated for hit tests only)."""
     cx, cy = center
-    corners = {"square": 4, "diamond": 4, "triangle": 3, "hexagon": 6, "circle": 24}[shape]
-    start = {"square": 45.0, "diamond": 0.0, "triangle": -90.0, "hexagon": 0.0, "circle": 0.0}
+    corners = {"square": 4, "diamond": 4, "triangle": 3, "hexagon": 6, "pentagon": 5,
+               "circle": 24}[shape]  # fmt: skip
+    start = {"square": 45.0, "diamond": 0.0, "triangle": -90.0, "hexagon": 0.0, "pentagon": -90.0,
+             "circle": 0.0}  # fmt: skip
     # A square's corners sit on the circle; shrink it so its area looks like the circle's.
     r = radius * (1.2 if shape == "square" else 1.12 if shape == "triangle" else 1.0)
     points = []
@@ -137,7 +173,7 @@ def token(
         label_font = fnt or font(radius * 1.1, bold=True)
         # Triangles are bottom-heavy: drop the mark so it sits in the visual middle.
         dy = radius * 0.18 if shape == "triangle" else 0.0
-        draw.text((cx, cy + dy), mark, font=label_font, fill=ink or outline, anchor="mm")
+        draw_text(draw, (cx, cy + dy), mark, fnt=label_font, fill=ink or outline)
 
 
 def chip(
@@ -162,14 +198,14 @@ def chip(
     rounded_box(draw, box, fill=fill, outline=outline, width=width, radius=side * 0.22)
     centre = ((x0 + x1) / 2, (y0 + y1) / 2)
     if struck is None:
-        draw.text(centre, label, font=fnt, fill=ink, anchor="mm")
+        draw_text(draw, centre, label, fnt=fnt, fill=ink)
         return
     pad = side * 0.12
     strike(
         draw, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), fill=struck, width=max(2, round(side / 12))
     )
     rim = max(1, round(side / 22))
-    draw.text(centre, label, font=fnt, fill=ink, anchor="mm", stroke_width=rim, stroke_fill=fill)
+    draw_text(draw, centre, label, fnt=fnt, fill=ink, outline=fill, outline_width=rim)
 
 
 def die_face(
@@ -198,20 +234,11 @@ def die_face(
             draw.ellipse((px - pip, py - pip, px + pip, py + pip), fill=ink)
     else:
         number = font(size * (0.5 if value < 100 else 0.36), bold=True)
-        draw.text(
-            ((x0 + x1) / 2, (y0 + y1) / 2 - size * 0.06),
-            str(value),
-            font=number,
-            fill=ink,
-            anchor="mm",
+        draw_text(
+            draw, ((x0 + x1) / 2, (y0 + y1) / 2 - size * 0.06), str(value), fnt=number, fill=ink
         )
-        draw.text(
-            ((x0 + x1) / 2, y1 - size * 0.14),
-            f"d{sides}",
-            font=font(size * 0.2),
-            fill=ink,
-            anchor="mm",
-        )
+        draw_text(draw, ((x0 + x1) / 2, y1 - size * 0.14), f"d{sides}", fnt=font(size * 0.2),
+                  fill=ink)  # fmt: skip
     if struck is not None:
         pad = size * 0.1
         strike(

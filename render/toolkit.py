@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.encode import COMPRESS_LEVEL, encode_png
-from render.fonts import Font, font
+from render.fonts import MIN_PHONE_PX, PHONE_WIDTH, Font, font, min_label_px, phone_px
 from render.palette import (
     DAY,
     DEFAULT_THEME,
@@ -20,11 +20,13 @@ from render.palette import (
 )
 from render.shapes import (
     Box,
+    Label,
     Point,
     chip,
     die_face,
     draw_text,
     fit_text,
+    recording_text,
     rounded_box,
     strike,
     text_width,
@@ -42,11 +44,14 @@ __all__ = [
     "COMPRESS_LEVEL",
     "DAY",
     "DEFAULT_THEME",
+    "MIN_PHONE_PX",
     "NIGHT",
+    "PHONE_WIDTH",
     "RGB",
     "THEMES",
     "Box",
     "Font",
+    "Label",
     "PlayerStyle",
     "Point",
     "Shape",
@@ -59,7 +64,10 @@ __all__ = [
     "encode_png",
     "fit_text",
     "font",
+    "min_label_px",
     "palette_image",
+    "phone_px",
+    "recording_text",
     "rounded_box",
     "strike",
     "text_width",

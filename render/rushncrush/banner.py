@@ -13,8 +13,8 @@ from PIL import ImageDraw
 from games.rushncrush.view import CarView, RncView
 from render.fonts import Font, font
 from render.palette import Theme
-from render.rushncrush.course import draw_car
-from render.shapes import fit_text
+from render.rushncrush.course import draw_car, seat_of
+from render.shapes import draw_text, fit_text
 
 PAD = 16.0
 WIDTH = 680.0
@@ -24,19 +24,25 @@ TOKEN_ROOM = 68.0
 
 
 class Banner(NamedTuple):
-    """The heading of an image: a title, its wrapped sub-lines and the car it is about."""
+    """The heading of an image: a title, its wrapped sub-lines and the car it is about (with
+    its player's seat, for the car's colour and shape)."""
 
     title: str
     lines: tuple[str, ...]
     car: CarView | None
+    seat: int = 0
 
     def height(self, scale: float) -> float:
         return (58 + 28 * len(self.lines)) * scale
 
 
-def make_banner(title: str, sub: str, car: CarView | None, scale: float) -> Banner:
+def make_banner(
+    title: str, sub: str, car: CarView | None, scale: float, *, view: RncView | None = None
+) -> Banner:
+    """`view` places the car in its seat (its colour); without it the car takes seat 1's."""
     room = (WIDTH - 2 * PAD - (TOKEN_ROOM if car is not None else 0)) * scale
-    return Banner(title, tuple(wrap(sub, font(22 * scale), room, indent="")), car)
+    seat = seat_of(view, car) if view is not None and car is not None else 0
+    return Banner(title, tuple(wrap(sub, font(22 * scale), room, indent="")), car, seat)
 
 
 def draw_banner(
@@ -48,13 +54,21 @@ def draw_banner(
     draw.rectangle((0, height - 5 * s, width, height), fill=theme.accent)
     x = PAD * s
     if banner.car is not None:
-        draw_car(draw, (x + 28 * s, 38 * s), 27 * s, banner.car, theme)
+        draw_car(draw, (x + 28 * s, 38 * s), 27 * s, banner.car, theme.player(banner.seat), theme)
         x += TOKEN_ROOM * s
     big, small = font(32 * s, bold=True), font(22 * s)
-    draw.text((x, 10 * s), fit_text(banner.title, big, width - x - PAD * s), font=big,
-              fill=theme.text)  # fmt: skip
+    # Yellow text reads on the night banner only; on the day theme's light grey it vanishes.
+    ink = theme.accent if sum(theme.surface_alt) < 3 * 128 else theme.text
+    draw_text(
+        draw,
+        (x, 10 * s),
+        fit_text(banner.title, big, width - x - PAD * s),
+        fnt=big,
+        fill=theme.text,
+        anchor="la",
+    )
     for i, line in enumerate(banner.lines):
-        draw.text((x, (52 + 28 * i) * s), line, font=small, fill=theme.accent)
+        draw_text(draw, (x, (52 + 28 * i) * s), line, fnt=small, fill=ink, anchor="la")
 
 
 def active_car(view: RncView) -> CarView | None:

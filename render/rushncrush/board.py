@@ -1,8 +1,12 @@
 """The Rush 'n' Crush public race board: whose turn, the road around the cars, a card per car.
 
-Layout: a banner (whose turn, what to do) over the track (race runs up, folded into strips; see
-`course`) with one dashboard card per car below it, leader first. The path preview
-(`preview`) reuses this page: `centred`, `frame` and `overlay_mines`.
+Layout: a banner (whose turn, what to do), a line saying how the road reads, the track (race
+runs up, folded into strips; see `course`), one dashboard card per car below it (leader
+first), and a key to the symbols shown (`key`). The path preview (`preview`) reuses this
+page: `centred`, `frame`, `overlay_mines` and the key.
+
+The image is 680 px wide (also the whole course, which grows taller instead), so no label is
+under 19 px: 11 px when a phone shows it 400 px wide.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from games.rushncrush.view import CarView, RncView
 from render.encode import encode_png
+from render.fonts import font, min_label_px
 from render.palette import DEFAULT_THEME, Theme
 from render.rushncrush.banner import (
     CONTENT_W,
@@ -27,31 +32,40 @@ from render.rushncrush.banner import (
 from render.rushncrush.cards import CARD_GAP, CARD_H, draw_card
 from render.rushncrush.course import (
     Layout,
+    car_style,
     copies,
     course_rows,
     draw_cars,
     draw_mines,
     draw_path,
     draw_road,
-    team_colour,
     window,
 )
+from render.rushncrush.key import draw_key, hint, make_key
+from render.shapes import draw_text
 from render.toolkit import canvas
 
-BOARD_MAX_H = 600.0
+BOARD_MAX_H = 640.0
 CELL_MAX = 60.0
-WHOLE_MAX = 1000.0
+WHOLE_MAX_H = 1600.0
+HINT_H = 32.0
 BEHIND = 2
 AHEAD = 6
 """Rows shown behind the last live car and ahead of the leader on the public board."""
 
 
+def label_px(scale: float) -> float:
+    """The smallest text on a Rush 'n' Crush image: readable at phone width."""
+    return float(min_label_px(WIDTH * scale))
+
+
 def board_layout(view: RncView, *, scale: float = 1.0, whole_course: bool = False) -> Layout:
     """Where `render_rushncrush` puts every cell (tests use it to find a car's pixels)."""
-    top = public_banner(view, scale).height(scale) + PAD * scale
+    top = public_banner(view, scale).height(scale) + (PAD + HINT_H) * scale
+    label = label_px(scale)
     if whole_course:
-        layout = window(0, view.finish_row + 3, view, WHOLE_MAX * scale, WHOLE_MAX * scale,
-                        CELL_MAX * scale, top)  # fmt: skip
+        layout = window(0, view.finish_row + 3, view, CONTENT_W * scale, WHOLE_MAX_H * scale,
+                        CELL_MAX * scale, top, label=label)  # fmt: skip
         return centred(layout, scale)
     live = [c for c in view.cars if not c.destroyed] or list(view.cars)
     rows = [c.row for c in live]
@@ -61,7 +75,8 @@ def board_layout(view: RncView, *, scale: float = 1.0, whole_course: bool = Fals
     active = active_car(view)
     if active is not None and view.phase == "move":
         hi = max(hi, active.row + view.movement_left + 1)
-    layout = window(lo, hi, view, CONTENT_W * scale, BOARD_MAX_H * scale, CELL_MAX * scale, top)
+    layout = window(lo, hi, view, CONTENT_W * scale, BOARD_MAX_H * scale, CELL_MAX * scale, top,
+                    label=label)  # fmt: skip
     return centred(layout, scale)
 
 
@@ -71,19 +86,33 @@ def render_rushncrush(
     """PNG of the race: banner, the road around the cars (or all of it), a card per car."""
     layout = board_layout(view, scale=scale, whole_course=whole_course)
     cards = sorted(view.cars, key=lambda c: c.place)
-    img, draw = frame(layout, len(cards) * (CARD_H + CARD_GAP) * scale, scale, theme)
+    key = make_key(view, layout, scale, layout.label)
+    panel_h = len(cards) * (CARD_H + CARD_GAP) * scale + PAD * scale + key.height()
+    img, draw = frame(layout, panel_h, scale, theme)
     draw_road(draw, layout, course_rows(view, layout.first, layout.last), theme)
     mover = car_of(view, view.last_move.player) if view.last_move is not None else None
     if view.last_move is not None and mover is not None:
-        draw_path(draw, layout, view.last_move.cells, team_colour(mover, theme), layout.cell / 10)
+        colour = car_style(view, mover, theme).colour
+        draw_path(draw, layout, view.last_move.cells, colour, layout.cell / 10, theme=theme)
     draw_cars(draw, layout, view.cars, theme, view)
     overlay_mines(draw, layout, view, theme)
-    draw_banner(draw, img.width, public_banner(view, scale), scale, theme)
+    banner = public_banner(view, scale)
+    draw_banner(draw, img.width, banner, scale, theme)
+    draw_hint(draw, img.width, banner.height(scale), layout, scale, theme)
     x, y = (img.width - CONTENT_W * scale) / 2, layout.top + layout.height + PAD * scale
     for car in cards:
         draw_card(draw, (x, y), car, view, scale, theme)
         y += (CARD_H + CARD_GAP) * scale
+    draw_key(draw, (x, y + PAD * scale), key, layout.label, theme)
     return encode_png(img, theme=theme)
+
+
+def draw_hint(
+    draw: ImageDraw.ImageDraw, width: int, top: float, layout: Layout, scale: float, theme: Theme
+) -> None:
+    """How the road reads, between the banner and the road."""
+    draw_text(draw, (width / 2, top + (PAD / 2 + HINT_H / 2) * scale), hint(layout),
+              fnt=font(layout.label, bold=True), fill=theme.muted)  # fmt: skip
 
 
 # --- pieces -------------------------------------------------------------------------------------
@@ -135,9 +164,10 @@ def public_banner(view: RncView, scale: float = 1.0) -> Banner:
     if view.finished:
         winner = car_of(view, view.winner) if view.winner is not None else None
         title = f"{winner.name} wins!" if winner is not None else "Race over: a draw"
-        return make_banner(title, view.end_reason or "the race is over", winner, scale)
+        return make_banner(title, view.end_reason or "the race is over", winner, scale, view=view)
     car = active_car(view)
     if car is None:
         return make_banner("Waiting for the next turn", "", None, scale)
     title = f"{car.name}'s turn · car {car.number}"
-    return make_banner(title, f"Round {view.round}: {_instruction(view, car)}", car, scale)
+    sub = f"Round {view.round}: {_instruction(view, car)}"
+    return make_banner(title, sub, car, scale, view=view)

@@ -9,13 +9,13 @@ from games.rushncrush.view import CarView, RncView
 from render.fonts import font
 from render.palette import BLUE, ORANGE, RGB, VERMILLION, WHITE, YELLOW, Theme
 from render.rushncrush.banner import CONTENT_W
-from render.rushncrush.course import draw_car
-from render.shapes import Box, fit_text, rounded_box
+from render.rushncrush.course import car_style, draw_car
+from render.shapes import Box, draw_text, fit_text, rounded_box
 
 CARD_H = 90.0
 CARD_GAP = 8.0
-CAPTION_PX = 18
-"""Dashboard captions: ~18 px on the 680 px image stays readable shrunk to a phone."""
+CAPTION_PX = 19
+"""Dashboard captions: 19 px on the 680 px image is 11 px shrunk to a phone 400 px wide."""
 
 ZONE_COLOURS: dict[Zone, tuple[RGB, RGB]] = {
     Zone.BLUE: (BLUE, WHITE),
@@ -51,7 +51,7 @@ def draw_card(
     rounded_box(draw, (x, y, x + w, y + h), fill=theme.background if dead else theme.surface,
                 outline=theme.accent if car.is_active else theme.line,
                 width=max(1, round((4 if car.is_active else 1) * s)), radius=10 * s)  # fmt: skip
-    draw_car(draw, (x + 38 * s, y + h / 2), 27 * s, car, theme)
+    draw_car(draw, (x + 38 * s, y + h / 2), 27 * s, car, car_style(view, car, theme), theme)
     left = x + 78 * s
     items_w = _items(draw, (x + w - 10 * s, y + 8 * s), car, s, theme)
 
@@ -59,43 +59,57 @@ def draw_card(
     tag = f"P{car.place}" + (" · WRECKED" if dead else "")
     if view.laps > 1 and not dead:
         tag += f" · lap {car.lap}/{view.laps}"
+    if "Minelayer" in car.fixed and not dead:
+        tag += f" · {car.mines} mine" + ("" if car.mines == 1 else "s")
     tag_w = tag_font.getlength(tag)
     room = x + w - left - items_w - tag_w - 30 * s
     name = fit_text(car.name, name_font, room)
-    draw.text((left, y + 6 * s), name, font=name_font, fill=ink)
-    draw.text((left + name_font.getlength(name) + 12 * s, y + 10 * s), tag, font=tag_font,
-              fill=theme.danger if dead else theme.muted)  # fmt: skip
+    draw_text(draw, (left, y + 6 * s), name, fnt=name_font, fill=ink, anchor="la")
+    draw_text(
+        draw,
+        (left + name_font.getlength(name) + 12 * s, y + 10 * s),
+        tag,
+        fnt=tag_font,
+        fill=theme.danger if dead else theme.muted,
+        anchor="la",
+    )
 
     caption, value = font(CAPTION_PX * s, bold=True), font(21 * s, bold=True)
     cy = y + 38 * s
     col = left
     fill, chip_ink = ZONE_COLOURS[car.zone]
-    draw.text((col, cy), "Speed", font=caption, fill=theme.muted)
+    draw_text(draw, (col, cy), "Speed", fnt=caption, fill=theme.muted, anchor="la")
     rounded_box(draw, (col, cy + 22 * s, col + 46 * s, cy + 46 * s),
                 fill=theme.faded if dead else fill, radius=5 * s)  # fmt: skip
-    draw.text((col + 23 * s, cy + 34 * s), str(car.speed), font=value,
-              fill=theme.muted if dead else chip_ink, anchor="mm")  # fmt: skip
-    col += 68 * s
+    draw_text(
+        draw,
+        (col + 23 * s, cy + 34 * s),
+        str(car.speed),
+        fnt=value,
+        fill=theme.muted if dead else chip_ink,
+    )
+    col += 76 * s
     low_structure = car.structure <= 3
     hot = car.heat >= car.heat_skull - 3
-    # Mixed-case captions: at a phone-readable size, capitals would not fit eight columns.
+    # Mixed-case captions: at a phone-readable size, capitals would not fit seven columns; the
+    # mines left go up in the tag beside the name.
     columns: list[tuple[str, str, float, bool]] = [
         ("Gear", str(car.gear), 100, False),
-        ("Struct", f"{car.structure}/{car.structure_max}", 72, low_structure),
-        ("Heat", f"{car.heat}/{car.heat_skull}", 70, hot),
-        ("Steer", str(car.steering), 62, False),
-        ("Brake", str(car.brake), 64, False),
+        ("Struct", f"{car.structure}/{car.structure_max}", 76, low_structure),
+        ("Heat", f"{car.heat}/{car.heat_skull}", 76, hot),
+        ("Steer", str(car.steering), 68, False),
+        ("Brake", str(car.brake), 72, False),
         ("Turbo", str(car.turbo), 64, False),
     ]
-    if "Minelayer" in car.fixed:
-        columns.append(("Mines", str(car.mines), 56, False))
     for name_, text, width, alarm in columns:
-        draw.text((col, cy), name_, font=caption, fill=theme.muted)
+        draw_text(draw, (col, cy), name_, fnt=caption, fill=theme.muted, anchor="la")
         colour = theme.danger if alarm and not dead else ink
-        draw.text((col, cy + 22 * s), text, font=value, fill=colour)
-        if name_ == "Gear":  # the zone in the smaller caption font, so eight columns fit
+        draw_text(draw, (col, cy + 22 * s), text, fnt=value, fill=colour, anchor="la")
+        if name_ == "Gear":  # the zone in the smaller caption font, so seven columns fit
             zone_x = col + value.getlength(text) + 6 * s
-            draw.text((zone_x, cy + 25 * s), car.zone.value, font=caption, fill=ink)
+            draw_text(
+                draw, (zone_x, cy + 25 * s), car.zone.value, fnt=caption, fill=ink, anchor="la"
+            )
         col += width * s
 
 
@@ -107,7 +121,7 @@ def _items(
     Returns the width they take.
     """
     size, gap = 26 * s, 5 * s
-    fnt = font(17 * s, bold=True)
+    fnt = font(CAPTION_PX * s, bold=True)
     x1, y = right_top
     x = x1 - len(car.items) * (size + gap) + gap
     start = x
@@ -116,11 +130,10 @@ def _items(
         code = ITEM_CODES[item.item]
         if item.armed and not car.destroyed:
             rounded_box(draw, box, fill=theme.accent, radius=5 * s)
-            draw.text((x + size / 2, y + size / 2), code, font=fnt, fill=theme.accent_ink,
-                      anchor="mm")  # fmt: skip
+            draw_text(draw, (x + size / 2, y + size / 2), code, fnt=fnt, fill=theme.accent_ink)
         else:
             rounded_box(draw, box, fill=None, outline=theme.faded, width=max(1, round(2 * s)),
                         radius=5 * s)  # fmt: skip
-            draw.text((x + size / 2, y + size / 2), code, font=fnt, fill=theme.muted, anchor="mm")
+            draw_text(draw, (x + size / 2, y + size / 2), code, fnt=fnt, fill=theme.muted)
         x += size + gap
     return x1 - start

@@ -3,6 +3,9 @@
 The race runs UP the image (so a path's L and R go left and right on screen, as typed). A long
 stretch is folded into side-by-side strips read left to right, like columns of a newspaper: a
 phone shows a ~400 px wide picture, and one 4-lane strip 40 rows tall would shrink to nothing.
+
+Cars take their player's seat colour and shape (`car_style`), never their team's: two players
+on one team would otherwise look alike. The car's number is the mark in the token.
 """
 
 from __future__ import annotations
@@ -27,17 +30,18 @@ from games.rushncrush.tiles import (
 )
 from games.rushncrush.view import CarView, RncView
 from render.fonts import font
-from render.palette import BLUISH_GREEN, ORANGE, RGB, SKY_BLUE, Shape, Theme
-from render.shapes import Box, Point, strike, token
+from render.palette import RGB, PlayerStyle, Theme
+from render.shapes import Box, Point, draw_text, strike, token
 
-# Proportions of one cell: the row-number gutter left of a strip, the gap between strips, and
-# the bands above (direction arrow) and below (lane numbers) the strips.
-GUTTER = 0.8
+# Proportions of one cell: the gap between strips, and the bands above (direction arrow) and
+# below (lane numbers) the strips. The row-number gutter left of a strip is as wide as its
+# labels need (`gutter_for`), so the labels keep their phone-readable size however small the
+# cells get.
 GAP = 0.45
 BAND = 0.55
 MAX_STRIPS = 8
-
-TEAM_COLOURS: dict[str, RGB] = {"green": BLUISH_GREEN, "blue": SKY_BLUE, "orange": ORANGE}
+CELL_MIN = 36.0
+"""Below this a car's number no longer fits its token at a readable size: fold more instead."""
 
 
 class Row(NamedTuple):
@@ -85,14 +89,14 @@ class Layout:
     cell: float
     left: float
     top: float
-
-    @property
-    def gutter(self) -> float:
-        return GUTTER * self.cell
+    gutter: float
+    """Width of the row-number column left of each strip (pixels)."""
+    label: float
+    """Font size of the row and lane numbers (pixels): never under the phone-readable floor."""
 
     @property
     def band(self) -> float:
-        return BAND * self.cell
+        return max(BAND * self.cell, self.label + 8)
 
     @property
     def strip_width(self) -> float:
@@ -135,51 +139,93 @@ class Layout:
         return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
-def fit(rows: int, max_w: float, max_h: float, cell_max: float) -> tuple[int, int, float]:
-    """(strips, rows per strip, cell size) giving the largest cells inside `max_w` x `max_h`."""
-    best = (1, rows, 0.0)
+def gutter_for(last_row: int, label: float) -> float:
+    """Room for the widest row number up to `last_row` at font size `label`, plus a margin."""
+    return font(label, bold=True).getlength(str(max(10, last_row))) + label * 0.5
+
+
+def fit(
+    rows: int,
+    max_w: float,
+    max_h: float,
+    cell_max: float,
+    *,
+    gutter: float,
+    band: float,
+    cell_min: float = 0.0,
+) -> tuple[int, int, float]:
+    """(strips, rows per strip, cell size) giving the largest cells inside `max_w` x `max_h`.
+
+    `gutter` (per strip) and `band` (above and below) are in pixels. No fold gives cells under
+    `cell_min` if any fold of the width can avoid it: then the image grows taller instead.
+    """
+    best: tuple[int, int, float] | None = None
+    readable: tuple[int, int, float] | None = None
     for strips in range(1, MAX_STRIPS + 1):
         per = -(-rows // strips)
-        across = strips * (GUTTER + LANES) + (strips - 1) * GAP
-        cell = min(cell_max, max_w / across, max_h / (per + 2 * BAND))
+        room = max_w - strips * gutter
+        if room <= 0:
+            break
+        across = min(cell_max, room / (strips * LANES + (strips - 1) * GAP))
+        cell = min(across, (max_h - 2 * band) / per)
         # Another strip breaks the road once more: take it only for clearly bigger cells.
-        if cell > best[2] * 1.25:
+        if cell >= cell_min and (best is None or cell > best[2] * 1.25):
             best = (strips, per, cell)
+        if across >= cell_min:
+            readable = (strips, per, across)  # the most strips whose cells still read
         if per == 1:
             break
-    return best
+    return best or readable or (1, rows, min(cell_max, (max_w - gutter) / LANES))
 
 
 def window(
-    lo: int, hi: int, view: RncView, max_w: float, max_h: float, cell_max: float, top: float
+    lo: int,
+    hi: int,
+    view: RncView,
+    max_w: float,
+    max_h: float,
+    cell_max: float,
+    top: float,
+    *,
+    label: float,
 ) -> Layout:
     """A layout showing at least rows lo..hi, filling the last strip with more road ahead.
 
-    Its `left` is 0: the caller centres it with `dataclasses.replace`.
+    Its `left` is 0: the caller centres it with `dataclasses.replace`. `label` is the font size
+    of the row and lane numbers.
     """
     floor, ceiling = 0, view.finish_row + 3
     lo, hi = max(floor, lo), min(ceiling, max(hi, lo))
-    strips, per, cell = fit(hi - lo + 1, max_w, max_h, cell_max)
+    gutter = gutter_for(ceiling, label)
+    band = label + 8
+    strips, per, cell = fit(hi - lo + 1, max_w, max_h, cell_max, gutter=gutter, band=band,
+                            cell_min=min(CELL_MIN, cell_max))  # fmt: skip
     spare = strips * per - (hi - lo + 1)
     ahead = min(spare, ceiling - hi)
     hi += ahead
     lo = max(floor, lo - (spare - ahead))
     strips = -(-(hi - lo + 1) // per)
-    return Layout(lo, hi, strips, per, cell, 0.0, top)
+    return Layout(lo, hi, strips, per, cell, 0.0, top, gutter, label)
 
 
 # --- drawing ------------------------------------------------------------------------------------
 
 
-def team_colour(car: CarView, theme: Theme) -> RGB:
-    return TEAM_COLOURS.get(car.colour, theme.muted)
+def seat_of(view: RncView, car: CarView) -> int:
+    """The car's seat: its place in the view's car list (the players' order at setup)."""
+    return next((i for i, c in enumerate(view.cars) if c.player == car.player), 0)
+
+
+def car_style(view: RncView, car: CarView, theme: Theme) -> PlayerStyle:
+    """The car's player's seat style: a colour and shape no other player in the race has."""
+    return theme.player(seat_of(view, car))
 
 
 def draw_road(draw: ImageDraw.ImageDraw, layout: Layout, rows: Sequence[Row], theme: Theme) -> None:
     """Cells, obstructions, narrowings, curve kerbs, start/finish/lap lines and labels."""
     c = layout.cell
-    label = font(0.36 * c, bold=True)
-    every = 1 if c >= 40 else 2 if c >= 26 else TILE_ROWS // 2
+    label = font(max(layout.label, 0.36 * c), bold=True)
+    every = 1 if c >= layout.label * 1.4 else 2
     gap = max(1, round(c / 24))
     thick = max(2, round(c / 9))
     for r in rows:
@@ -209,8 +255,14 @@ def draw_road(draw: ImageDraw.ImageDraw, layout: Layout, rows: Sequence[Row], th
             colour = theme.danger if r.row % 2 else theme.text
             draw.rectangle((x, y0, x + 2 * gap + 1, y0 + c - gap), fill=colour)
         if r.row % every == 0:
-            draw.text((x_left - c * 0.12, y0 + c / 2), str(r.row), font=label,
-                      fill=theme.muted, anchor="rm")  # fmt: skip
+            draw_text(
+                draw,
+                (x_left - c * 0.12, y0 + c / 2),
+                str(r.row),
+                fnt=label,
+                fill=theme.muted,
+                anchor="rm",
+            )
         bottom = y0 + c - gap / 2
         if r.finish_line:
             _chequer(draw, (x_left, bottom - c * 0.1, x_right, bottom + c * 0.1), theme)
@@ -237,12 +289,17 @@ def _chequer(draw: ImageDraw.ImageDraw, box: Box, theme: Theme) -> None:
 def _bands(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) -> None:
     """Lane numbers under each strip and a "this way" arrow over it."""
     c = layout.cell
-    small = font(0.34 * c, bold=True)
+    small = font(layout.label, bold=True)
     for strip in range(layout.strips):
         x = layout.strip_x(strip)
         for lane in range(LANES):
-            draw.text((x + (lane + 0.5) * c, layout.road_bottom + layout.band / 2), str(lane + 1),
-                      font=small, fill=theme.muted, anchor="mm")  # fmt: skip
+            draw_text(
+                draw,
+                (x + (lane + 0.5) * c, layout.road_bottom + layout.band / 2),
+                str(lane + 1),
+                fnt=small,
+                fill=theme.muted,
+            )
         mid, tip = x + LANES * c / 2, layout.top + layout.band * 0.15
         h = layout.band * 0.6
         draw.polygon(((mid, tip), (mid - h, tip + h), (mid + h, tip + h)), fill=theme.muted)
@@ -289,9 +346,16 @@ def draw_mines(
             points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
         draw.polygon(points, fill=theme.danger, outline=theme.background)
         if number is not None:
-            label = font(0.26 * c * max(size, 0.8), bold=True)
-            draw.text((cx, cy), str(number), font=label, fill=theme.text, anchor="mm",
-                      stroke_width=1, stroke_fill=theme.danger)  # fmt: skip
+            label = font(max(layout.label, 0.26 * c * max(size, 0.8)), bold=True)
+            draw_text(
+                draw,
+                (cx, cy),
+                str(number),
+                fnt=label,
+                fill=theme.text,
+                outline=theme.danger,
+                outline_width=1,
+            )
 
 
 def draw_car(
@@ -299,34 +363,43 @@ def draw_car(
     centre: Point,
     radius: float,
     car: CarView,
+    style: PlayerStyle,
     theme: Theme,
     *,
+    label: float = 0.0,
     ghost: bool = False,
 ) -> None:
-    """A car token: team colour, its number, a circle (odd cars) or square (even cars).
+    """A car token in its player's colour and shape (`car_style`), with the car's number.
 
-    Teams share a colour, so the number is the real identity; the shape tells team-mates apart
-    at a glance. A wreck is grey and struck through; a ghost (a planned end cell) is hollow.
+    The number is drawn at least `label` px (the image's phone-readable floor). A wreck is a
+    grey disc, struck through (as the key shows it); a ghost (a planned end cell) is hollow.
     """
-    shape: Shape = "circle" if car.number % 2 else "square"
-    fill = theme.faded if car.destroyed else team_colour(car, theme)
-    fnt = font(radius * 1.25, bold=True)
+    shape = "circle" if car.destroyed else style.shape
+    fill = theme.faded if car.destroyed else style.colour
+    fnt = font(max(label, radius * (1.05 if shape == "triangle" else 1.2)), bold=True)
     width = max(2, round(radius / 8))
     if ghost:
         token(draw, centre, radius, shape=shape, fill=theme.background, outline=fill,
-              mark=str(car.number), ink=fill, width=width + 1, fnt=fnt)  # fmt: skip
+              mark=str(car.number), ink=theme.text, width=width + 1, fnt=fnt)  # fmt: skip
         return
     if not car.destroyed:
-        token(draw, centre, radius, shape=shape, fill=fill, outline=theme.background,
-              mark=str(car.number), ink=(0, 0, 0), width=width, fnt=fnt)  # fmt: skip
+        token(draw, centre, radius, shape=shape, fill=fill, outline=theme.text,
+              mark=str(car.number), ink=style.ink, width=width, fnt=fnt)  # fmt: skip
         return
     # A wreck: the cross goes under the number so the number stays readable.
     token(draw, centre, radius, shape=shape, fill=fill, outline=theme.background, width=width)
     d = radius * 0.7
     cx, cy = centre
     strike(draw, (cx - d, cy - d, cx + d, cy + d), fill=theme.danger, width=width)
-    draw.text(centre, str(car.number), font=fnt, fill=theme.text, anchor="mm",
-              stroke_width=max(1, round(radius / 12)), stroke_fill=theme.background)  # fmt: skip
+    draw_text(
+        draw,
+        centre,
+        str(car.number),
+        fnt=fnt,
+        fill=theme.text,
+        outline=fill,  # a rim in the wreck's grey keeps the number clear of the cross
+        outline_width=max(1, round(radius / 12)),
+    )
 
 
 def draw_cars(
@@ -338,20 +411,23 @@ def draw_cars(
 ) -> None:
     """Wrecks first (on a loop, on every lap's copy of their spot), then live cars on top; the
     car whose turn it is gets an accent ring."""
-    radius = layout.cell * 0.4
+    radius = layout.cell * 0.42
     for car in [c for c in cars if c.destroyed]:
+        style = car_style(view, car, theme)
         for row, lane in copies(view, layout, (car.row, car.lane)):
             if layout.shows(row):
-                draw_car(draw, layout.centre(row, lane), radius, car, theme)
+                draw_car(draw, layout.centre(row, lane), radius, car, style, theme,
+                         label=layout.label)  # fmt: skip
     for car in [c for c in cars if not c.destroyed]:
         if not layout.shows(car.row):
             continue
         cx, cy = layout.centre(car.row, car.lane)
         if car.is_active:
-            ring = layout.cell * 0.52
+            ring = layout.cell * 0.56
             draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=theme.accent,
                          width=max(3, round(layout.cell / 10)))  # fmt: skip
-        draw_car(draw, (cx, cy), radius, car, theme)
+        draw_car(draw, (cx, cy), radius, car, car_style(view, car, theme), theme,
+                 label=layout.label)  # fmt: skip
 
 
 def draw_path(
@@ -360,10 +436,30 @@ def draw_path(
     cells: Sequence[tuple[int, int]],
     colour: RGB,
     width: float,
+    *,
+    theme: Theme | None = None,
 ) -> None:
     """A line through the cells' centres; a step that crosses into the next strip leaves its
-    strip at the top and comes in again at the bottom of the next one."""
+    strip at the top and comes in again at the bottom of the next one.
+
+    With a `theme` the line gets a contrasting edge, so a dark seat colour (black) still shows
+    on a dark road and a light one on a light road.
+    """
     shown = [cell for cell in cells if layout.shows(cell[0])]
+    if theme is not None:
+        light = sum(colour) > 3 * 128
+        edge = theme.background if light == (sum(theme.background) < 3 * 128) else theme.text
+        _path(draw, layout, shown, edge, width + max(2.0, width * 0.6))
+    _path(draw, layout, shown, colour, width)
+
+
+def _path(
+    draw: ImageDraw.ImageDraw,
+    layout: Layout,
+    shown: Sequence[tuple[int, int]],
+    colour: RGB,
+    width: float,
+) -> None:
     w = max(2, round(width))
     dot = width * 0.9
     for a, b in pairwise(shown):

@@ -24,10 +24,19 @@ from render.rushncrush.banner import (
     make_banner,
     wrap,
 )
-from render.rushncrush.board import BEHIND, centred, frame, overlay_mines
+from render.rushncrush.board import (
+    BEHIND,
+    HINT_H,
+    centred,
+    draw_hint,
+    frame,
+    label_px,
+    overlay_mines,
+)
 from render.rushncrush.cards import CARD_GAP, CARD_H, draw_card
 from render.rushncrush.course import (
     Layout,
+    car_style,
     course_rows,
     draw_car,
     draw_cars,
@@ -35,6 +44,8 @@ from render.rushncrush.course import (
     draw_road,
     window,
 )
+from render.rushncrush.key import draw_key, make_key
+from render.shapes import draw_text
 
 PREVIEW_MAX_H = 680.0
 PREVIEW_CELL_MAX = 68.0
@@ -44,9 +55,10 @@ HIT_AT = re.compile(r"row (\d+), lane (\d+)")
 def preview_layout(view: RncView, preview: PathPreview, *, scale: float = 1.0) -> Layout:
     """Where `render_rnc_preview` puts every cell: zoomed on the planned path."""
     rows = [r for r, _ in preview.cells] + [preview.end[0]]
-    top = preview_banner(view, preview, scale).height(scale) + PAD * scale
+    top = preview_banner(view, preview, scale).height(scale) + (PAD + HINT_H) * scale
     layout = window(min(rows) - BEHIND, max(rows) + 3, view, CONTENT_W * scale,
-                    PREVIEW_MAX_H * scale, PREVIEW_CELL_MAX * scale, top)  # fmt: skip
+                    PREVIEW_MAX_H * scale, PREVIEW_CELL_MAX * scale, top,
+                    label=label_px(scale))  # fmt: skip
     return centred(layout, scale)
 
 
@@ -62,29 +74,37 @@ def render_rnc_preview(
         for note in _preview_lines(preview)
         for line in wrap(note, body, (CONTENT_W - 16) * scale)
     ]
-    panel_h = (CARD_H + CARD_GAP + 44 + 28 * len(wrapped)) * scale
+    key = make_key(view, layout, scale, layout.label, planned=True, badges=bool(preview.hits))
+    panel_h = (CARD_H + CARD_GAP + 44 + 28 * len(wrapped) + PAD) * scale + key.height()
     img, draw = frame(layout, panel_h, scale, theme)
     draw_road(draw, layout, course_rows(view, layout.first, layout.last), theme)
-    draw_path(draw, layout, preview.cells, theme.accent, layout.cell / 7)
+    draw_path(draw, layout, preview.cells, theme.accent, layout.cell / 7, theme=theme)
     draw_cars(draw, layout, view.cars, theme, view)
     overlay_mines(draw, layout, view, theme)
     if layout.shows(preview.end[0]):
         x0, y0, x1, y1 = layout.cell_box(*preview.end)
         draw.rectangle((x0, y0, x1, y1), outline=theme.accent, width=max(3, round(layout.cell / 9)))
         if car is not None and preview.end != (car.row, car.lane):
-            draw_car(draw, layout.centre(*preview.end), layout.cell * 0.36, car, theme, ghost=True)
+            style = car_style(view, car, theme)
+            draw_car(draw, layout.centre(*preview.end), layout.cell * 0.36, car, style, theme,
+                     label=layout.label, ghost=True)  # fmt: skip
     _hit_badges(draw, layout, view, preview, theme)
-    draw_banner(draw, img.width, preview_banner(view, preview, scale), scale, theme)
+    banner = preview_banner(view, preview, scale)
+    draw_banner(draw, img.width, banner, scale, theme)
+    draw_hint(draw, img.width, banner.height(scale), layout, scale, theme)
     x, y = (img.width - CONTENT_W * scale) / 2, layout.top + layout.height + PAD * scale
     if car is not None:
         draw_card(draw, (x, y), car, view, scale, theme)
         y += (CARD_H + CARD_GAP) * scale
     head = font(24 * scale, bold=True)
-    draw.text((x, y + 4 * scale), "What this path does", font=head, fill=theme.text)
+    draw_text(
+        draw, (x, y + 4 * scale), "What this path does", fnt=head, fill=theme.text, anchor="la"
+    )
     y += 40 * scale
     for line in wrapped:
-        draw.text((x + 8 * scale, y), line, font=body, fill=theme.text)
+        draw_text(draw, (x + 8 * scale, y), line, fnt=body, fill=theme.text, anchor="la")
         y += 28 * scale
+    draw_key(draw, (x, y + PAD * scale), key, layout.label, theme)
     return encode_png(img, theme=theme)
 
 
@@ -94,7 +114,7 @@ def preview_banner(view: RncView, preview: PathPreview, scale: float = 1.0) -> B
     name = car.name if car is not None else "?"
     row, lane = preview.end
     sub = f"ends at row {row}, lane {lane + 1}. Not driven yet: tap Drive it, or change the path"
-    return make_banner(f"{name}: planned move", sub, car, scale)
+    return make_banner(f"{name}: planned move", sub, car, scale, view=view)
 
 
 def _preview_lines(preview: PathPreview) -> list[str]:
@@ -118,7 +138,7 @@ def _hit_badges(
     """Numbered danger badges on what each finding names (the list below uses the same numbers):
     the cell of "row R, lane L", or the car a ram names."""
     c = layout.cell
-    fnt = font(0.3 * c, bold=True)
+    fnt = font(max(layout.label, 0.3 * c), bold=True)
     by_name = sorted(view.cars, key=lambda car: -len(car.name))
     for number, hit in enumerate(preview.hits, start=1):
         found = HIT_AT.search(hit)
@@ -132,7 +152,7 @@ def _hit_badges(
         if not layout.shows(row) or not 0 <= lane < LANES:
             continue
         _, y0, x1, _ = layout.cell_box(row, lane)
-        r = c * 0.2
+        r = max(c * 0.2, layout.label * 0.7)
         cx, cy = x1 - r, y0 + r
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.danger, outline=theme.text)
-        draw.text((cx, cy), str(number), font=fnt, fill=theme.text, anchor="mm")
+        draw_text(draw, (cx, cy), str(number), fnt=fnt, fill=theme.text)

@@ -15,7 +15,7 @@ from games.spacetruckin.data import LOCATIONS, PIRATES_BEFORE, TERRAIN_BY_DIE, W
 from games.spacetruckin.view import ChartSpot, PublicView, TruckerSummary
 from render.encode import encode_png
 from render.palette import DEFAULT_THEME, Theme
-from render.shapes import Box, die_face, fit_text, rounded_box, strike, token
+from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike, token
 from render.spacetruckin.common import (
     PAD,
     STAGE_LABELS,
@@ -129,8 +129,7 @@ def _pills(draw: ImageDraw.ImageDraw, public: PublicView, px: Px, y: float, them
             fill, ink = theme.surface, theme.muted
         rounded_box(draw, box, fill=fill, outline=theme.line, radius=px(10))
         text = f"{i} {label}" if i != 0 else label
-        draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=fnt, fill=ink,
-                  anchor="mm")  # fmt: skip
+        draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fnt=fnt, fill=ink)
 
 
 def _banner(
@@ -148,10 +147,10 @@ def _banner(
     x, ty = px(PAD + 12), y + 16
     head_font, body_font = px.font(30, bold=True), px.font(22)
     for line in layout.head:
-        draw.text((x, px(ty)), line, font=head_font, fill=theme.text)
+        draw_text(draw, (x, px(ty)), line, fnt=head_font, fill=theme.text, anchor="la")
         ty += 40
     for line in layout.body:
-        draw.text((x, px(ty)), line, font=body_font, fill=theme.muted)
+        draw_text(draw, (x, px(ty)), line, fnt=body_font, fill=theme.muted, anchor="la")
         ty += 30
     if public.phase == "chart" and public.chart_dice:
         for i, face in enumerate(public.chart_dice):
@@ -199,7 +198,9 @@ def _chart(draw: ImageDraw.ImageDraw, public: PublicView, px: Px, y: float, them
     title = "Star chart"
     if public.location is not None:
         title += f"  ·  now at {public.location}"
-    draw.text((px(PAD), px(y)), title, font=px.font(26, bold=True), fill=theme.text)
+    draw_text(
+        draw, (px(PAD), px(y)), title, fnt=px.font(26, bold=True), fill=theme.text, anchor="la"
+    )
     y += CHART_HEAD_H
     card_w = (WIDTH - 2 * PAD - 3 * CARD_GAP) / 4
     spots = {s.letter: s for s in public.chart}
@@ -227,26 +228,48 @@ def _location_card(
                  fill=theme.accent if current else theme.faded if done else theme.surface_alt,
                  outline=theme.line)  # fmt: skip
     ink = theme.accent_ink if current else theme.text
-    draw.text((cx, cy), spot.letter, font=px.font(24, bold=True), fill=ink, anchor="mm")
+    draw_text(draw, (cx, cy), spot.letter, fnt=px.font(24, bold=True), fill=ink)
     small = px.font(18, bold=True)
     if current:
         tag(draw, (x1 - px(8), y0 + px(10)), "HERE", fnt=small, fill=theme.accent,
             ink=theme.accent_ink, anchor="ra")  # fmt: skip
     elif done:
-        draw.text((x1 - px(14), y0 + px(26)), "✓", font=px.font(26, bold=True), fill=theme.good,
-                  anchor="rm")  # fmt: skip
+        draw_text(
+            draw,
+            (x1 - px(14), y0 + px(26)),
+            "✓",
+            fnt=px.font(26, bold=True),
+            fill=theme.good,
+            anchor="rm",
+        )
     name_font = px.font(21, bold=True)
     text_ink = theme.muted if done else theme.text
     if spot.terrain is None:
-        draw.text((x0 + px(10), y0 + px(56)), "not charted", font=px.font(20), fill=theme.muted)
+        draw_text(
+            draw,
+            (x0 + px(10), y0 + px(56)),
+            "not charted",
+            fnt=px.font(20),
+            fill=theme.muted,
+            anchor="la",
+        )
         return
     lines = wrap(spot.terrain, name_font, x1 - x0 - px(16))[:2]
     ty = y0 + px(52)
     for line in lines:
-        draw.text((x0 + px(10), ty), line, font=name_font, fill=text_ink)
+        draw_text(draw, (x0 + px(10), ty), line, fnt=name_font, fill=text_ink, anchor="la")
         ty += px(25)
-    rewards = fit_text(rewards_text(spot.terrain), px.font(18), x1 - x0 - px(16))
-    draw.text((x0 + px(10), y0 + px(CARD_H - 28)), rewards, font=px.font(18), fill=theme.muted)
+    # Without spaces round the slash every pair fits the card whole ("cargo/artifact").
+    rewards = fit_text(rewards_text(spot.terrain).replace(" / ", "/"), px.font(18),
+                       x1 - x0 - px(16))  # fmt: skip
+    draw_text(
+        draw,
+        (x0 + px(10), y0 + px(CARD_H - 28)),
+        rewards,
+        fnt=px.font(18),
+        fill=theme.muted,
+        anchor="la",
+    )
 
 
 def _pirate_card(
@@ -256,12 +279,10 @@ def _pirate_card(
     rounded_box(draw, box, fill=theme.surface, outline=theme.danger, width=max(3, round(px(3))),
                 radius=px(12))  # fmt: skip
     cx = (x0 + x1) / 2
-    draw.text((cx, y0 + px(28)), "☠", font=px.font(34, bold=True), fill=theme.danger, anchor="mm")
-    draw.text((cx, y0 + px(64)), "PIRATE", font=px.font(20, bold=True), fill=theme.danger,
-              anchor="mm")  # fmt: skip
-    draw.text((cx, y0 + px(88)), "SPACE", font=px.font(20, bold=True), fill=theme.danger,
-              anchor="mm")  # fmt: skip
-    draw.text((cx, y1 - px(16)), "E → F", font=px.font(18), fill=theme.muted, anchor="mm")
+    draw_text(draw, (cx, y0 + px(28)), "☠", fnt=px.font(34, bold=True), fill=theme.danger)
+    draw_text(draw, (cx, y0 + px(64)), "PIRATE", fnt=px.font(20, bold=True), fill=theme.danger)
+    draw_text(draw, (cx, y0 + px(88)), "SPACE", fnt=px.font(20, bold=True), fill=theme.danger)
+    draw_text(draw, (cx, y1 - px(16)), "E → F", fnt=px.font(18), fill=theme.muted)
 
 
 def _trucker_row(
@@ -300,7 +321,7 @@ def _trucker_row(
                   anchor="ra")  # fmt: skip
     name_font = px.font(26, bold=True)
     name = fit_text(trucker.name, name_font, tag_box[0] - x0 - px(76))
-    draw.text((x0 + px(62), y0 + px(14)), name, font=name_font, fill=theme.text)
+    draw_text(draw, (x0 + px(62), y0 + px(14)), name, fnt=name_font, fill=theme.text, anchor="la")
     if lost:
         strike_y = y0 + px(30)
         draw.line((x0 + px(60), strike_y, x0 + px(66) + name_font.getlength(name), strike_y),
@@ -309,9 +330,15 @@ def _trucker_row(
     vp_font = px.font(26, bold=True)
     vp_text = f"{trucker.vp}/{WIN_VP} VP"
     vp_w = vp_font.getlength(vp_text)
-    draw.text((x0 + px(62), y0 + px(48)), fit_text(detail, px.font(20), x1 - x0 - vp_w - px(90)),
-              font=px.font(20), fill=theme.muted)  # fmt: skip
-    draw.text((x1 - px(10), y0 + px(46)), vp_text, font=vp_font, fill=theme.text, anchor="ra")
+    draw_text(
+        draw,
+        (x0 + px(62), y0 + px(48)),
+        fit_text(detail, px.font(20), x1 - x0 - vp_w - px(90)),
+        fnt=px.font(20),
+        fill=theme.muted,
+        anchor="la",
+    )
+    draw_text(draw, (x1 - px(10), y0 + px(46)), vp_text, fnt=vp_font, fill=theme.text, anchor="ra")
     vp_track(draw, (x0 + px(12), y0 + px(78), x1 - px(12), y0 + px(90)), trucker.vp, WIN_VP,
              fill=theme.accent, theme=theme)  # fmt: skip
     if lost:

@@ -31,7 +31,7 @@ from render.palette import (
     WHITE,
     Theme,
 )
-from render.shapes import Box, Point, rounded_box
+from render.shapes import Box, Point, draw_text, rounded_box
 
 WIDTH = 640.0
 PAD = 16.0
@@ -139,7 +139,7 @@ def tag(
     x0 = xy[0] - width if anchor == "ra" else xy[0]
     box = (x0, xy[1], x0 + width, xy[1] + height)
     rounded_box(draw, box, fill=fill, radius=height * 0.3)
-    draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=fnt, fill=ink, anchor="mm")
+    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fnt=fnt, fill=ink)
     return box
 
 

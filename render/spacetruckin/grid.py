@@ -18,7 +18,7 @@ from games.spacetruckin.grid import cell_name, parse_cell, spot_cells
 from games.spacetruckin.models import Place
 from games.spacetruckin.view import CellView, SheetView
 from render.palette import RGB, Theme, blend
-from render.shapes import Box, strike
+from render.shapes import Box, draw_text, strike
 from render.spacetruckin.common import SYSTEM_BY_LETTER, SYSTEM_COLOURS, Px
 
 CELL_MAX = 50.0
@@ -146,7 +146,7 @@ def _numbers(
         cx, cy, r = x0 + size * (0.3 if has_pip else 0.5), (y0 + y1) / 2, size * 0.27
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.text, outline=theme.background,
                      width=2)  # fmt: skip
-        draw.text((cx, cy), str(piece.id), font=fnt, fill=theme.background, anchor="mm")
+        draw_text(draw, (cx, cy), str(piece.id), fnt=fnt, fill=theme.background)
 
 
 def _pip_cells(sheet: SheetView) -> set[tuple[int, int]]:
@@ -163,17 +163,26 @@ def _labels(
         x0, y0, x1, _ = layout.box(0, c)
         zone = abs(c - centre) <= CENTERLINE_REACH
         cy = y0 - px(LABEL_H) / 2 - px(2)
-        draw.text(((x0 + x1) / 2, cy), letter, font=fnt, fill=reactor_ink if zone else theme.muted,
-                  anchor="mm")  # fmt: skip
+        draw_text(
+            draw, ((x0 + x1) / 2, cy), letter, fnt=fnt, fill=reactor_ink if zone else theme.muted
+        )
         if zone:
             # The Reactor zone is marked where players look up the column: an orange bar.
             draw.rectangle((x0 + 2, y0 - px(5), x1 - 2, y0 - px(2)), fill=reactor_ink)
     for r in range(layout.rows):
         _, y0, _, y1 = layout.box(r, 0)
         cy = (y0 + y1) / 2
-        draw.text((layout.left - px(6), cy), str(r + 1), font=fnt, fill=theme.muted, anchor="rm")
-        draw.text((layout.left + layout.width + px(6), cy), str(r + 1), font=fnt,
-                  fill=theme.muted, anchor="lm")  # fmt: skip
+        draw_text(
+            draw, (layout.left - px(6), cy), str(r + 1), fnt=fnt, fill=theme.muted, anchor="rm"
+        )
+        draw_text(
+            draw,
+            (layout.left + layout.width + px(6), cy),
+            str(r + 1),
+            fnt=fnt,
+            fill=theme.muted,
+            anchor="lm",
+        )
 
 
 def _fill_of(cell: CellView, theme: Theme) -> RGB | None:
@@ -230,18 +239,23 @@ def _cell_marks(draw: ImageDraw.ImageDraw, box: Box, cell: CellView, px: Px, the
         if cell.damaged:
             ink = theme.muted
         lx = x0 + size * (0.3 if cell.pip else 0.5)
-        draw.text((lx, cy), cell.letter, font=letter_font, fill=ink, anchor="mm")
+        draw_text(draw, (lx, cy), cell.letter, fnt=letter_font, fill=ink)
         if cell.pip is not None:
             draw_pip(draw, (x0 + size * 0.7, cy), size * 0.17, cell.pip, ink=ink)
     elif cell.hull == "bridge":
-        draw.text(((x0 + x1) / 2, cy), "B", font=letter_font, fill=theme.text, anchor="mm")
+        draw_text(draw, ((x0 + x1) / 2, cy), "B", fnt=letter_font, fill=theme.text)
     elif cell.hull in ("engine_required", "weapon_required"):
         system: System = "Engine" if cell.hull == "engine_required" else "Weapons"
         colour, _ = SYSTEM_COLOURS[system]
         ring = max(3, round(size / 12))
         draw.rectangle((x0 + ring, y0 + ring, x1 - ring, y1 - ring), outline=colour, width=ring)
-        draw.text(((x0 + x1) / 2, cy), SYSTEM_LETTER[system], font=letter_font,
-                  fill=blend(theme.surface, colour, 2 / 3), anchor="mm")  # fmt: skip
+        draw_text(
+            draw,
+            ((x0 + x1) / 2, cy),
+            SYSTEM_LETTER[system],
+            fnt=letter_font,
+            fill=blend(theme.surface, colour, 2 / 3),
+        )
     if cell.damaged:
         pad = size * 0.12
         strike(draw, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), fill=theme.danger,
@@ -286,8 +300,7 @@ def _preview(
         mark = letter or ""
         if mark:
             fnt = px.font(layout.cell / px(1) * 0.5, bold=True)
-            draw.text(((x0 + x1) / 2, (y0 + y1) / 2), mark, font=fnt, fill=theme.accent_ink,
-                      anchor="mm")  # fmt: skip
+            draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), mark, fnt=fnt, fill=theme.accent_ink)
         if blocked:
             pad = layout.cell * 0.12
             strike(draw, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), fill=theme.danger,

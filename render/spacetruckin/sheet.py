@@ -24,8 +24,8 @@ from games.spacetruckin.models import Place
 from games.spacetruckin.view import SheetView, SpaceTruckinView
 from render.encode import encode_png
 from render.fonts import Font
-from render.palette import DEFAULT_THEME, RGB, Theme
-from render.shapes import Box, die_face, fit_text, rounded_box, strike
+from render.palette import DEFAULT_THEME, RGB, Theme, blend
+from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike
 from render.spacetruckin.common import (
     PAD,
     REWARD_LABELS,
@@ -47,11 +47,12 @@ from render.spacetruckin.grid import (
 from render.spacetruckin.prompt import Prompt, prompt
 from render.toolkit import canvas
 
-HEADER_H = 64.0
+HEADER_LINE_H = 24.0
+SMALL_PX = 19
 LINE_H = 32.0
 DICE_ROW_H = 96.0
 CHALLENGE_H = 254.0
-SUMMARY_H = 132.0
+SUMMARY_H = 92.0 + 3 * 32.0
 BOX = 58.0
 BOX_GAP = 8.0
 BAND_SHORT = {
@@ -68,8 +69,11 @@ class SheetLayout:
     """Where each part of the sheet sits, in image pixels (tests use `grid` to find cells)."""
 
     width: float
+    header_lines: tuple[str, ...]
+    """Truck, captain and what the captain does, wrapped (never cut)."""
     prompt_top: float
-    prompt_lines: tuple[str, ...]
+    prompt_lines: tuple[tuple[str, bool], ...]
+    """(line, is it the muted "To do here" note)."""
     prompt_h: float
     challenge_top: float | None
     grid: GridLayout | None
@@ -84,11 +88,13 @@ def sheet_layout(view: SpaceTruckinView, *, scale: float = 1.0) -> SheetLayout:
     width = px(WIDTH)
     inner = px(WIDTH - 2 * PAD - 28)
     body = px.font(24)
-    lines = [line for text in ask.lines for line in wrap(text, body, inner)]
+    lines = [(line, False) for text in ask.lines for line in wrap(text, body, inner)]
     if ask.todo:
-        lines.append(f"To do here: {ask.todo}")
+        lines += [(line, True) for line in wrap(f"To do here: {ask.todo}", px.font(21), inner)]
     prompt_h = 62 + LINE_H * len(lines) + (DICE_ROW_H if ask.dice else 0) + 12
-    y = PAD + HEADER_H + 8
+    header = tuple(wrap(_header_detail(sheet), px.font(SMALL_PX), px(WIDTH - 2 * PAD - 18))[:3])
+    y = PAD + 40 + HEADER_LINE_H * len(header) + 8
+    y = max(y, PAD + 64 + 8)
     prompt_top = y
     y += prompt_h + PAD
     challenge_top = None
@@ -102,7 +108,7 @@ def sheet_layout(view: SpaceTruckinView, *, scale: float = 1.0) -> SheetLayout:
         y = (grid.top + grid.height) / scale + 8
     summary_top = y
     height = y + SUMMARY_H + PAD
-    return SheetLayout(width, prompt_top, tuple(lines), prompt_h, challenge_top, grid,
+    return SheetLayout(width, header, prompt_top, tuple(lines), prompt_h, challenge_top, grid,
                        summary_top, height)  # fmt: skip
 
 
@@ -118,7 +124,7 @@ def render_sheet(
     ask = prompt(view)
     layout = sheet_layout(view, scale=scale)
     img, draw = canvas(layout.width, px(layout.height), theme=theme)
-    _header(draw, view, sheet, px, theme)
+    _header(draw, view, sheet, layout.header_lines, px, theme)
     shown = preview_cells(sheet, preview) if preview is not None else ()
     _prompt(draw, ask, layout, _preview_name(preview), px, theme)
     if layout.challenge_top is not None:
@@ -145,8 +151,20 @@ def _sheet(view: SpaceTruckinView) -> SheetView:
     return view.sheet
 
 
+def _header_detail(sheet: SheetView) -> str:
+    detail = " · ".join(str(v) for v in (sheet.truck, sheet.specialty) if v) or "no truck yet"
+    if sheet.specialty_effect:
+        detail += f": {sheet.specialty_effect}"
+    return detail
+
+
 def _header(
-    draw: ImageDraw.ImageDraw, view: SpaceTruckinView, sheet: SheetView, px: Px, theme: Theme
+    draw: ImageDraw.ImageDraw,
+    view: SpaceTruckinView,
+    sheet: SheetView,
+    lines: tuple[str, ...],
+    px: Px,
+    theme: Theme,
 ) -> None:
     names = {t.id: t.name for t in view.public.truckers}
     seat = next((i for i, t in enumerate(view.public.truckers) if t.id == sheet.player), 0)
@@ -155,19 +173,18 @@ def _header(
     vp_font = px.font(30, bold=True)
     vp_text = f"{sheet.vp}/{WIN_VP} VP"
     right = px(WIDTH - PAD)
-    draw.text((right, y + px(20)), vp_text, font=vp_font, fill=theme.text, anchor="rm")
+    draw_text(draw, (right, y + px(20)), vp_text, fnt=vp_font, fill=theme.text, anchor="rm")
     star_x = right - vp_font.getlength(vp_text) - px(22)
     star(draw, (star_x, y + px(20)), px(17), fill=theme.accent, outline=theme.accent_ink)
     name_font = px.font(30, bold=True)
     name = fit_text(names.get(sheet.player, "you"), name_font, star_x - x - px(60))
-    draw.rectangle((x, y + px(2), x + px(8), y + px(56)), fill=style.colour)
-    draw.text((x + px(18), y), name, font=name_font, fill=theme.text)
-    detail = " · ".join(str(v) for v in (sheet.truck, sheet.specialty) if v) or "no truck yet"
-    if sheet.specialty_effect:
-        detail += f": {sheet.specialty_effect}"
-    small = px.font(19)
-    draw.text((x + px(18), y + px(38)), fit_text(detail, small, right - x - px(18)), font=small,
-              fill=theme.muted)  # fmt: skip
+    bottom = y + px(40 + HEADER_LINE_H * len(lines) - 4)
+    draw.rectangle((x, y + px(2), x + px(8), max(bottom, y + px(56))), fill=style.colour)
+    draw_text(draw, (x + px(18), y), name, fnt=name_font, fill=theme.text, anchor="la")
+    small = px.font(SMALL_PX)
+    for i, line in enumerate(lines):
+        draw_text(draw, (x + px(18), y + px(38 + HEADER_LINE_H * i)), line, fnt=small,
+                  fill=theme.muted, anchor="la")  # fmt: skip
 
 
 def _prompt(
@@ -193,14 +210,25 @@ def _prompt(
     tag_box = tag(draw, (x, px(y + 12)), ask.tag, fnt=px.font(26, bold=True), fill=edge, ink=ink)
     if preview:
         note = f"preview: {preview}"
-        draw.text((tag_box[2] + px(12), (tag_box[1] + tag_box[3]) / 2), note,
-                  font=px.font(20, bold=True), fill=theme.accent, anchor="lm")  # fmt: skip
+        draw_text(
+            draw,
+            (tag_box[2] + px(12), (tag_box[1] + tag_box[3]) / 2),
+            note,
+            fnt=px.font(20, bold=True),
+            fill=theme.accent,
+            anchor="lm",
+        )
     ty = y + 58
     body, muted = px.font(24), px.font(21)
-    for line in layout.prompt_lines:
-        todo = line.startswith("To do here:")
-        draw.text((x, px(ty)), line, font=muted if todo else body,
-                  fill=theme.muted if todo else theme.text)  # fmt: skip
+    for line, todo in layout.prompt_lines:
+        draw_text(
+            draw,
+            (x, px(ty)),
+            line,
+            fnt=muted if todo else body,
+            fill=theme.muted if todo else theme.text,
+            anchor="la",
+        )
         ty += LINE_H
     if ask.dice:
         _dice_row(draw, ask.dice, x, px(ty + 6), px, theme)
@@ -221,7 +249,7 @@ def _dice_row(
         cx = x + slot / 2 - px(12)
         die_face(draw, (cx - size / 2, y, cx + size / 2, y + size), face, fill=theme.die,
                  ink=theme.die_ink, outline=theme.line)  # fmt: skip
-        draw.text((cx, y + size + px(14)), label, font=caption, fill=theme.text, anchor="mm")
+        draw_text(draw, (cx, y + size + px(14)), label, fnt=caption, fill=theme.text)
         x += slot
 
 
@@ -241,7 +269,7 @@ def _challenge(
     if spot is not None and spot.terrain is not None:
         title = f"At {spot.letter}: {spot.terrain}"
     head = px.font(24, bold=True)
-    draw.text((px(PAD + 14), px(top + 10)), title, font=head, fill=theme.text)
+    draw_text(draw, (px(PAD + 14), px(top + 10)), title, fnt=head, fill=theme.text, anchor="la")
     digits = len(sheet.boxes) // 2
     filling = sheet.stage == "fill"
     values = [b.value for b in sheet.boxes]
@@ -250,13 +278,18 @@ def _challenge(
     number_font = px.font(18, bold=True)
     for i in range(digits):
         cx = left + i * (BOX + BOX_GAP) + BOX / 2
-        draw.text((px(cx), px(top + 56)), str(i + 1), font=number_font, fill=theme.muted,
-                  anchor="mm")  # fmt: skip
+        draw_text(draw, (px(cx), px(top + 56)), str(i + 1), fnt=number_font, fill=theme.muted)
     for row in range(2):
         y0 = top + 68 + row * (BOX + BOX_GAP)
         label = "TOP" if row == 0 else "− BOT"
-        draw.text((px(left - 10), px(y0 + BOX / 2)), label, font=px.font(20, bold=True),
-                  fill=theme.muted, anchor="rm")  # fmt: skip
+        draw_text(
+            draw,
+            (px(left - 10), px(y0 + BOX / 2)),
+            label,
+            fnt=px.font(20, bold=True),
+            fill=theme.muted,
+            anchor="rm",
+        )
         for i in range(digits):
             value = values[row * digits + i]
             x0 = left + i * (BOX + BOX_GAP)
@@ -266,8 +299,13 @@ def _challenge(
             rounded_box(draw, cell, fill=theme.surface_alt if empty else theme.die,
                         outline=outline, width=max(2, round(px(3))), radius=px(8))  # fmt: skip
             if not empty:
-                draw.text(((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2), str(value),
-                          font=digit_font, fill=theme.die_ink, anchor="mm")  # fmt: skip
+                draw_text(
+                    draw,
+                    ((cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2),
+                    str(value),
+                    fnt=digit_font,
+                    fill=theme.die_ink,
+                )
     rule_y = top + 68 + 2 * BOX + BOX_GAP + 8
     right = left + digits * (BOX + BOX_GAP) - BOX_GAP
     draw.line((px(left), px(rule_y), px(right), px(rule_y)), fill=theme.text,
@@ -276,8 +314,14 @@ def _challenge(
     result_text = "= ?" if result is None else f"= {result}"
     if result is not None and not final:
         result_text += " (if accepted)"
-    draw.text((px(left), px(rule_y + 10)), result_text, font=px.font(28, bold=True),
-              fill=theme.text)  # fmt: skip
+    draw_text(
+        draw,
+        (px(left), px(rule_y + 10)),
+        result_text,
+        fnt=px.font(28, bold=True),
+        fill=theme.text,
+        anchor="la",
+    )
     band = band_of(result) if result is not None else None
     rewards = None
     if spot is not None and spot.terrain is not None:
@@ -324,10 +368,16 @@ def _bands(
             rounded_box(draw, (x0 - px(6), y - px(2), x1, y + row_h - px(2)), fill=theme.accent,
                         radius=px(6))  # fmt: skip
         ink = theme.accent_ink if on else theme.text
-        draw.text((x0, y + row_h / 2 - px(1)), low, font=fnt_b, fill=ink, anchor="lm")
+        draw_text(draw, (x0, y + row_h / 2 - px(1)), low, fnt=fnt_b, fill=ink, anchor="lm")
         label = fit_text(text, fnt, x1 - x0 - offset)
-        draw.text((x0 + offset, y + row_h / 2 - px(1)), label, font=fnt,
-                  fill=ink if on else theme.muted, anchor="lm")  # fmt: skip
+        draw_text(
+            draw,
+            (x0 + offset, y + row_h / 2 - px(1)),
+            label,
+            fnt=fnt,
+            fill=ink if on else theme.muted,
+            anchor="lm",
+        )
         y += row_h
 
 
@@ -345,31 +395,65 @@ def _summary(draw: ImageDraw.ImageDraw, sheet: SheetView, top: float, px: Px, th
         rounded_box(draw, box, fill=theme.surface, outline=theme.line, width=2, radius=px(8))
         sq = (px(x0 + 6), px(top + 6), px(x0 + 38), px(top + 38))
         rounded_box(draw, sq, fill=colour, radius=px(5))
-        draw.text(((sq[0] + sq[2]) / 2, (sq[1] + sq[3]) / 2), SYSTEM_LETTER[system],
-                  font=px.font(22, bold=True), fill=ink, anchor="mm")  # fmt: skip
-        draw.text((px(x0 + 46), px(top + 22)), str(count), font=number, fill=theme.text,
-                  anchor="lm")  # fmt: skip
+        draw_text(
+            draw,
+            ((sq[0] + sq[2]) / 2, (sq[1] + sq[3]) / 2),
+            SYSTEM_LETTER[system],
+            fnt=px.font(22, bold=True),
+            fill=ink,
+        )
+        draw_text(
+            draw, (px(x0 + 46), px(top + 22)), str(count), fnt=number, fill=theme.text, anchor="lm"
+        )
         draw_pip(draw, (px(x0 + chip_w - 18), px(top + 22)), px(8), "open", ink=theme.muted)
     line = (
         f"Cargo loaded {sheet.cargo_loaded} · Artifacts {sheet.artifacts}"
         f" · Bridge damage {sheet.bridge_damage}/{BRIDGE_GRIDS}"
     )
-    draw.text((px(PAD), px(top + 54)), line, font=small, fill=theme.text)
+    draw_text(draw, (px(PAD), px(top + 54)), line, fnt=small, fill=theme.text, anchor="la")
     _legend(draw, top + 92, px, theme, small)
 
 
 def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme, fnt: Font) -> None:
+    """Three rows: pip states, damage and the Reactor zone; the printed grids; the systems."""
     x = px(PAD)
     cy = px(y + 14)
     r = px(9)
     for state, label in (("open", "open pip"), ("used", "used"), ("cargo", "cargo")):
         draw_pip(draw, (x + r, cy), r, state, ink=theme.text)
-        draw.text((x + 2 * r + px(8), cy), label, font=fnt, fill=theme.muted, anchor="lm")
+        draw_text(draw, (x + 2 * r + px(8), cy), label, fnt=fnt, fill=theme.muted, anchor="lm")
         x += 2 * r + px(8) + fnt.getlength(label) + px(18)
     mark: Box = (x, cy - r, x + 2 * r, cy + r)
     strike(draw, mark, fill=theme.danger, width=max(2, round(px(3))))
-    draw.text((x + 2 * r + px(8), cy), "destroyed", font=fnt, fill=theme.muted, anchor="lm")
+    draw_text(draw, (x + 2 * r + px(8), cy), "destroyed", fnt=fnt, fill=theme.muted, anchor="lm")
     x += 2 * r + px(8) + fnt.getlength("destroyed") + px(18)
     bar = (x, cy - px(3), x + px(26), cy + px(1))
     draw.rectangle(bar, fill=SYSTEM_COLOURS["Reactor"][0])
-    draw.text((x + px(34), cy), "Reactor zone", font=fnt, fill=theme.muted, anchor="lm")
+    draw_text(draw, (x + px(34), cy), "Reactor zone", fnt=fnt, fill=theme.muted, anchor="lm")
+    # The printed grids: the bridge, and the outlined grids a system must cover.
+    x, cy = px(PAD), cy + px(32)
+    side = px(26)
+    for kind, label in (("B", "bridge"), ("E", "Engine must cover"),
+                        ("W", "Weapons must cover")):  # fmt: skip
+        box = (x, cy - side / 2, x + side, cy + side / 2)
+        if kind == "B":
+            draw.rectangle(box, fill=theme.surface_alt, outline=theme.line)
+            ink = theme.text
+        else:
+            colour = SYSTEM_COLOURS["Engine" if kind == "E" else "Weapons"][0]
+            draw.rectangle(box, fill=theme.surface, outline=colour, width=max(2, round(px(3))))
+            ink = blend(theme.surface, colour, 2 / 3)
+        draw_text(draw, ((box[0] + box[2]) / 2, cy), kind, fnt=px.font(SMALL_PX, bold=True),
+                  fill=ink)  # fmt: skip
+        draw_text(draw, (x + side + px(8), cy), label, fnt=fnt, fill=theme.muted, anchor="lm")
+        x += side + px(8) + fnt.getlength(label) + px(16)
+    # The systems by letter (the letter, not the colour, names a system).
+    x, cy = px(PAD), cy + px(32)
+    for system, letter in SYSTEM_LETTER.items():
+        colour, ink = SYSTEM_COLOURS[system]
+        box = (x, cy - side / 2, x + side, cy + side / 2)
+        rounded_box(draw, box, fill=colour, radius=px(5))
+        draw_text(draw, ((box[0] + box[2]) / 2, cy), letter, fnt=px.font(SMALL_PX, bold=True),
+                  fill=ink)  # fmt: skip
+        draw_text(draw, (x + side + px(6), cy), system, fnt=fnt, fill=theme.muted, anchor="lm")
+        x += side + px(6) + fnt.getlength(system) + px(14)

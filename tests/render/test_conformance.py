@@ -5,7 +5,9 @@ sample of the states (every 7th, and the last) the public board from `view(state
 where the game has a sheet renderer, every seated player's sheet from `view(state, player)` must
 be a palette PNG within the typical budget, at least phone-wide, and show whose turn it is: each
 player's turn marker is in the accent colour exactly while `active_players(state)` names them,
-so for nobody once the game is over.
+so for nobody once the game is over. Every label drawn (all text goes through
+`render.shapes.draw_text`, which `recording_text` watches) must stay at least 11 px high when the
+image is shown 400 px wide, as Discord shows it on a phone.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import io
 import random
 import statistics
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -24,12 +27,14 @@ from games.engine import Player, PlayerId, Rng
 from games.registry import GAMES, AnySpec
 from games.rushncrush.view import RncView
 from games.spacetruckin.view import SpaceTruckinView
-from render.dragrage.board import LANE_H, LANE_TOP
+from render.dragrage.board import player_card_box
+from render.fonts import MIN_PHONE_PX, PHONE_WIDTH, phone_px
 from render.palette import DEFAULT_THEME as THEME
 from render.registry import RENDERERS
 from render.rushncrush.banner import CONTENT_W, PAD
 from render.rushncrush.board import board_layout
 from render.rushncrush.cards import CARD_GAP, CARD_H
+from render.shapes import Label, recording_text
 from render.spacetruckin.board import trucker_row_box
 from render.spacetruckin.common import PAD as ST_PAD
 from render.spacetruckin.sheet import sheet_layout
@@ -46,10 +51,12 @@ Point = tuple[float, float]
 
 
 def _dragrage_board(view: DragRageView, width: int) -> dict[PlayerId, Point]:
-    """The lane's name label, left of the track, is filled with the accent on its turn."""
-    return {
-        lane.id: (20, top + LANE_H / 2 + 5) for lane, top in zip(view.lanes, LANE_TOP, strict=True)
-    }
+    """The driver's card, right of the strip, has a thick accent frame on their turn."""
+    markers = {}
+    for lane in view.lanes:
+        x0, y0, _, y1 = player_card_box(view, lane.seat)
+        markers[lane.id] = (x0 + 1, (y0 + y1) / 2)
+    return markers
 
 
 def _rushncrush_board(view: RncView, width: int) -> dict[PlayerId, Point]:
@@ -131,6 +138,25 @@ def _decode(png: bytes, where: str) -> Image.Image:
     return image.convert("RGB")
 
 
+def _drawn(draw: Callable[[], bytes]) -> tuple[bytes, list[Label]]:
+    """The PNG and every label drawn into it."""
+    with recording_text() as labels:
+        png = draw()
+    return png, labels
+
+
+def _assert_legible(labels: list[Label], width: int, where: str) -> float:
+    """No label under 11 px at phone width; returns the smallest, in phone pixels."""
+    assert labels, f"{where}: no text drawn through render.shapes.draw_text"
+    smallest = min(labels, key=lambda label: label.size)
+    shown = phone_px(smallest.size, width)
+    assert shown >= MIN_PHONE_PX, (
+        f"{where}: {smallest.text!r} is {smallest.size:g} px on a {width} px wide image, "
+        f"{shown:.1f} px at {PHONE_WIDTH} px wide (at least {MIN_PHONE_PX})"
+    )
+    return shown
+
+
 def _is_accent(image: Image.Image, at: Point) -> bool:
     return image.getpixel((round(at[0]), round(at[1]))) == THEME.accent
 
@@ -152,14 +178,16 @@ def test_games_with_private_views_have_a_sheet_renderer(spec: AnySpec) -> None:
 
 
 def test_random_positions_draw_in_budget_and_show_whose_turn(spec: AnySpec) -> None:
-    """Sampled boards and sheets: palette PNGs under 150 KB, >= 600 px wide, the turn marker
-    in the accent colour exactly for the players to act (for nobody once the game is over)."""
+    """Sampled boards and sheets: palette PNGs under 150 KB, >= 600 px wide, every label at
+    least 11 px at phone width, the turn marker in the accent colour exactly for the players to
+    act (for nobody once the game is over)."""
     renderers = RENDERERS[spec.key]
     board_marker = BOARD_MARKERS.get(spec.key)
     sheet_marker = SHEET_MARKERS.get(spec.key)
     assert board_marker is not None, f"say where {spec.key}'s board shows whose turn it is"
     assert renderers.sheet is None or sheet_marker is not None, f"and on {spec.key}'s sheet"
     sizes: list[int] = []
+    smallest: list[float] = []
     seen_active = seen_over = 0
     for where, seated, state in _sampled_states(spec):
         active = spec.active_players(state)
@@ -167,9 +195,10 @@ def test_random_positions_draw_in_budget_and_show_whose_turn(spec: AnySpec) -> N
         seen_active += bool(active)
         seen_over += over
         view = spec.view(state, None)
-        png = renderers.board(view)
+        png, labels = _drawn(partial(renderers.board, view))
         sizes.append(len(png))
         image = _decode(png, f"{spec.key} board, {where}")
+        smallest.append(_assert_legible(labels, image.width, f"{spec.key} board, {where}"))
         markers = board_marker(view, image.width)
         assert markers.keys() == seated, f"{spec.key} board, {where}: a marker per seated player"
         for player, at in markers.items():
@@ -182,9 +211,10 @@ def test_random_positions_draw_in_budget_and_show_whose_turn(spec: AnySpec) -> N
             continue
         for player in sorted(seated):
             own = spec.view(state, player)
-            png = renderers.sheet(own)
+            png, labels = _drawn(partial(renderers.sheet, own))
             sizes.append(len(png))
             image = _decode(png, f"{spec.key} sheet of {player}, {where}")
+            smallest.append(_assert_legible(labels, image.width, f"{spec.key} sheet, {where}"))
             shown = _is_accent(image, sheet_marker(own))
             assert shown == (player in active), (
                 f"{spec.key} sheet of {player}, {where}: turn marker "
@@ -193,5 +223,5 @@ def test_random_positions_draw_in_budget_and_show_whose_turn(spec: AnySpec) -> N
     assert seen_active and seen_over, "the sample must hold positions in play and games over"
     print(
         f"\n{spec.key}: {len(sizes)} images, median {statistics.median(sizes) / 1000:.1f} KB, "
-        f"max {max(sizes) / 1000:.1f} KB"
+        f"max {max(sizes) / 1000:.1f} KB, smallest label {min(smallest):.1f} px at phone width"
     )

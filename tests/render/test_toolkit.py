@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import ast
 import io
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+import render
 from render.encode import encode_png
-from render.fonts import font
+from render.fonts import font, min_label_px, phone_px
 from render.palette import DEFAULT_THEME as THEME
-from render.shapes import chip, die_face, draw_text, fit_text, token, wrap_text
+from render.shapes import (
+    Label,
+    chip,
+    die_face,
+    draw_text,
+    fit_text,
+    recording_text,
+    token,
+    wrap_text,
+)
 
 
 def _decode(data: bytes) -> Image.Image:
@@ -90,3 +102,59 @@ def test_tokens_differ_by_shape_not_only_colour() -> None:
         corners.append(img.getpixel((10, 10)))
     assert corners[0] == THEME.background and corners[1] == THEME.player(1).colour
     assert THEME.player(0).mark != THEME.player(1).mark
+
+
+def test_recording_text_sees_every_label_drawn_and_only_inside_the_block() -> None:
+    """Labels drawn by draw_text and by the shapes (token marks, chips) are recorded with their
+    font size while recording; blank text and drawing outside the block are not."""
+    img = Image.new("RGB", (120, 60), THEME.background)
+    draw = ImageDraw.Draw(img)
+    with recording_text() as labels:
+        draw_text(draw, (20, 20), "Hi", fnt=font(20), fill=THEME.text)
+        draw_text(draw, (20, 20), "  ", fnt=font(30), fill=THEME.text)
+        chip(draw, (40, 0, 80, 40), "7", fill=THEME.surface, ink=THEME.text, fnt=font(24))
+        style = THEME.player(0)
+        token(draw, (100, 30), 15, shape=style.shape, fill=style.colour, outline=THEME.text,
+              mark=style.mark, fnt=font(18))  # fmt: skip
+    draw_text(draw, (20, 40), "after", fnt=font(8), fill=THEME.text)
+    assert labels == [Label("Hi", 20), Label("7", 24), Label(style.mark, 18)]
+
+
+def test_every_renderer_draws_text_through_draw_text() -> None:
+    """No module under render/ calls ImageDraw.text itself (only shapes.draw_text does), so the
+    legibility tests see every label of every game, including games added later."""
+    offenders = []
+    for path in sorted(Path(render.__file__).parent.rglob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        allowed: set[int] = set()
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.FunctionDef)
+                and node.name == "draw_text"
+                and path.name == "shapes.py"
+            ):
+                allowed |= {id(inner) for inner in ast.walk(node)}
+        for node in ast.walk(tree):
+            is_text = (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("text", "multiline_text")
+            )
+            if is_text and id(node) not in allowed:
+                offenders.append(f"{path.relative_to(Path(render.__file__).parent)}:{node.lineno}")
+    assert not offenders, f"draw text with render.shapes.draw_text: {offenders}"
+
+
+def test_min_label_px_keeps_11_px_at_phone_width() -> None:
+    """A 640 px image needs 18 px text, a 680 px one 19 px, a 400 px one 11 px."""
+    assert [min_label_px(w) for w in (400, 640, 680, 1280)] == [11, 18, 19, 36]
+    assert phone_px(min_label_px(1000), 1000) >= 11
+
+
+def test_pentagon_tokens_fill_their_top_corner_but_not_the_box_corner() -> None:
+    """The sixth seat's pentagon has a vertex straight up and an empty bounding-box corner."""
+    img = Image.new("RGB", (60, 60), THEME.background)
+    token(ImageDraw.Draw(img), (30, 30), 25, shape="pentagon", fill=THEME.accent,
+          outline=THEME.accent)  # fmt: skip
+    assert img.getpixel((30, 8)) == THEME.accent
+    assert img.getpixel((8, 8)) == THEME.background

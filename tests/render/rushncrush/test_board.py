@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import statistics
 import time
+from collections.abc import Callable
 
 import pytest
 from PIL import Image
@@ -14,13 +15,16 @@ from games.rushncrush import SPEC, MoveAction, RncOptions, RncState, preview_pat
 from games.rushncrush.model import Turn
 from games.rushncrush.path import PathPreview
 from games.rushncrush.view import CarView, RncView
+from render.fonts import min_label_px
 from render.palette import DAY, DEFAULT_THEME, RGB
 from render.rushncrush import render_rnc_preview, render_rushncrush
 from render.rushncrush.banner import WIDTH
 from render.rushncrush.board import AHEAD, board_layout, public_banner
 from render.rushncrush.cards import CAPTION_PX
-from render.rushncrush.course import TEAM_COLOURS, Layout
+from render.rushncrush.course import Layout, car_style
+from render.rushncrush.key import ITEM_NAMES
 from render.rushncrush.preview import preview_layout
+from render.shapes import Label, recording_text
 from tests.games.rushncrush.helpers import new_game, place, playout, with_cars
 
 NAMES = ("Alice", "Bob the Builder", "Chandrasekhar", "Dee", "Eve", "Fitzgerald-Long")
@@ -110,14 +114,26 @@ def test_board_is_a_palette_png_of_the_phone_width(mid_view: RncView) -> None:
     assert image.width == WIDTH and image.height > image.width
 
 
-def test_every_live_car_shows_its_team_colour_on_its_cell(mid_view: RncView) -> None:
-    """Each live car's token is filled with its team colour at its (row, lane)."""
+def test_every_live_car_shows_its_players_colour_on_its_cell(mid_view: RncView) -> None:
+    """Each live car's token is filled with its player's seat colour at its (row, lane)."""
     image = _decode(render_rushncrush(mid_view))
     layout = board_layout(mid_view)
     for car in mid_view.cars:
         if car.destroyed:
             continue
-        assert _token_colour(image, layout, car) == TEAM_COLOURS[car.colour], car
+        assert _token_colour(image, layout, car) == car_style(mid_view, car, THEME).colour, car
+
+
+def test_team_mates_of_two_players_still_differ_in_colour_and_shape() -> None:
+    """Two players whose cars are on one team (both "green") get different colours and shapes."""
+    view = SPEC.view(_race(2, 5, 0), None)
+    cars = tuple(c.model_copy(update={"colour": "green", "team": "Zombie"}) for c in view.cars)
+    view = RncView.model_validate(view.model_dump() | {"cars": [c.model_dump() for c in cars]})
+    image = _decode(render_rushncrush(view))
+    layout = board_layout(view)
+    a, b = (car_style(view, car, THEME) for car in view.cars)
+    assert a.colour != b.colour and a.shape != b.shape
+    assert [_token_colour(image, layout, car) for car in view.cars] == [a.colour, b.colour]
 
 
 def test_window_spans_rear_to_front_with_room_ahead(mid_view: RncView) -> None:
@@ -144,7 +160,7 @@ def test_last_move_is_drawn_in_the_movers_colour(mid_view: RncView) -> None:
     ]  # fmt: skip
     assert steps, "the sample race should have a straight step in open road"
     (x0, y0), (x1, y1) = (layout.centre(*steps[0][0]), layout.centre(*steps[0][1]))
-    assert _pixel(image, (x0 + x1) / 2, (y0 + y1) / 2) == TEAM_COLOURS[mover.colour]
+    assert _pixel(image, (x0 + x1) / 2, (y0 + y1) / 2) == car_style(mid_view, mover, THEME).colour
 
 
 def test_mid_race_six_cars_fits_the_size_budget(mid_view: RncView) -> None:
@@ -303,5 +319,41 @@ def test_mine_under_a_wreck_still_shows() -> None:
 
 
 def test_dashboard_captions_are_phone_readable() -> None:
-    """Card captions are at least 18 px on the 680 px image (about 11 px on a phone)."""
-    assert CAPTION_PX >= 18
+    """Card captions are at least 19 px on the 680 px image (11 px on a 400 px phone)."""
+    assert min_label_px(WIDTH) <= CAPTION_PX
+
+
+def _labels(draw: Callable[[], bytes]) -> tuple[list[Label], int]:
+    with recording_text() as labels:
+        png = draw()
+    return labels, _decode(png).width
+
+
+def test_no_label_is_under_11_px_at_phone_width(
+    mid_view: RncView, planned: tuple[RncView, PathPreview]
+) -> None:
+    """Board, whole course, preview, a loop with a wreck and a mine: every label drawn stays
+    at least 11 px high when the image is shown 400 px wide."""
+    drawings: list[Callable[[], bytes]] = [
+        lambda: render_rushncrush(mid_view),
+        lambda: render_rushncrush(mid_view, whole_course=True),
+        lambda: render_rnc_preview(*planned),
+        lambda: render_rushncrush(_loop_with_wreck_and_mine()),
+        lambda: render_rushncrush(SPEC.view(_race(6, 3, 0), None), whole_course=True),
+    ]
+    for draw in drawings:
+        labels, width = _labels(draw)
+        smallest = min(labels, key=lambda label: label.size)
+        assert smallest.size >= min_label_px(width), (smallest, width)
+
+
+def test_key_explains_the_symbols_shown_and_how_the_road_reads() -> None:
+    """A board with a wreck and a mine names them in its key, says which way the folded road
+    reads, and spells out every equipment letter of the cards."""
+    labels, _ = _labels(lambda: render_rushncrush(_loop_with_wreck_and_mine()))
+    text = " ".join(label.text for label in labels)
+    assert "Key" in text and "car to move" in text
+    assert "mine" in text and "wreck" in text
+    assert "bottom to top" in text or "runs up" in text
+    for code, name in ITEM_NAMES.items():
+        assert f"{code} {name}" in text

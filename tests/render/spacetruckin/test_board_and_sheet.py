@@ -13,9 +13,10 @@ from games.spacetruckin import SPEC, legal_placements
 from games.spacetruckin.models import Pip, SpaceTruckinOptions, SpaceTruckinState, Stop
 from games.spacetruckin.sheet import destroyed
 from games.spacetruckin.view import SpaceTruckinView
+from render.fonts import min_label_px
 from render.palette import DEFAULT_THEME as THEME
 from render.palette import RGB
-from render.shapes import Box
+from render.shapes import Box, recording_text
 from render.spacetruckin import render_spacetruckin_board, render_spacetruckin_sheet
 from render.spacetruckin.board import banner_box, chart_card_box, trucker_row_box
 from render.spacetruckin.common import SYSTEM_COLOURS
@@ -330,3 +331,37 @@ def test_last_trucker_standing_is_tagged_as_the_winner() -> None:
     img = _png(render_spacetruckin_board(view))
     _, y0, x1, _ = trucker_row_box(view.public, 0)
     assert _rgb(img, (x1 - 18, y0 + 24)) == THEME.good
+
+
+# --- phone width ---------------------------------------------------------------------------
+
+
+def test_six_truckers_each_get_their_own_colour() -> None:
+    """At a full table every trucker's token has a colour no other trucker has (seat 6 used to
+    repeat seat 1's)."""
+    state = SPEC.setup(players(6), SpaceTruckinOptions(), Rng.for_step(1, 0))
+    view = SPEC.view(state, None)
+    img = _png(render_spacetruckin_board(view)).convert("RGB")
+    colours = []
+    for seat, _ in enumerate(view.public.truckers):
+        x0, y0, _, _ = trucker_row_box(view.public, seat)
+        style = THEME.player(seat)
+        around = {img.getpixel((round(x0 + 32 + dx), round(y0 + 32 + dy))) for dx in (-9, 0, 9)
+                  for dy in (-9, 0, 9)}  # fmt: skip
+        assert style.colour in around, seat
+        colours.append(style.colour)
+    assert len(set(colours)) == 6
+
+
+def test_sheet_and_board_labels_read_at_phone_width_and_are_never_cut() -> None:
+    """A delivery sheet (long captain text) and its board: every label at least 11 px when
+    shown 400 px wide, and none cut short with an ellipsis."""
+    state = _mid_game()
+    for draw in (
+        lambda: render_spacetruckin_sheet(SPEC.view(state, P1)),
+        lambda: render_spacetruckin_board(SPEC.view(state, None)),
+    ):
+        with recording_text() as labels:
+            img = _png(draw())
+        assert min(label.size for label in labels) >= min_label_px(img.width)
+        assert not [label.text for label in labels if label.text.endswith("…")]
