@@ -66,7 +66,8 @@ async def test_sigterm_right_after_a_move_lets_it_finish_and_save(site: Site) ->
     before = events(db)
     _, custom_id = live_buttons(board)[0]
     press = await fake.click(player, board, custom_id, wait=False)
-    await press.wait_response(timeout=10)  # acknowledged: the move is being worked on
+    # acknowledged: the move is being worked on (measured: the stop finds it "1 in flight")
+    await press.wait_response(timeout=10)
     bot.signal(signal.SIGTERM)
     t0 = time.monotonic()
     assert await bot.wait() == 0
