@@ -198,11 +198,8 @@ class Lobby(Sessions):
         record = await self._live(channel_id)
         async with self.lock(record.id):
             record = await self._record(record.id)
+            _lobby_host(record, user_id, "the options")
             spec = self._spec_of(record)
-            if record.status is not SessionStatus.LOBBY:
-                raise LobbyError("options are set in the lobby, before the game starts")
-            if user_id != record.host_id:
-                raise NotAllowed("only the host sets the options")
             try:
                 options = with_option(spec.options_model, record.options_json, name, value)
             except OptionError as refused:
@@ -268,9 +265,11 @@ class Lobby(Sessions):
         self, channel_id: int, user_id: PlayerId, settings: ClockSettings
     ) -> Snapshot:
         """Host only, in the lobby: the session's turn clock."""
-        record = await self._lobby_for_host(channel_id, user_id, "the clock")
+        self._writable()
+        record = await self._live(channel_id)
         async with self.lock(record.id):
             record = await self._record(record.id)
+            _lobby_host(record, user_id, "the clock")
             clock = Clock.parse(record.clock_json).model_copy(update={"settings": settings})
             record = await self._write(
                 self.repo.set_clock(
@@ -281,9 +280,11 @@ class Lobby(Sessions):
 
     async def add_bot(self, channel_id: int, user_id: PlayerId) -> Snapshot:
         """Host only, in the lobby: fill a seat with a bot (the game's policy plays it)."""
-        record = await self._lobby_for_host(channel_id, user_id, "bot seats")
+        self._writable()
+        record = await self._live(channel_id)
         async with self.lock(record.id):
             record = await self._record(record.id)
+            _lobby_host(record, user_id, "bot seats")
             spec = self._spec_of(record)
             if spec.policy is None:
                 raise LobbyError(f"{spec.title} has no bot player yet")
@@ -301,9 +302,11 @@ class Lobby(Sessions):
 
     async def remove_bot(self, channel_id: int, user_id: PlayerId) -> Snapshot:
         """Host only, in the lobby: free the last seat a bot took."""
-        record = await self._lobby_for_host(channel_id, user_id, "bot seats")
+        self._writable()
+        record = await self._live(channel_id)
         async with self.lock(record.id):
             record = await self._record(record.id)
+            _lobby_host(record, user_id, "bot seats")
             bots = [s for s in record.seats if s.is_bot]
             if not bots:
                 raise LobbyError("no bot is seated; add one with `/game bot add`")
@@ -342,14 +345,13 @@ class Lobby(Sessions):
             )
             return await self._snapshot(record)
 
-    async def _lobby_for_host(self, channel_id: int, user_id: PlayerId, what: str) -> SessionRecord:
-        self._writable()
-        record = await self._live(channel_id)
-        if record.status is not SessionStatus.LOBBY:
-            raise LobbyError(f"{what} are set in the lobby, before the game starts")
-        if user_id != record.host_id:
-            raise NotAllowed(f"only the host sets {what}")
-        return record
+
+def _lobby_host(record: SessionRecord, user_id: PlayerId, what: str) -> None:
+    """Refuse unless the session is still in its lobby and `user_id` is its host."""
+    if record.status is not SessionStatus.LOBBY:
+        raise LobbyError(f"{what} are set in the lobby, before the game starts")
+    if user_id != record.host_id:
+        raise NotAllowed(f"only the host sets {what}")
 
 
 def _successor(record: SessionRecord, leaving: PlayerId) -> PlayerId | None:

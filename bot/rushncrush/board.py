@@ -4,10 +4,6 @@ and preview are in `path.py`).
 A turn in the common case is three taps: a gear button (its label shows the speed and the heat
 risk), then the board says the lane changes rolled, then a path (typed with `/rushncrush move`,
 a suggested path, or built step by step) previewed as an image and confirmed with "Drive it".
-
-Buttons that only redraw a private message carry an `rnc:` custom_id handled by the cog; the
-draft path lives in that custom_id, so a draft needs no memory and survives a restart. Buttons
-that play a move are ordinary action buttons (`rl:a:`) played through `Table.play`.
 """
 
 from __future__ import annotations

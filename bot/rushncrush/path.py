@@ -1,12 +1,7 @@
 """Rush 'n' Crush private path messages: the step-by-step builder and the path preview.
 
-A turn in the common case is three taps: a gear button (its label shows the speed and the heat
-risk), then the board says the lane changes rolled, then a path (typed with `/rushncrush move`,
-a suggested path, or built step by step) previewed as an image and confirmed with "Drive it".
-
-Buttons that only redraw a private message carry an `rnc:` custom_id handled by the cog; the
-draft path lives in that custom_id, so a draft needs no memory and survives a restart. Buttons
-that play a move are ordinary action buttons (`rl:a:`) played through `Table.play`.
+Each builder step is an `rnc:` button carrying the draft path so far (see `ids.py`); the
+preview's "Drive it" is an ordinary action button played through `Table.play`.
 """
 
 from __future__ import annotations
