@@ -18,7 +18,9 @@ import sys
 import time
 from pathlib import Path
 
-from bot.settings import Settings
+from pydantic import ValidationError
+
+from bot.settings import Settings, describe_errors
 
 HEARTBEAT_FILE = "heartbeat"
 HEARTBEAT_EVERY = 20.0
@@ -80,7 +82,12 @@ def judge(path: Path, *, now: float) -> tuple[bool, str]:
 
 
 def main() -> int:
-    healthy, message = judge(Settings().data_dir / HEARTBEAT_FILE, now=time.time())
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print("unhealthy: bad configuration: " + "; ".join(describe_errors(exc)))
+        return 1
+    healthy, message = judge(settings.data_dir / HEARTBEAT_FILE, now=time.time())
     print(message)
     return 0 if healthy else 1
 
