@@ -37,12 +37,6 @@ def template(prefix: str, payload: str = ".*") -> re.Pattern[str]:
     )
 
 
-def any_with_prefix(prefix: str) -> re.Pattern[str]:
-    """Matches every custom_id starting with `<prefix>:`, well formed or not, so a damaged or
-    forged one still reaches our handler (and is refused clearly) instead of being dropped."""
-    return re.compile(rf"{prefix}:.*", re.DOTALL)
-
-
 @dataclass(frozen=True)
 class ButtonId:
     """A decoded custom_id. `payload` is verb-specific (an action's JSON for `a`).
@@ -82,9 +76,6 @@ class ButtonId:
             match["payload"],
             match["tag"] or "",
         )
-
-
-TEMPLATE = ButtonId.TEMPLATE
 
 
 def action_payload(action_data: dict[str, Any]) -> str:
