@@ -63,7 +63,7 @@ def list_text(snaps: list[Snapshot]) -> str:
 
 
 def mine_text(snaps: list[Snapshot], user_id: int) -> str:
-    waiting = [s for s in snaps if user_id in s.active_players]
+    waiting = [s for s in snaps if s.player_of(user_id) in s.active_players]
     if not waiting:
         return "Nothing is waiting for you. 🎉"
     lines = [game_line(s) for s in waiting[:30]]

@@ -316,10 +316,17 @@ class Lobby(Sessions):
             return await self._snapshot(record)
 
     async def substitute(
-        self, channel_id: int, user_id: PlayerId, player: PlayerId, *, can_manage: bool
+        self,
+        channel_id: int,
+        user_id: PlayerId,
+        player: PlayerId,
+        *,
+        can_manage: bool,
+        by: Player | None = None,
     ) -> Snapshot:
-        """Host or Manage Server, mid-game: a bot takes over `player`'s seat for good (a
-        player who left). The game goes on; the seat keeps its place and pieces."""
+        """Host or Manage Server, mid-game: `by` (a member), or a bot when None, takes over
+        the seat `player` plays (a player who left). The game goes on; the seat keeps its place,
+        pieces and game identity."""
         self._writable()
         record = await self._live(channel_id)
         async with self.lock(record.id):
@@ -328,19 +335,22 @@ class Lobby(Sessions):
                 raise LobbyError("substitutes are for a game under way; in the lobby, just leave")
             if user_id != record.host_id and not can_manage:
                 raise NotAllowed("only the host or a member with Manage Server substitutes")
-            seat = record.seat_of(player)
+            seat = next((s for s in record.seats if s.played_by == player), None)
             if seat is None or seat.is_bot:
-                raise NotSeated("that member has no seat of their own in this game")
+                raise NotSeated("that member plays no seat of their own in this game")
+            if by is not None and any(s.played_by == by.id for s in record.seats):
+                raise LobbyError(f"{by.name} already plays a seat in this game")
             spec = self._spec_of(record)
-            if spec.policy is None:
+            if by is None and spec.policy is None:
                 raise LobbyError(f"{spec.title} has no bot player yet")
             record = await self._write(
                 self.repo.set_seat_kind(
                     record.id,
-                    player,
-                    kind="bot",
-                    name=f"{seat.name} (bot)",
+                    seat.user_id,
+                    kind="human" if by is not None else "bot",
+                    name=by.name if by is not None else f"{seat.name} (bot)",
                     expected_version=record.version,
+                    controller_id=by.id if by is not None else None,
                 )
             )
             return await self._snapshot(record)

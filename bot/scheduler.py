@@ -115,7 +115,8 @@ class Scheduler:
         return handled
 
     async def _next_due(self, snap: Snapshot) -> Due | None:
-        prefs = await self.prefs(snap.humans)
+        by_user = await self.prefs(tuple(snap.user_of(p) for p in snap.humans))
+        prefs = {p: by_user[snap.user_of(p)] for p in snap.humans if snap.user_of(p) in by_user}
         sent = await self.service.repo.reminders_sent(snap.session_id)
         items = clocks.due(
             snap.clock, active=snap.active_players, prefs=prefs, sent=sent, bots=snap.bots
@@ -157,10 +158,11 @@ class Scheduler:
             f"⏰ it's your turn in **{snap.spec.title}** (game #{snap.session_id}, "
             f"<#{snap.record.channel_id}>).{when}"
         )
-        prefs = (await self.prefs((item.player,))).get(item.player, Prefs())
-        if prefs.dm and await self._dm(item.player, f"Hi! {text}"):
+        user = snap.user_of(item.player)
+        prefs = (await self.prefs((user,))).get(user, Prefs())
+        if prefs.dm and await self._dm(user, f"Hi! {text}"):
             return
-        board = Board(content=f"{presenters.mention(item.player)}, {text}", mentions=(item.player,))
+        board = Board(content=f"{presenters.mention(user)}, {text}", mentions=(user,))
         await self._post(snap.record.channel_id, board)
 
     async def _dm(self, user_id: int, text: str) -> bool:

@@ -65,11 +65,13 @@ class GameService(Lobby):
     async def take_back(self, channel_id: int, user_id: PlayerId) -> Snapshot:
         """`/game return`: the player takes their seat back from the bot."""
         record = await self._live(channel_id)
-        if record.seat_of(user_id) is None:
+        seat = next((s for s in record.seats if s.played_by == user_id), None)
+        if seat is None:
             raise NotSeated("you are not playing in this game")
-        if not Clock.parse(record.clock_json).of(user_id).away:
+        player = seat.user_id
+        if not Clock.parse(record.clock_json).of(player).away:
             raise LobbyError("you are already playing your own turns")
-        return await self.adjust_clock(record.id, lambda c: clocks.returned(c, user_id))
+        return await self.adjust_clock(record.id, lambda c: clocks.returned(c, player))
 
     async def adjust_clock(self, session_id: int, change: Callable[[Clock], Clock]) -> Snapshot:
         """Rewrite a live session's clock (a return, a vacation). The position is the same, so
@@ -178,12 +180,15 @@ class GameService(Lobby):
         self._writable()
         async with self.lock(session_id):
             snap = await self.by_id(session_id)
+            # The seat this user plays (a substitute plays the seat of the player they
+            # replaced); a stand-in is given the seat itself.
+            seat = user_id if stand_in else snap.player_of(user_id)
             if expected_version is not None and expected_version != snap.version:
                 still_mine = (
                     expected_tag
                     and snap.state is not None
-                    and snap.is_seated(user_id)
-                    and expected_tag == snap.view_tag(user_id)
+                    and seat is not None
+                    and expected_tag == snap.view_tag(seat)
                 )
                 if not still_mine:
                     raise StaleBoard(MOVED_ON, snap, private=bool(expected_tag))
@@ -198,11 +203,12 @@ class GameService(Lobby):
                 )
             if snap.state is None or not snap.record.is_live:
                 raise NoSession("that game is over; start a new one with `/game new`")
-            if not snap.is_seated(user_id):
+            if seat is None:
                 raise NotSeated(
                     f"you are not playing in this game of {snap.spec.title}; "
                     "watch along, or join the next one"
                 )
+            user_id = seat
             step = snap.spec.apply(
                 snap.state, user_id, action, Rng.for_step(snap.record.seed, snap.record.next_step)
             )

@@ -318,22 +318,34 @@ class SessionCog(
         await self._run(interaction, work, Ack.PUBLIC)
 
     @app_commands.command(name="substitute")
-    @app_commands.describe(player="The seated player a bot replaces (for example one who left)")
-    async def substitute(self, interaction: discord.Interaction, player: discord.Member) -> None:
-        """Replace a player with a bot for the rest of the game (host or Manage Server)."""
+    @app_commands.describe(
+        player="The seated player to replace (for example one who left)",
+        member="Who takes the seat over; leave empty for a bot",
+    )
+    async def substitute(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        member: discord.Member | None = None,
+    ) -> None:
+        """Replace a player mid-game with another member or a bot (host or Manage Server)."""
 
         async def work(reply: Reply) -> None:
+            by = None if member is None else Player(id=member.id, name=member.display_name)
             snap = await self.service.substitute(
                 channel_of(interaction),
                 interaction.user.id,
                 player.id,
                 can_manage=can_manage(interaction),
+                by=by,
             )
             reply.mark_saved(snap, "substitute")
+            who = "🤖 A bot" if member is None else member.mention
             await reply.publish(
                 Board(
-                    content=f"🤖 A bot now plays {player.display_name}'s seat in "
-                    f"{snap.spec.title} game #{snap.session_id}."
+                    content=f"{who} now plays {player.display_name}'s seat in "
+                    f"{snap.spec.title} game #{snap.session_id}.",
+                    mentions=() if member is None else (member.id,),
                 )
             )
             self.table.moved(snap)

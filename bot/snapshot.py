@@ -104,7 +104,19 @@ class Snapshot:
         return next((s.name for s in self.record.seats if s.user_id == user_id), str(user_id))
 
     def is_seated(self, user_id: PlayerId) -> bool:
-        return any(s.user_id == user_id for s in self.record.seats)
+        """Does this Discord user play a seat (their own, or one they substitute in)?"""
+        return self.player_of(user_id) is not None
+
+    def player_of(self, user_id: int) -> PlayerId | None:
+        """The seat (game identity) this Discord user plays, if any: a substitute plays the
+        seat of the player they replaced; that player no longer plays it."""
+        seat = next((s for s in self.record.seats if s.played_by == user_id), None)
+        return None if seat is None else seat.user_id
+
+    def user_of(self, player: PlayerId) -> int:
+        """The Discord user who plays this seat now."""
+        seat = self.record.seat_of(player)
+        return player if seat is None else seat.played_by
 
     def is_bot(self, user_id: PlayerId) -> bool:
         seat = self.record.seat_of(user_id)
@@ -122,7 +134,7 @@ class Snapshot:
         """`<@id>` for a person (it pings only in a new message), the name for a bot seat."""
         if self.is_bot(user_id):
             return f"🤖 **{self.name_of(user_id)}**"
-        return f"<@{user_id}>"
+        return f"<@{self.user_of(user_id)}>"
 
     @property
     def pinged(self) -> tuple[PlayerId, ...]:
@@ -130,7 +142,7 @@ class Snapshot:
         vacation."""
         clock = self.clock
         return tuple(
-            p
+            self.user_of(p)
             for p in sorted(self.active_players)
             if not self.is_bot(p) and not clock.of(p).away and clock.of(p).paused_at is None
         )

@@ -84,11 +84,12 @@ class Table:
         """A press on an out-of-date message: the current board (or the presser's own
         current sheet, when the button was on a private sheet), privately."""
         snap = stale.current
-        private = stale.private and snap.is_seated(reply.user_id) and snap.state is not None
+        viewer = snap.player_of(reply.user_id)
+        private = stale.private and viewer is not None and snap.state is not None
         if snap.is_lobby or snap.state is None:
             current = presenters.lobby(snap)
-        elif private:
-            current = await self.private_board(snap, reply.user_id)
+        elif private and viewer is not None:
+            current = await self.private_board(snap, viewer)
         else:
             current = await self.board(snap)
         await reply.answer(presenters.stale(current, private=private), ephemeral=True)
@@ -140,8 +141,8 @@ class Table:
 
     async def send_private(self, reply: Reply, snap: Snapshot) -> None:
         """The user's own sheet (ephemeral) with buttons for their legal actions."""
-        viewer = reply.user_id
-        if not any(s.user_id == viewer for s in snap.record.seats):
+        viewer = snap.player_of(reply.user_id)
+        if viewer is None:
             raise NotSeated("you have no sheet in this game: you are not playing")
         if not snap.spec.has_private_views:
             raise ServiceError(
@@ -155,3 +156,10 @@ def channel_of(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None or interaction.guild_id is None:
         raise ServiceError("games are played in server channels and threads, not here")
     return interaction.channel_id
+
+
+def me(snap: Snapshot, user_id: int) -> int:
+    """The seat a Discord user plays in this game (a substitute plays the seat of the player
+    they replaced); their own id when they have none, so the usual refusals follow."""
+    seat = snap.player_of(user_id)
+    return user_id if seat is None else seat

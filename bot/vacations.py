@@ -9,11 +9,12 @@ out: the scheduler ends it). Pure service logic: the `/vacation` commands are in
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot import clocks
-from bot.clocks import DAY
+from bot.clocks import DAY, Clock
 from bot.service import GameService
 from bot.snapshot import ServiceError, Snapshot
 
@@ -64,7 +65,7 @@ async def start(service: GameService, guild_id: int, user_id: int, days: int | N
     if not await service.repo.start_vacation(guild_id, user_id, until):
         raise ServiceError("you are already on vacation; `/vacation end` ends it")
     games = [
-        await service.adjust_clock(s.session_id, lambda c: clocks.pause(c, user_id, now))
+        await service.adjust_clock(s.session_id, _pausing(s.player_of(user_id), now))
         for s in await _my_games(service, guild_id, user_id)
     ]
     return Vacation(games, until, take)
@@ -76,7 +77,15 @@ async def end(service: GameService, guild_id: int, user_id: int) -> Vacation:
         raise ServiceError("you are not on vacation")
     started, ended = span
     games = [
-        await service.adjust_clock(s.session_id, lambda c: clocks.resume(c, user_id, ended))
+        await service.adjust_clock(s.session_id, _resuming(s.player_of(user_id), ended))
         for s in await _my_games(service, guild_id, user_id)
     ]
     return Vacation(games, ended, max(1, math.ceil((ended - started) / DAY)))
+
+
+def _pausing(seat: int | None, now: float) -> Callable[[Clock], Clock]:
+    return lambda clock: clock if seat is None else clocks.pause(clock, seat, now)
+
+
+def _resuming(seat: int | None, now: float) -> Callable[[Clock], Clock]:
+    return lambda clock: clock if seat is None else clocks.resume(clock, seat, now)

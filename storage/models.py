@@ -33,10 +33,17 @@ class SeatRecord(Record):
     seat: int
     kind: str = "human"
     """"human", or "bot" for a seat the game's policy plays."""
+    controller_id: int | None = None
+    """A substitute member who plays this seat (`user_id` stays the seat's game identity)."""
 
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
+
+    @property
+    def played_by(self) -> int:
+        """The Discord user who plays this seat now."""
+        return self.controller_id if self.controller_id is not None else self.user_id
 
 
 class SessionRecord(Record):

@@ -255,9 +255,16 @@ class Repository:
         )
 
     async def set_seat_kind(
-        self, session_id: int, user_id: int, *, kind: str, name: str, expected_version: int
+        self,
+        session_id: int,
+        user_id: int,
+        *,
+        kind: str,
+        name: str,
+        expected_version: int,
+        controller_id: int | None = None,
     ) -> SessionRecord:
-        """A bot takes over a seat (or hands it back) without changing the position."""
+        """A bot or a substitute member takes over a seat without changing the position."""
         return await self._write(
             partial(
                 queries.set_seat_kind,
@@ -267,6 +274,7 @@ class Repository:
                 kind=kind,
                 name=name,
                 expected_version=expected_version,
+                controller_id=controller_id,
             )
         )
 

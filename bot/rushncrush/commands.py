@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.replies import Ack, Reply, Work, funnel
 from bot.rushncrush import path as paths
 from bot.rushncrush import private
-from bot.table import Table, channel_of
+from bot.table import Table, channel_of, me
 from games.engine import Model
 from games.rushncrush import ActivateAction, MoveAction
 from games.rushncrush.data import Item
@@ -82,7 +82,7 @@ class RushNCrushCog(
         async def work(reply: Reply) -> None:
             snap = await self.service.current(channel_of(interaction))
             private.mover(interaction, snap)
-            action = paths.gear_for(snap, interaction.user.id, speed, gear, turbo, brake)
+            action = paths.gear_for(snap, me(snap, interaction.user.id), speed, gear, turbo, brake)
             await self.table.play(reply, action, session_id=snap.session_id)
 
         await self._run(interaction, work, Ack.PUBLIC)

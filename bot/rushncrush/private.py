@@ -17,7 +17,7 @@ from bot.rushncrush import board as boards
 from bot.rushncrush import ids
 from bot.rushncrush import path as paths
 from bot.service import ServiceError, Snapshot, StaleBoard, WrongGame
-from bot.table import Table
+from bot.table import Table, me
 from games.engine import GameOver, NotYourTurn
 from games.rushncrush import RncState, parse_path, preview_path
 from render.rushncrush import render_rnc_preview, render_rushncrush
@@ -37,7 +37,7 @@ def mover(interaction: discord.Interaction, snap: Snapshot) -> RncState:
         raise ServiceError("the race has not started yet; the host starts it with `/game start`")
     if snap.outcome is not None or not snap.record.is_live:
         raise GameOver("the race is over; start another with `/game new`")
-    if interaction.user.id not in snap.active_players:
+    if me(snap, interaction.user.id) not in snap.active_players:
         turn = state.turn
         name = snap.name_of(turn.player) if turn is not None else "nobody"
         raise NotYourTurn(f"it is {name}'s turn, not yours; wait for yours")
@@ -48,7 +48,7 @@ async def send_preview(
     table: Table, reply: Reply, snap: Snapshot, state: RncState, path: str
 ) -> None:
     """Check a whole path and answer privately with its preview and Drive it / Edit / Cancel."""
-    preview = preview_path(state, reply.user_id, path)
+    preview = preview_path(state, me(snap, reply.user_id), path)
     tokens = parse_path(path)
     image = await table.renderer.run(render_rnc_preview, snap.view(), preview)
     await reply.answer(paths.preview_board(snap, tokens, preview, image), ephemeral=True)
@@ -62,7 +62,7 @@ async def draft_board(table: Table, snap: Snapshot, state: RncState, user: int, 
 
 async def send_builder(table: Table, reply: Reply, snap: Snapshot) -> None:
     state = mover(reply.interaction, snap)
-    board = await draft_board(table, snap, state, reply.user_id, "")
+    board = await draft_board(table, snap, state, me(snap, reply.user_id), "")
     await reply.answer(board, ephemeral=True)
 
 
@@ -103,13 +103,13 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
         await send_builder(table, reply, snap)
     elif rid.verb == ids.STEP:
         state = mover(interaction, snap)
-        board = await draft_board(table, snap, state, interaction.user.id, rid.payload)
+        board = await draft_board(table, snap, state, me(snap, interaction.user.id), rid.payload)
         await reply.edit_origin(board)
     elif rid.verb == ids.PREVIEW:
         state = mover(interaction, snap)
         await send_preview(table, reply, snap, state, rid.payload)
     elif rid.verb == ids.MORE:
         mover(interaction, snap)
-        await reply.answer(boards.gear_panel(snap, interaction.user.id), ephemeral=True)
+        await reply.answer(boards.gear_panel(snap, me(snap, interaction.user.id)), ephemeral=True)
     else:
         raise ServiceError("this button belongs to an older version of the bot; use `/game status`")

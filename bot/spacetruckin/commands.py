@@ -20,7 +20,7 @@ from bot.replies import Ack, Reply, Work, funnel, to_view
 from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.spacetruckin import choices, ids
 from bot.spacetruckin import sheet as ui
-from bot.table import Table, channel_of
+from bot.table import Table, channel_of, me
 from games.engine import IllegalAction, InvalidAction, Model, Rng
 from games.spacetruckin import legal_placements, parse_placement
 from games.spacetruckin.models import Fill, Place
@@ -38,8 +38,8 @@ async def redraw(table: Table, reply: Reply, sid: ButtonId, values: list[str]) -
         raise ServiceError("that menu belongs to a game in another channel")
     if snap.spec.key != KEY:
         raise ServiceError(DAMAGED)
-    viewer = interaction.user.id
-    if not snap.is_seated(viewer):
+    viewer = me(snap, interaction.user.id)
+    if not snap.is_seated(interaction.user.id):
         raise NotSeated("that sheet is not yours: you are not playing in this game")
     if snap.state is None:
         raise ServiceError("the game has not started yet")
@@ -145,7 +145,7 @@ class SpaceTruckinCog(
 
         async def work(reply: Reply) -> None:
             snap = await self._mine(interaction)
-            viewer = interaction.user.id
+            viewer = me(snap, interaction.user.id)
             place = _typed_place(snap, viewer, spot)
             image = await self.table.renderer.sheet(snap, viewer, preview=place)
             board = ui.preview_board(snap.for_viewer(viewer), viewer, place, image)
@@ -161,7 +161,7 @@ class SpaceTruckinCog(
             snap = await self._mine(interaction)
         except ServiceError:
             return []
-        placements = legal_placements(snap.state, interaction.user.id)  # type: ignore[arg-type]
+        placements = legal_placements(snap.state, me(snap, interaction.user.id))  # type: ignore[arg-type]
         typed = current.strip().upper().replace(" ", "")
         names = [ui.place_label(p) for p in placements]
         hits = [n for n in names if n.upper().replace(" ", "").startswith(typed)]
@@ -180,7 +180,7 @@ class SpaceTruckinCog(
         async def work(reply: Reply) -> None:
             snap = await self._mine(interaction)
             action: Model = Fill(first=first, second=second)
-            legal = list(snap.legal_actions(interaction.user.id))
+            legal = list(snap.legal_actions(me(snap, interaction.user.id)))
             if action not in legal:
                 # with a double the game lists each pair once, in box order
                 swapped = Fill(first=second, second=first)
@@ -200,7 +200,7 @@ class SpaceTruckinCog(
 
         async def work(reply: Reply) -> None:
             snap = await self._mine(interaction)
-            chosen = _named_action(snap, interaction.user.id, action)
+            chosen = _named_action(snap, me(snap, interaction.user.id), action)
             await self.table.play(reply, chosen, session_id=snap.session_id)
 
         await self._run(interaction, work)
@@ -215,7 +215,7 @@ class SpaceTruckinCog(
             return []
         typed = current.strip().lower()
         choices = []
-        for legal in snap.legal_actions(interaction.user.id):
+        for legal in snap.legal_actions(me(snap, interaction.user.id)):
             label = snap.spec.describe(legal)
             value = legal.model_dump_json()
             if typed in label.lower() and len(value) <= 100:

@@ -3,8 +3,10 @@
 -- The session's clock (settings and each player's running clock), rewritten with every move.
 ALTER TABLE sessions ADD COLUMN clock_json TEXT NOT NULL DEFAULT '{}';
 
--- A seat is a person or a bot (bots play by the game's policy).
+-- A seat is a person or a bot (bots play by the game's policy); a substitute member may play a
+-- seat in place of the player it was dealt to (controller_id; NULL: that player).
 ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'human' CHECK (kind IN ('human', 'bot'));
+ALTER TABLE seats ADD COLUMN controller_id INTEGER;
 
 -- One row per reminder sent: (session, player, turn, stage) is claimed once, so a restart or a
 -- second process never sends it twice.

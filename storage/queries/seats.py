@@ -91,14 +91,17 @@ def set_seat_kind(
     kind: str,
     name: str,
     expected_version: int,
+    controller_id: int | None = None,
 ) -> SessionRecord:
-    """A seat changes hands mid-game (a bot takes over): same game identity, same position, so
-    the version (and every button drawn for it) stays."""
+    """A seat changes hands mid-game (a bot, or a substitute member as `controller_id`, takes
+    over): same game identity, same position, so the version (and every button drawn for it)
+    stays."""
     with writing(db):
         claim(db, session_id, expected_version, (SessionStatus.LOBBY, SessionStatus.ACTIVE))
         changed = db.execute(
-            "UPDATE seats SET kind = ?, name = ? WHERE session_id = ? AND user_id = ?",
-            (kind, name, session_id, user_id),
+            "UPDATE seats SET kind = ?, name = ?, controller_id = ?"
+            " WHERE session_id = ? AND user_id = ?",
+            (kind, name, controller_id, session_id, user_id),
         ).rowcount
         if changed != 1:
             raise NotSeated(session_id, user_id)

@@ -308,3 +308,33 @@ async def test_a_bot_filled_table_of_every_game_plays_to_the_end(world: World, k
         raise AssertionError(f"{spec.title} did not end")
     assert snap.outcome is not None or snap.record.end_reason, snap.record
     assert any("time ran out" in m.content for m in world.public())
+
+
+async def test_a_member_substitutes_for_a_leaver_and_plays_the_seat(world: World) -> None:
+    """Bob left mid-race: the host seats Carol in his place. Carol is pinged and plays Bob's
+    seat with the buttons; Bob can no longer press them; the race goes on to the end."""
+    await world.new_race()
+    r = await world.slash(
+        world.alice, "game substitute", player=world.bob.id, member=world.carol.id
+    )
+    await r.settle(0.05)
+    assert any("now plays bob's seat" in m.content for m in world.public())
+    played_by_carol = 0
+    for _ in range(200):
+        board = world.latest_board()
+        if "won the game" in board.content or "Game over" in board.content:
+            break
+        mover = active_user_id(board)
+        assert mover in (world.alice.id, world.carol.id), board.content
+        _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
+        if mover == world.carol.id and played_by_carol == 0:
+            refused = await world.fake.click(world.bob, board, str(cid))
+            await refused.settle(0.05)
+            assert refused.ephemeral and "not playing" in refused.content, refused.content
+        played_by_carol += mover == world.carol.id
+        click = await world.fake.click(world.user(mover), board, str(cid))
+        await click.wait_followups(1)
+        await click.settle(0.02)
+    else:
+        raise AssertionError("the race did not end")
+    assert played_by_carol > 0
