@@ -59,7 +59,8 @@ def _seats(db: sqlite3.Connection, session_ids: list[int]) -> dict[int, list[dic
     marks = ",".join("?" * len(session_ids))
     rows = _select(
         db,
-        f"SELECT session_id, user_id, name, seat, kind, controller_id FROM seats WHERE session_id IN ({marks})"
+        "SELECT session_id, user_id, name, seat, kind, controller_id FROM seats"
+        f" WHERE session_id IN ({marks})"
         " ORDER BY session_id, seat",
         session_ids,
     )
