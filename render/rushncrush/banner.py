@@ -13,7 +13,7 @@ from PIL import ImageDraw
 from games.rushncrush.view import CarView, RncView
 from render.fonts import Font, font
 from render.palette import Theme
-from render.rushncrush.course import draw_car, seat_of
+from render.rushncrush.cars import draw_car, seat_of
 from render.shapes import draw_text, fit_text
 
 PAD = 16.0

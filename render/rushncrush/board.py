@@ -30,18 +30,10 @@ from render.rushncrush.banner import (
     make_banner,
 )
 from render.rushncrush.cards import CARD_GAP, CARD_H, draw_card
-from render.rushncrush.course import (
-    Layout,
-    car_style,
-    copies,
-    course_rows,
-    draw_cars,
-    draw_mines,
-    draw_path,
-    draw_road,
-    window,
-)
+from render.rushncrush.cars import car_style, draw_cars, draw_path
+from render.rushncrush.course import Layout, copies, course_rows, window
 from render.rushncrush.key import draw_key, hint, make_key
+from render.rushncrush.road import draw_mines, draw_road
 from render.shapes import draw_text
 from render.toolkit import canvas
 

@@ -9,7 +9,7 @@ from games.rushncrush.view import CarView, RncView
 from render.fonts import font
 from render.palette import BLUE, ORANGE, RGB, VERMILLION, WHITE, YELLOW, Theme
 from render.rushncrush.banner import CONTENT_W
-from render.rushncrush.course import car_style, draw_car
+from render.rushncrush.cars import car_style, draw_car
 from render.shapes import Box, draw_text, fit_text, rounded_box
 
 CARD_H = 90.0

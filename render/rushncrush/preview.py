@@ -34,17 +34,10 @@ from render.rushncrush.board import (
     overlay_mines,
 )
 from render.rushncrush.cards import CARD_GAP, CARD_H, draw_card
-from render.rushncrush.course import (
-    Layout,
-    car_style,
-    course_rows,
-    draw_car,
-    draw_cars,
-    draw_path,
-    draw_road,
-    window,
-)
+from render.rushncrush.cars import car_style, draw_car, draw_cars, draw_path
+from render.rushncrush.course import Layout, course_rows, window
 from render.rushncrush.key import draw_key, make_key
+from render.rushncrush.road import draw_road
 from render.shapes import draw_text
 
 PREVIEW_MAX_H = 680.0

@@ -27,7 +27,7 @@ from games.engine import Player, PlayerId, Rng
 from games.registry import GAMES, AnySpec
 from games.rushncrush.view import RncView
 from games.spacetruckin.view import SpaceTruckinView
-from render.dragrage.board import player_card_box
+from render.dragrage.layout import player_card_box
 from render.fonts import MIN_PHONE_PX, PHONE_WIDTH, phone_px
 from render.palette import DEFAULT_THEME as THEME
 from render.registry import RENDERERS

@@ -10,13 +10,9 @@ from PIL import Image
 from games.dragrage import SPEC
 from games.dragrage.state import Advance, CounterView, DragRageView, LaneView, LetsRoll
 from games.engine import Player, Rng
-from render.dragrage.board import (
-    STATUS,
-    WIDTH,
-    board_layout,
-    player_card_box,
-    render_dragrage,
-)
+from render.dragrage.board import render_dragrage
+from render.dragrage.layout import WIDTH, board_layout, player_card_box
+from render.dragrage.panel import STATUS
 from render.fonts import PHONE_WIDTH, font, min_label_px, phone_px
 from render.palette import DEFAULT_THEME
 from render.shapes import recording_text

@@ -21,7 +21,8 @@ from render.rushncrush import render_rnc_preview, render_rushncrush
 from render.rushncrush.banner import WIDTH
 from render.rushncrush.board import AHEAD, board_layout, public_banner
 from render.rushncrush.cards import CAPTION_PX
-from render.rushncrush.course import Layout, car_style
+from render.rushncrush.cars import car_style
+from render.rushncrush.course import Layout
 from render.rushncrush.key import ITEM_NAMES
 from render.rushncrush.preview import preview_layout
 from render.shapes import Label, recording_text
