@@ -32,6 +32,18 @@ def clock_settings(
         raise ServiceError(str(exc)) from None
 
 
+def clock_from_text(text: str) -> ClockSettings:
+    """`/game option setting:clock value:...`: `none`, `24h` (per turn) or `3d+12h` (a bank
+    plus an increment)."""
+    cleaned = text.strip().lower()
+    if cleaned in ("none", "off", "no"):
+        return ClockSettings()
+    if "+" in cleaned:
+        bank, increment = cleaned.split("+", 1)
+        return clock_settings("bank", bank, increment)
+    return clock_settings("turn", cleaned, None)
+
+
 def turn_summary(snap: Snapshot) -> str:
     """Whose turn it is and when their time runs out, in one short line."""
     if snap.is_lobby:

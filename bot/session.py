@@ -23,6 +23,9 @@ from games.registry import GAMES
 if TYPE_CHECKING:
     from bot.table import Table
 
+CLOCK_SETTING = "clock"
+CLOCK_HELP_LINE = "clock: the turn clock (none, 24h per turn, or a bank like 3d+12h)"
+CLOCK_EXAMPLES = ("none", "24h", "48h", "3d+12h", "7d+1d")
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
 
 
@@ -144,7 +147,11 @@ class SessionCog(
             channel = channel_of(interaction)
             current = await self.service.current(channel)
             await self._host_gone(reply, current.session_id, current.record.host_id)
-            snap = await self.service.set_option(channel, interaction.user.id, setting, value)
+            if setting.strip().lower() == CLOCK_SETTING:
+                settings = absence.clock_from_text(value)
+                snap = await self.service.set_clock(channel, interaction.user.id, settings)
+            else:
+                snap = await self.service.set_option(channel, interaction.user.id, setting, value)
             await self._lobby_write(reply, snap, "option")
 
         await self._run(interaction, work, Ack.PUBLIC)
@@ -156,9 +163,11 @@ class SessionCog(
         model = await self._lobby_options(interaction)
         if model is None:
             return []
+        named = [(option_help(model, n), n) for n in option_names(model)]
+        named.append((CLOCK_HELP_LINE, CLOCK_SETTING))
         return [
-            app_commands.Choice(name=option_help(model, n)[:100], value=n)
-            for n in option_names(model)
+            app_commands.Choice(name=text[:100], value=n)
+            for text, n in named
             if current.lower() in n.lower()
         ][:25]
 
@@ -170,6 +179,8 @@ class SessionCog(
         name = getattr(interaction.namespace, "setting", None)
         if model is None or not name:
             return []
+        if str(name).strip().lower() == CLOCK_SETTING:
+            return [app_commands.Choice(name=v, value=v) for v in CLOCK_EXAMPLES]
         return [
             app_commands.Choice(name=v[:100], value=v[:100])
             for v in option_choices(model, str(name))

@@ -338,3 +338,19 @@ async def test_a_member_substitutes_for_a_leaver_and_plays_the_seat(world: World
     else:
         raise AssertionError("the race did not end")
     assert played_by_carol > 0
+
+
+async def test_the_clock_is_also_an_option(world: World) -> None:
+    """`/game option setting:clock value:3d+12h` sets a time bank, as `/game clock` does, and
+    the setting is offered by the option list."""
+    await world.slash(world.alice, "game new", game="rushncrush")
+    names = await world.fake.autocomplete(
+        world.alice, world.channel, "game option", focused="setting", value="clo"
+    )
+    assert [c["value"] for c in names] == ["clock"]
+    r = await world.slash(world.alice, "game option", setting="clock", value="3d+12h")
+    await r.settle(0.05)
+    assert "a bank of 3d plus 12h per move" in r.content
+    bad = await world.slash(world.alice, "game option", setting="clock", value="soon")
+    await bad.settle(0.05)
+    assert bad.ephemeral and "24h" in bad.content

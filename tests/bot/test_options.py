@@ -11,7 +11,7 @@ async def test_host_sets_a_variant_and_the_lobby_shows_it(world: World) -> None:
     names = await world.fake.autocomplete(
         world.alice, world.channel, "game option", focused="setting", value=""
     )
-    assert {c["value"] for c in names} == {"course", "one_rush_per_round"}
+    assert {c["value"] for c in names} == {"course", "one_rush_per_round", "clock"}
     values = await world.fake.autocomplete(
         world.alice, world.channel, "game option", focused="value", value="", setting="course"
     )
