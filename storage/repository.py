@@ -7,7 +7,8 @@ interleave. Saves are compare-and-swap on `version`: the caller passes the versi
 a write that lost the race raises `StaleVersion` instead of clobbering the winner.
 
 Opening (pragmas, migrations, busy retries) is in `storage.opening`; the check that the file
-is still ours before every write is in `storage.guard`.
+is still ours before every write is in `storage.guard`. The seat and lobby methods are in
+`storage.lobby_store`, the reminder, prefs and vacation ones in `storage.absence_store`.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from storage import queries
+from storage.absence_store import AbsenceStore
 from storage.errors import StorageGone
 from storage.guard import WriteGuard, file_identity
+from storage.lobby_store import LobbyStore
 from storage.migrate import Migration, load_migrations
 from storage.models import LogEntry, SessionRecord, SessionStatus, StorageHealth
 from storage.opening import DEFAULT_BUSY_TIMEOUT_MS, MEMORY, OPEN_BUSY_RETRY_S, prepare
@@ -35,7 +38,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-class Repository:
+class Repository(AbsenceStore, LobbyStore):
     """Use `await Repository.open(path)`; `close()` when done (or `async with`)."""
 
     def __init__(
@@ -189,95 +192,6 @@ class Repository:
         """
         return await self._call(queries.live_sessions)
 
-    async def add_seat(
-        self,
-        session_id: int,
-        user_id: int,
-        name: str,
-        *,
-        expected_version: int,
-        kind: str = "human",
-    ) -> SessionRecord:
-        """Seat a player (or a bot: kind "bot") after the others (LOBBY only). Raises
-        `AlreadySeated`, CAS errors."""
-        return await self._write(
-            partial(
-                queries.add_seat,
-                now=self._clock(),
-                session_id=session_id,
-                user_id=user_id,
-                name=name,
-                expected_version=expected_version,
-                kind=kind,
-            )
-        )
-
-    async def remove_seat(
-        self, session_id: int, user_id: int, *, expected_version: int
-    ) -> SessionRecord:
-        """Unseat a player (LOBBY only); later seats move up. Raises `NotSeated`, CAS errors."""
-        return await self._write(
-            partial(
-                queries.remove_seat,
-                now=self._clock(),
-                session_id=session_id,
-                user_id=user_id,
-                expected_version=expected_version,
-            )
-        )
-
-    async def set_options(
-        self, session_id: int, options_json: str, *, expected_version: int
-    ) -> SessionRecord:
-        """Replace the session options (LOBBY only; CAS on version)."""
-        return await self._write(
-            partial(
-                queries.set_options,
-                now=self._clock(),
-                session_id=session_id,
-                options_json=options_json,
-                expected_version=expected_version,
-            )
-        )
-
-    async def set_host(
-        self, session_id: int, host_id: int, *, expected_version: int
-    ) -> SessionRecord:
-        """Make `host_id` (a seated player) the host of a live session; CAS on version."""
-        return await self._write(
-            partial(
-                queries.set_host,
-                now=self._clock(),
-                session_id=session_id,
-                host_id=host_id,
-                expected_version=expected_version,
-            )
-        )
-
-    async def set_seat_kind(
-        self,
-        session_id: int,
-        user_id: int,
-        *,
-        kind: str,
-        name: str,
-        expected_version: int,
-        controller_id: int | None = None,
-    ) -> SessionRecord:
-        """A bot or a substitute member takes over a seat without changing the position."""
-        return await self._write(
-            partial(
-                queries.set_seat_kind,
-                now=self._clock(),
-                session_id=session_id,
-                user_id=user_id,
-                kind=kind,
-                name=name,
-                expected_version=expected_version,
-                controller_id=controller_id,
-            )
-        )
-
     async def start(
         self,
         session_id: int,
@@ -325,56 +239,6 @@ class Repository:
                 bump_version=bump_version,
             )
         )
-
-    # Absence
-
-    async def claim_reminder(self, session_id: int, user_id: int, turn: int, stage: int) -> bool:
-        """Claim one reminder before sending it: False if it was already sent."""
-        return await self._write(
-            partial(
-                queries.claim_reminder,
-                now=self._clock(),
-                session_id=session_id,
-                user_id=user_id,
-                turn=turn,
-                stage=stage,
-            )
-        )
-
-    async def reminders_sent(self, session_id: int) -> list[tuple[int, int, int]]:
-        return await self._call(partial(queries.reminders_sent, session_id=session_id))
-
-    async def get_prefs(self, user_ids: Sequence[int]) -> dict[int, str]:
-        return await self._call(partial(queries.get_prefs, user_ids=list(user_ids)))
-
-    async def set_prefs(self, user_id: int, prefs_json: str) -> None:
-        await self._write(partial(queries.set_prefs, user_id=user_id, prefs_json=prefs_json))
-
-    async def start_vacation(self, guild_id: int, user_id: int, until: float) -> bool:
-        return await self._write(
-            partial(
-                queries.start_vacation,
-                now=self._clock(),
-                guild_id=guild_id,
-                user_id=user_id,
-                until=until,
-            )
-        )
-
-    async def end_vacation(self, guild_id: int, user_id: int) -> tuple[float, float] | None:
-        return await self._write(
-            partial(queries.end_vacation, now=self._clock(), guild_id=guild_id, user_id=user_id)
-        )
-
-    async def vacations_since(
-        self, guild_id: int, user_id: int, since: float
-    ) -> list[tuple[float, float | None, float]]:
-        return await self._call(
-            partial(queries.vacations_since, guild_id=guild_id, user_id=user_id, since=since)
-        )
-
-    async def vacations_over(self) -> list[tuple[int, int]]:
-        return await self._call(partial(queries.vacations_over, now=self._clock()))
 
     async def record_move(
         self,
