@@ -43,8 +43,8 @@ def log_lines(snap: Snapshot, entries: Sequence[LogEntry], *, viewer: PlayerId |
     lines: list[str] = []
     for entry in entries:
         who = snap.name_of(entry.actor) if entry.actor is not None else "setup"
-        if private and entry.actor != viewer:
-            lines.append(f"#{entry.seq} {who}: made a move" if entry.actor else "#0 setup")
+        if private and entry.actor is not None and entry.actor != viewer:
+            lines.append(f"#{entry.seq} {who}: made a move")
             continue
         try:
             raw_events = json.loads(entry.events_json)
@@ -52,7 +52,12 @@ def log_lines(snap: Snapshot, entries: Sequence[LogEntry], *, viewer: PlayerId |
             raw_events = []
         texts = [_event_text(snap.spec, e, names) for e in raw_events]
         texts = [t.removeprefix(f"{who}: ") for t in texts if t]
-        if not texts and entry.actor is not None:
+        if entry.actor is None:
+            seated = ", ".join(seat.name for seat in snap.record.seats)
+            setup = f"#0 the game was set up for {seated}"
+            lines.append(setup + (": " + "; ".join(texts) if texts else ""))
+            continue
+        if not texts:
             texts = [_action_text(snap.spec, entry.action_json)]
         lines.append(f"#{entry.seq} {who}: " + "; ".join(texts))
     return lines

@@ -57,5 +57,10 @@ def with_option(model: type[BaseModel], current_json: str, name: str, raw: str) 
 
 
 def describe_options(model: type[BaseModel], options_json: str) -> str:
+    """The options in words: `course: normal · one rush per round: no`."""
     data = json.loads(options_json)
-    return ", ".join(f"{k}={json.dumps(v)}" for k, v in data.items())
+    words = []
+    for name, value in data.items():
+        shown = "yes" if value is True else "no" if value is False else str(value)
+        words.append(f"{name.replace('_', ' ')}: **{shown}**")
+    return " · ".join(words)

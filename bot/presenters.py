@@ -208,11 +208,14 @@ def lobby(snap: Snapshot) -> Board:
         for s in snap.record.seats
     )
     spec = snap.spec
-    need = (
-        f"{spec.min_players}"
-        if spec.min_players == spec.max_players
-        else (f"{spec.min_players}-{spec.max_players}")
-    )
+    seated = len(snap.record.seats)
+    if seated < spec.min_players:
+        missing = spec.min_players - seated
+        need = f"Needs {missing} more player{'s' if missing > 1 else ''} to start."
+    elif seated < spec.max_players:
+        need = f"Ready to start; up to {spec.max_players - seated} more may join."
+    else:
+        need = "Every seat is taken: ready to start."
     options = (
         f"\nTurn clock: {snap.clock.settings.describe()} (the host sets it with `/game clock`)"
     )
@@ -223,8 +226,8 @@ def lobby(snap: Snapshot) -> Board:
         options += f"\nOptions: {shown} (the host changes them with `/game option`)"
     content = (
         f"**{spec.title}** lobby · game #{snap.session_id}\n"
-        f"Seated ({len(snap.record.seats)}/{spec.max_players}): {seats}\n"
-        f"Needs {need} players. Join with the button or `/game join`; "
+        f"Seated ({seated}/{spec.max_players}): {seats}\n"
+        f"{need} Join with the button or `/game join`; "
         f"the host starts with `/game start`.{options}"
     )
     buttons = (

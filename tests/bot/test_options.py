@@ -17,9 +17,9 @@ async def test_host_sets_a_variant_and_the_lobby_shows_it(world: World) -> None:
     )
     assert "loop" in {c["value"] for c in values}
     r = await world.slash(world.alice, "game option", setting="course", value="loop")
-    assert 'course="loop"' in r.content
+    assert "course: **loop**" in r.content
     r = await world.slash(world.alice, "game option", setting="one_rush_per_round", value="true")
-    assert "one_rush_per_round=true" in r.content
+    assert "one rush per round: **yes**" in r.content
 
 
 async def test_bad_values_and_guests_are_refused(world: World) -> None:
@@ -33,4 +33,4 @@ async def test_bad_values_and_guests_are_refused(world: World) -> None:
     r = await world.slash(world.bob, "game option", setting="digits", value="3")
     assert r.ephemeral and "host" in r.content
     r = await world.slash(world.alice, "game option", setting="digits", value="3")
-    assert not r.ephemeral and "digits=3" in r.content
+    assert not r.ephemeral and "digits: **3**" in r.content

@@ -112,3 +112,19 @@ async def test_leave_the_lobby(world: World) -> None:
     assert "bob" not in r.content.split("Seated")[1].split("\n")[0]
     r = await world.slash(world.alice, "game leave")
     assert r.ephemeral and "/game end" in r.content
+
+
+async def test_the_lobby_counts_seats_in_words(world: World) -> None:
+    """Two of two seated reads "ready", not "Needs 2 players"; options read in words."""
+    r = await world.slash(world.alice, "game new", game="dragrage")
+    assert "Needs 1 more player" in r.content
+    r = await world.slash(world.bob, "game join")
+    assert "Every seat is taken: ready to start" in r.content and "Needs" not in r.content
+
+
+async def test_the_log_starts_with_the_setup_in_words(world: World) -> None:
+    """Right after the start `/game log` says who the game was set up for (and any coin flip)."""
+    await world.new_race()
+    r = await world.slash(world.carol, "game log")
+    await r.settle(0.05)
+    assert "#0 the game was set up for alice, bob" in r.content, r.content
