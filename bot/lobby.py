@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from pydantic import ValidationError
@@ -59,6 +61,15 @@ class HostChange:
 class Lobby(Sessions):
     """Sessions before and around the game (see module doc)."""
 
+    @asynccontextmanager
+    async def _held(self, channel_id: int) -> AsyncIterator[SessionRecord]:
+        """The channel's live session, read afresh under its lock, for a write (refused while
+        storage is gone)."""
+        self._writable()
+        record = await self._live(channel_id)
+        async with self.lock(record.id):
+            yield await self._record(record.id)
+
     # ----- lobby -----------------------------------------------------------------------------
 
     async def new_session(
@@ -89,10 +100,7 @@ class Lobby(Sessions):
         return await self._snapshot(record)
 
     async def join(self, channel_id: int, player: Player) -> Snapshot:
-        self._writable()
-        record = await self._live(channel_id)
-        async with self.lock(record.id):
-            record = await self._record(record.id)
+        async with self._held(channel_id) as record:
             spec = self._spec_of(record)
             if record.status is not SessionStatus.LOBBY:
                 raise LobbyError("this game has already started; wait for the next one")
@@ -109,10 +117,7 @@ class Lobby(Sessions):
 
     async def leave(self, channel_id: int, user_id: PlayerId) -> Snapshot:
         """Leave the lobby. A leaving host hands the table to the longest-seated player."""
-        self._writable()
-        record = await self._live(channel_id)
-        async with self.lock(record.id):
-            record = await self._record(record.id)
+        async with self._held(channel_id) as record:
             if record.status is not SessionStatus.LOBBY:
                 raise LobbyError("the game is under way; ask the host to `/game end` it instead")
             if record.seat_of(user_id) is None:
@@ -146,10 +151,7 @@ class Lobby(Sessions):
             return HostChange(await self._snapshot(record), gone, successor)
 
     async def start(self, channel_id: int, user_id: PlayerId) -> Snapshot:
-        self._writable()
-        record = await self._live(channel_id)
-        async with self.lock(record.id):
-            record = await self._record(record.id)
+        async with self._held(channel_id) as record:
             spec = self._spec_of(record)
             if record.status is not SessionStatus.LOBBY:
                 raise LobbyError("this game has already started")
@@ -194,10 +196,7 @@ class Lobby(Sessions):
         self, channel_id: int, user_id: PlayerId, name: str, value: str
     ) -> Snapshot:
         """Host only, before the start: set one of the game's session options."""
-        self._writable()
-        record = await self._live(channel_id)
-        async with self.lock(record.id):
-            record = await self._record(record.id)
+        async with self._held(channel_id) as record:
             _lobby_host(record, user_id, "the options")
             spec = self._spec_of(record)
             try:
@@ -265,10 +264,7 @@ class Lobby(Sessions):
         self, channel_id: int, user_id: PlayerId, settings: ClockSettings
     ) -> Snapshot:
         """Host only, in the lobby: the session's turn clock."""
-        self._writable()
-        record = await self._live(channel_id)
-        async with self.lock(record.id):
-            record = await self._record(record.id)
+        async with self._held(channel_id) as record:
             _lobby_host(record, user_id, "the clock")
             clock = Clock.parse(record.clock_json).model_copy(update={"settings": settings})
             record = await self._write(
@@ -280,10 +276,7 @@ class Lobby(Sessions):
 
     async def add_bot(self, channel_id: int, user_id: PlayerId) -> Snapshot:
         """Host only, in the lobby: fill a seat with a bot (the game's policy plays it)."""
-        self._writable()
-        record = await self._live(channel_id)
-        async with self.lock(record.id):
-            record = await self._record(record.id)
+        async with self._held(channel_id) as record:
             _lobby_host(record, user_id, "bot seats")
             spec = self._spec_of(record)
             if spec.policy is None:
@@ -302,10 +295,7 @@ class Lobby(Sessions):
 
     async def remove_bot(self, channel_id: int, user_id: PlayerId) -> Snapshot:
         """Host only, in the lobby: free the last seat a bot took."""
-        self._writable()
-        record = await self._live(channel_id)
-        async with self.lock(record.id):
-            record = await self._record(record.id)
+        async with self._held(channel_id) as record:
             _lobby_host(record, user_id, "bot seats")
             bots = [s for s in record.seats if s.is_bot]
             if not bots:
@@ -327,10 +317,7 @@ class Lobby(Sessions):
         """Host or Manage Server, mid-game: `by` (a member), or a bot when None, takes over
         the seat `player` plays (a player who left). The game goes on; the seat keeps its place,
         pieces and game identity."""
-        self._writable()
-        record = await self._live(channel_id)
-        async with self.lock(record.id):
-            record = await self._record(record.id)
+        async with self._held(channel_id) as record:
             if record.status is not SessionStatus.ACTIVE:
                 raise LobbyError("substitutes are for a game under way; in the lobby, just leave")
             if user_id != record.host_id and not can_manage:
