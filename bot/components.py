@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from bot import customid, presenters
 from bot.customid import ButtonId, MalformedInput, bounded_json
+from bot.help import send_rules
 from bot.replies import Ack, Reply, Work, funnel
 from bot.service import LobbyError, ServiceError
 from bot.table import Table, channel_of
@@ -57,10 +58,9 @@ class RedlineComponent(
         verbs = table.verbs_by_namespace.get(namespace)
         if namespace == ButtonId.PREFIX:
             bid = ButtonId.decode(self.raw)
-            ack = (
-                Ack.PRIVATE if bid and bid.verb in (customid.BOARD, customid.SHEET) else Ack.UPDATE
-            )
-            work: Work = lambda reply: route(table, reply, bid)  # noqa: E731
+            private = (customid.BOARD, customid.SHEET, customid.RULES)
+            ack = Ack.PRIVATE if bid and bid.verb in private else Ack.UPDATE
+            work: Work = lambda reply: route(table, reply, bid, values)  # noqa: E731
         elif verbs is not None:
             gid = verbs.codec.decode(self.raw)
             handler = verbs.handlers.get(gid.verb) if gid is not None else None
@@ -93,10 +93,16 @@ def decoded(bid: B | None) -> B:
     return bid
 
 
-async def route(table: Table, reply: Reply, bid: ButtonId | None) -> None:
+async def route(
+    table: Table, reply: Reply, bid: ButtonId | None, values: list[str] | None = None
+) -> None:
     """What each shared (`rl:`) verb does."""
     bid = decoded(bid)
     service, interaction = table.service, reply.interaction
+    if bid.verb == customid.RULES:  # the games menu of `/game rules`: no session involved
+        key = (values or [""])[0]
+        await send_rules(reply, service.spec(key))
+        return
     if bid.verb == customid.END:  # before loading: a damaged game can still be ended
         if (
             bid.payload == "yes"

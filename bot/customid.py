@@ -120,3 +120,4 @@ JOIN = "join"  # join the lobby
 START = "start"  # start the game (host)
 BOARD = "board"  # show the current board (ephemeral)
 SHEET = "sheet"  # show my private sheet/hand (ephemeral)
+RULES = "rules"  # a menu of the games: show the chosen game's rules (ephemeral; no session)

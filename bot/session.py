@@ -10,10 +10,10 @@ from discord.ext import commands
 from pydantic import BaseModel
 
 from bot import absence, presenters
-from bot.customid import END, ButtonId
+from bot.customid import END, RULES, ButtonId
 from bot.help import send_rules
 from bot.options import option_choices, option_help, option_names
-from bot.presenters import Board, ButtonSpec
+from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.replies import Ack, Reply, Work, funnel
 from bot.service import NoSession, ServiceError, Snapshot
 from bot.table import channel_of
@@ -27,6 +27,21 @@ CLOCK_SETTING = "clock"
 CLOCK_HELP_LINE = "clock: the turn clock (none, 24h per turn, or a bank like 3d+12h)"
 CLOCK_EXAMPLES = ("none", "24h", "48h", "3d+12h", "7d+1d")
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
+
+
+def rules_menu() -> Board:
+    """The games, each in a line, and a menu that opens one's rules."""
+    lines = "\n".join(f"• **{s.title}** (`{k}`): {s.summary}" for k, s in GAMES.items())
+    menu = SelectSpec(
+        ButtonId(RULES, 0, 0).encode(),
+        "Read the rules of…",
+        tuple((s.title, k, s.summary[:100]) for k, s in GAMES.items()),
+    )
+    return Board(
+        content="There is no game in this channel yet. Pick one to read its rules (or type "
+        f"`/game rules game:<game>`):\n{lines}",
+        selects=(menu,),
+    )
 
 
 def _player(interaction: discord.Interaction) -> Player:
@@ -263,11 +278,7 @@ class SessionCog(
             try:
                 spec = (await self.service.latest(channel_of(interaction))).spec
             except NoSession:
-                await reply.say(
-                    "There is no game in this channel yet. Pick one to read its rules with "
-                    "`/game rules game:<game>`:\n"
-                    + "\n".join(f"• **{s.title}** (`{k}`): {s.summary}" for k, s in GAMES.items())
-                )
+                await reply.answer(rules_menu(), ephemeral=True)
                 return
             await send_rules(reply, spec)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.help import pages
+from fakediscord.records import walk_components
 from games.registry import GAMES
 from tests.bot.conftest import World
 
@@ -23,6 +24,12 @@ async def test_rules_without_a_game_list_the_games(world: World) -> None:
     r = await world.slash(world.carol, "game rules")
     await r.settle(0.05)
     assert r.ephemeral and all(spec.title in r.content for spec in GAMES.values())
+    menu = next(c for c in walk_components(r.components) if c.get("type") == 3)
+    picked = await world.fake.select(world.carol, r.message, menu["custom_id"], ["rushncrush"])
+    await picked.wait_followups(1)
+    await picked.settle(0.05)
+    shown = [e.get("title", "") for m in picked.messages for e in m.embeds]
+    assert any("Rush 'n' Crush: rules" in t for t in shown), shown
 
 
 async def test_every_game_has_a_playing_here_section_in_its_rules() -> None:
