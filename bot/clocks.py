@@ -287,9 +287,12 @@ def after_quiet_hours(at: float, prefs: Prefs) -> float:
 
 
 def span(seconds: float) -> str:
-    """`3d 12h`, `24h`, `90m`: a duration in words a player reads at a glance."""
+    """`3d 12h`, `24h`, `90m`: a duration in words a player reads at a glance (hours up to
+    two days, as players say "48 hours")."""
     minutes = round(seconds / 60)
     days, rest = divmod(minutes, 24 * 60)
+    if days < 3:
+        days, rest = 0, minutes
     hours, mins = divmod(rest, 60)
     parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{mins}m" if mins else ""]
     return " ".join(p for p in parts if p) or "0m"

@@ -70,7 +70,7 @@ async def test_a_silent_player_is_reminded_played_for_and_returns(world: World) 
     await w.slash(w.bob, "game join")
     await w.slash(w.carol, "game join")
     r = await w.slash(w.alice, "game clock", mode="turn", time="24h")
-    assert "1d per turn" in r.content
+    assert "24h per turn" in r.content
     r = await w.slash(w.alice, "game start")
     await r.wait_followups(1)
     assert "⏰ <t:" in world.latest_board().content, "the board shows when time runs out"

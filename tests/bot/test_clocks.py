@@ -142,6 +142,7 @@ def test_bad_durations_are_refused_with_examples(text: str) -> None:
 
 def test_spans_and_timestamps_in_words() -> None:
     assert clocks.span(3.5 * DAY) == "3d 12h"
+    assert clocks.span(DAY) == "24h" and clocks.span(2 * DAY) == "48h"
     assert clocks.timestamp(T0) == f"<t:{int(T0)}:R>"
     assert ClockSettings(mode=ClockMode.BANK, bank=3 * DAY, increment=12 * HOUR).describe() == (
         "a bank of 3d plus 12h per move; the bot plays for a player whose time ran out"
