@@ -38,7 +38,15 @@ from games.spacetruckin import legal_placements
 from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.delivery import STAGE_HINTS
 from games.spacetruckin.grid import cell_name, parse_cell, placement_name, spot_cells
-from games.spacetruckin.models import Accept, Build, FreeChoice, Place, Stop
+from games.spacetruckin.models import (
+    Accept,
+    Build,
+    FreeChoice,
+    PickSpecialty,
+    PickTruck,
+    Place,
+    Stop,
+)
 from games.spacetruckin.view import SpaceTruckinView
 
 
@@ -47,7 +55,10 @@ def _ask(view: SpaceTruckinView, placements: int) -> str:
     assert sheet is not None
     stage, public = sheet.stage, view.public
     if public.phase == "captain":
-        return "pick your captain's specialty and your truck"
+        return (
+            "pick your captain and your truck, one tap each: the image shows each captain's "
+            "power and each truck's blueprint"
+        )
     if public.phase == "chart":
         return "chart the next location"
     if stage == "pick":
@@ -105,6 +116,8 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
     if view.sheet.stage == "place":
         selects = _placement_menus(snap, view, placements)
         buttons = [on_row(b, len(selects)) for b in (*stop, back)]
+    elif view.public.phase == "captain":
+        buttons = rows(captain_groups(snap, view, actions), [back])
     elif view.sheet.stage == "pick":
         buttons = rows(_pick_groups(snap, actions), [*stop, back])
     elif view.sheet.stage == "fill":
@@ -118,6 +131,37 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
         buttons = rows(by_kind(snap, actions)[:MENU_ROWS], [back])
     content = f"{header(snap)}\n➡️ {_ask(view, len(placements))}"
     return Board(content, image, filename, tuple(buttons), selects=selects)
+
+
+# Captain and truck ---------------------------------------------------------------------------
+
+
+def captain_groups(
+    snap: Snapshot, view: SpaceTruckinView, actions: Sequence[Model]
+) -> list[list[ButtonSpec]]:
+    """Captains on one row, trucks on the next. Once one half is chosen, each button names the
+    pair it completes ("Smuggler + Hammerhead")."""
+    assert view.sheet is not None
+    specialty, truck = view.sheet.specialty, view.sheet.truck
+    captains = [
+        ButtonSpec(
+            f"{a.specialty} + {truck}" if truck else f"Captain: {a.specialty}",
+            act_id(snap, a),
+            "primary",
+        )
+        for a in actions
+        if isinstance(a, PickSpecialty)
+    ]
+    trucks = [
+        ButtonSpec(
+            f"{specialty} + {a.truck}" if specialty else f"Truck: {a.truck}",
+            act_id(snap, a),
+            "primary" if specialty else "secondary",
+        )
+        for a in actions
+        if isinstance(a, PickTruck)
+    ]
+    return [g for g in (captains, trucks) if g]
 
 
 # Shipyard ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from games.spacetruckin.data import CENTERLINE_REACH, SYSTEM_LETTER, System
 from games.spacetruckin.grid import cell_name, parse_cell, spot_cells
 from games.spacetruckin.models import Place
 from games.spacetruckin.view import CellView, SheetView
+from render.fonts import Font
 from render.palette import RGB, Theme, blend
 from render.shapes import Box, draw_text, strike
 from render.spacetruckin.common import SYSTEM_BY_LETTER, SYSTEM_COLOURS, Px
@@ -313,3 +314,25 @@ def letter_of_picked(sheet: SheetView) -> str | None:
         return None
     system = sheet.picked.split("/")[0]
     return next((letter for s, letter in SYSTEM_LETTER.items() if s == system), None)
+
+
+def printed_grids_legend(
+    draw: ImageDraw.ImageDraw, start: tuple[float, float], px: Px, theme: Theme, fnt: Font
+) -> None:
+    """One legend row from `start` (left, middle): the bridge and the outlined grids that the
+    Engine and Weapons must cover, drawn as the blueprint draws them."""
+    x, cy = start
+    side = px(26)
+    for kind, label in (("B", "bridge"), ("E", "Engine must cover"),
+                        ("W", "Weapons must cover")):  # fmt: skip
+        box = (x, cy - side / 2, x + side, cy + side / 2)
+        if kind == "B":
+            draw.rectangle(box, fill=theme.surface_alt, outline=theme.line)
+            ink = theme.text
+        else:
+            colour = SYSTEM_COLOURS["Engine" if kind == "E" else "Weapons"][0]
+            draw.rectangle(box, fill=theme.surface, outline=colour, width=max(2, round(px(3))))
+            ink = blend(theme.surface, colour, 2 / 3)
+        draw_text(draw, ((box[0] + box[2]) / 2, cy), kind, fnt=px.font(19, bold=True), fill=ink)
+        draw_text(draw, (x + side + px(8), cy), label, fnt=fnt, fill=theme.muted, anchor="lm")
+        x += side + px(8) + fnt.getlength(label) + px(16)

@@ -94,17 +94,16 @@ def _captain(view: SpaceTruckinView) -> Prompt:
     sheet = view.sheet
     assert sheet is not None
     lines: list[str] = []
-    dice: tuple[tuple[int, str], ...] = ()
+    # The dice and each captain's power are drawn in the choice below, so no dice row here.
     if sheet.specialty is None:
         a, b = sheet.specialty_dice
         names = " or ".join(dict.fromkeys((SPECIALTY_BY_DIE[a], SPECIALTY_BY_DIE[b])))
-        lines.append(f"Pick your captain: {names}.")
-        dice = tuple((d, SPECIALTY_BY_DIE[d]) for d in dict.fromkeys(sheet.specialty_dice))
+        lines.append(f"Pick your captain: {names} (powers below).")
     if sheet.truck is None:
-        lines.append(f"Pick a truck: {', '.join(TRUCKS[:-1])} or {TRUCKS[-1]}.")
+        lines.append(f"Pick one of the {len(TRUCKS)} trucks drawn below.")
     if not lines:
         return Prompt("wait", ("Captain and truck chosen. Waiting for the others.",))
-    return Prompt("act", tuple(lines), dice)
+    return Prompt("act", tuple(lines))
 
 
 def _chart(view: SpaceTruckinView, mine: bool) -> Prompt:

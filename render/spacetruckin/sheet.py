@@ -1,7 +1,8 @@
 """A trucker's private Space Truckin' sheet: next move, dice, challenge boxes, truck, pips.
 
 Top to bottom: header (name, truck, captain, VP), the prompt card (what to do now, with its
-dice), the challenge (delivery only), the blueprint, and the system summary with a legend.
+dice), the captain-and-truck choice (first decision only), the challenge (delivery only), the
+blueprint, and the system summary with a legend.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from games.spacetruckin.models import Place
 from games.spacetruckin.view import SheetView, SpaceTruckinView
 from render.encode import encode_png
 from render.fonts import Font
-from render.palette import DEFAULT_THEME, RGB, Theme, blend
+from render.palette import DEFAULT_THEME, RGB, Theme
 from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike
+from render.spacetruckin.choice import choice_height, draw_choice, shows_choice
 from render.spacetruckin.common import (
     PAD,
     REWARD_LABELS,
@@ -43,6 +45,7 @@ from render.spacetruckin.grid import (
     grid_layout,
     letter_of_picked,
     preview_cells,
+    printed_grids_legend,
 )
 from render.spacetruckin.prompt import Prompt, prompt
 from render.toolkit import canvas
@@ -75,6 +78,8 @@ class SheetLayout:
     prompt_lines: tuple[tuple[str, bool], ...]
     """(line, is it the muted "To do here" note)."""
     prompt_h: float
+    choice_top: float | None
+    """The captain-and-truck choice (captains with powers, trucks drawn small), if shown."""
     challenge_top: float | None
     grid: GridLayout | None
     summary_top: float
@@ -97,6 +102,10 @@ def sheet_layout(view: SpaceTruckinView, *, scale: float = 1.0) -> SheetLayout:
     y = max(y, PAD + 64 + 8)
     prompt_top = y
     y += prompt_h + PAD
+    choice_top = None
+    if shows_choice(view):
+        choice_top = y
+        y += choice_height(sheet, px) + PAD
     challenge_top = None
     written = any(b.value is not None for b in sheet.boxes)
     if view.public.phase == "delivery" or (view.public.phase == "over" and written):
@@ -107,9 +116,9 @@ def sheet_layout(view: SpaceTruckinView, *, scale: float = 1.0) -> SheetLayout:
         grid = grid_layout(sheet, px, top=px(y), width=width)
         y = (grid.top + grid.height) / scale + 8
     summary_top = y
-    height = y + SUMMARY_H + PAD
-    return SheetLayout(width, header, prompt_top, tuple(lines), prompt_h, challenge_top, grid,
-                       summary_top, height)  # fmt: skip
+    height = y + (SUMMARY_H if sheet.truck is not None else 0) + PAD
+    return SheetLayout(width, header, prompt_top, tuple(lines), prompt_h, choice_top,
+                       challenge_top, grid, summary_top, height)  # fmt: skip
 
 
 def render_sheet(
@@ -127,6 +136,8 @@ def render_sheet(
     _header(draw, view, sheet, layout.header_lines, px, theme)
     shown = preview_cells(sheet, preview) if preview is not None else ()
     _prompt(draw, ask, layout, _preview_name(preview), px, theme)
+    if layout.choice_top is not None:
+        draw_choice(draw, sheet, layout.choice_top, px, theme)
     if layout.challenge_top is not None:
         _challenge(draw, view, sheet, layout.challenge_top, px, theme)
     if layout.grid is not None:
@@ -433,20 +444,7 @@ def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme, fnt: Font
     # The printed grids: the bridge, and the outlined grids a system must cover.
     x, cy = px(PAD), cy + px(32)
     side = px(26)
-    for kind, label in (("B", "bridge"), ("E", "Engine must cover"),
-                        ("W", "Weapons must cover")):  # fmt: skip
-        box = (x, cy - side / 2, x + side, cy + side / 2)
-        if kind == "B":
-            draw.rectangle(box, fill=theme.surface_alt, outline=theme.line)
-            ink = theme.text
-        else:
-            colour = SYSTEM_COLOURS["Engine" if kind == "E" else "Weapons"][0]
-            draw.rectangle(box, fill=theme.surface, outline=colour, width=max(2, round(px(3))))
-            ink = blend(theme.surface, colour, 2 / 3)
-        draw_text(draw, ((box[0] + box[2]) / 2, cy), kind, fnt=px.font(SMALL_PX, bold=True),
-                  fill=ink)  # fmt: skip
-        draw_text(draw, (x + side + px(8), cy), label, fnt=fnt, fill=theme.muted, anchor="lm")
-        x += side + px(8) + fnt.getlength(label) + px(16)
+    printed_grids_legend(draw, (x, cy), px, theme, fnt)
     # The systems by letter (the letter, not the colour, names a system).
     x, cy = px(PAD), cy + px(32)
     for system, letter in SYSTEM_LETTER.items():
