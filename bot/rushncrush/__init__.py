@@ -1,4 +1,5 @@
-"""Rush 'n' Crush in Discord: gear buttons on the board, private path builder and preview."""
+"""Rush 'n' Crush in Discord: gear buttons and a gear menu on the board, private path builder
+and preview."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ ADAPTER = GameAdapter(
         namespace=ids.RncId.PREFIX,
         codec=ids.RncId,
         handlers=dict.fromkeys(
-            (ids.BUILD, ids.STEP, ids.PREVIEW, ids.COURSE, ids.MORE, ids.CANCEL), route
+            (ids.BUILD, ids.STEP, ids.PREVIEW, ids.COURSE, ids.MORE, ids.PICK, ids.CANCEL),
+            route,
         ),
     ),
     board=public_board,

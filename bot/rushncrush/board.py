@@ -1,25 +1,30 @@
-"""Rush 'n' Crush public board: gear buttons, equipment, the whole course (the path builder
-and preview are in `path.py`).
+"""Rush 'n' Crush public board: gear buttons and menu, equipment, the whole course (the path
+builder and preview are in `path.py`).
 
-A turn in the common case is three taps: a gear button (its label shows the speed and the heat
-risk), then the board says the lane changes rolled, then a path (typed with `/rushncrush move`,
-a suggested path, or built step by step) previewed as an image and confirmed with "Drive it".
+A turn in the common case is three taps: a gear button (its label says, in words, the speed,
+the gear, the points spent and the heat risk; at most eight, the other choices in a "More
+speeds…" menu, see `gears.py`), then the board says the lane changes rolled, then a path
+(typed with `/rushncrush move`, a suggested path, or built step by step) previewed as an image
+and confirmed with "Drive it".
 """
 
 from __future__ import annotations
 
 from bot import presenters
-from bot.presenters import Board, ButtonSpec
+from bot.presenters import Board, ButtonSpec, SelectSpec
+from bot.rushncrush.gears import split_gears
 from bot.rushncrush.ids import (
     BUILD,
     COURSE,
+    GEAR_PER_ROW,
     GEAR_ROWS,
-    MORE,
     PER_ROW,
+    PICK,
     PREVIEW,
     act_id,
     clip,
     compact,
+    gear_value,
     rnc_id,
     rnc_or_none,
     spaced,
@@ -30,6 +35,7 @@ from bot.rushncrush.text import (
     gear_order,
     gear_style,
     steering_text,
+    steering_words,
 )
 from bot.service import Snapshot
 from games.engine import PlayerId
@@ -53,6 +59,7 @@ def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Boa
     )
     parts = [header, *(f"• {line}" for line in event_lines(snap))]
     buttons: tuple[ButtonSpec, ...] = ()
+    selects: tuple[SelectSpec, ...] = ()
     state = snap.state
     live = snap.outcome is None and snap.record.is_live and isinstance(state, RncState)
     if live and isinstance(state, RncState) and state.turn is not None:
@@ -60,6 +67,7 @@ def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Boa
         parts.extend(_prompt(snap, state, player))
         if with_buttons:
             buttons = _board_buttons(snap, state, player)
+            selects = _gear_menu(snap, state, player)
     else:
         parts.append(presenters.turn_line(snap))
     return Board(
@@ -68,6 +76,7 @@ def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Boa
         filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
         buttons=buttons,
         mentions=snap.pinged,
+        selects=selects,
     )
 
 
@@ -83,8 +92,9 @@ def _prompt(snap: Snapshot, state: RncState, player: PlayerId) -> list[str]:
         return [
             f"{who}: **choose gear & speed** (now gear {car.gear}, speed {car.speed}; "
             f"Heat {car.heat}/{HEAT_SKULL}, Turbo {car.turbo}, Brake {car.brake})",
-            "Buttons: **speed** · gear · +T Turbo / −B Brake spent · 🔥 chance of Heat · "
-            "💀 chance it wrecks you. Or `/rushncrush gear`.",
+            "Each button: the **speed** to drive, the gear, the Turbo or Brake points it spends "
+            "and the chance of gaining Heat (💀: it may wreck you). Other speeds: the menu "
+            "or `/rushncrush gear`.",
             f"Lane changes by speed: {steering} (odds: `/odds mode:highlow`)",
         ]
     changes = "unlimited" if turn.lane_changes is None else str(turn.lane_changes)
@@ -114,19 +124,12 @@ def _board_buttons(snap: Snapshot, state: RncState, player: PlayerId) -> tuple[B
     buttons: list[ButtonSpec] = []
     assert state.turn is not None
     if state.turn.phase == "gear":
-        gears = legal_gears(snap, player)
-        room = PER_ROW * GEAR_ROWS
-        shown = gears if len(gears) <= room else gears[: room - 1]
-        for i, gear in enumerate(shown):
-            buttons.append(
-                ButtonSpec(
-                    gear_label(gear, heat), act_id(snap, gear), gear_style(gear, heat), i // PER_ROW
-                )
-            )
-        if len(shown) < len(gears):
-            more = f"More gear ({len(gears) - len(shown)}) ▸"
-            buttons.append(ButtonSpec(more, rnc_id(snap, MORE), "primary", GEAR_ROWS - 1))
-        tools_row = GEAR_ROWS
+        choices = split_gears(legal_gears(snap, player), heat)
+        for i, gear in enumerate(choices.buttons):
+            style = gear_style(gear, heat)
+            label = gear_label(gear, heat)
+            buttons.append(ButtonSpec(label, act_id(snap, gear), style, i // GEAR_PER_ROW))
+        tools_row = GEAR_ROWS + (1 if choices.menu else 0)
     else:
         buttons.append(ButtonSpec("🕹 Steer step by step", rnc_id(snap, BUILD), "primary", 0))
         paths = [a for a in actions if isinstance(a, MoveAction)]
@@ -151,8 +154,24 @@ def activation_label(action: ActivateAction) -> str:
     return f"🔧 {'Arm' if action.mode == 'arm' else 'Use'} {label}"
 
 
+def _gear_menu(snap: Snapshot, state: RncState, player: PlayerId) -> tuple[SelectSpec, ...]:
+    """The gear choices that are not buttons, as one menu under them (none if all fit)."""
+    turn = state.turn
+    if turn is None or turn.phase != "gear":
+        return ()
+    heat = state.car(player).heat
+    rest = split_gears(legal_gears(snap, player), heat).menu
+    if not rest:
+        return ()
+    options = tuple(
+        (gear_label(g, heat), gear_value(g), steering_words(g.speed).capitalize()) for g in rest
+    )
+    placeholder = f"More speeds… ({len(rest)} other gear choices)"
+    return (SelectSpec(rnc_id(snap, PICK), placeholder, options, GEAR_ROWS),)
+
+
 def gear_panel(snap: Snapshot, player: PlayerId) -> Board:
-    """Every gear choice, privately (the board shows the first ones when they do not all fit)."""
+    """Every gear choice, privately (for boards drawn before the gear menu had this button)."""
     state = snap.state
     assert isinstance(state, RncState)
     heat = state.car(player).heat
@@ -161,8 +180,4 @@ def gear_panel(snap: Snapshot, player: PlayerId) -> Board:
         ButtonSpec(gear_label(g, heat), act_id(snap, g), gear_style(g, heat), i // PER_ROW)
         for i, g in enumerate(gears)
     )
-    return Board(
-        content="**Every gear choice** (only you see this): speed · gear · points spent · "
-        "🔥 chance of Heat · 💀 chance it wrecks you",
-        buttons=buttons,
-    )
+    return Board(content="**Every gear choice** (only you see this)", buttons=buttons)

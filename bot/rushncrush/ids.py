@@ -1,29 +1,34 @@
-"""Rush 'n' Crush custom_ids (`rnc:`): builder steps, previews, the whole course.
+"""Rush 'n' Crush custom_ids (`rnc:`): builder steps, previews, the whole course, the gear menu.
 
 Buttons that only redraw or send a private message carry an `rnc:` custom_id; the draft path
 lives in that custom_id, so a draft needs no memory and survives a restart. Buttons that play
-a move are ordinary action buttons (`rl:a:`) played through `Table.play`.
+a move are ordinary action buttons (`rl:a:`) played through `Table.play`; so is the option
+picked in the board's gear menu (`rnc:p:`, its value names the gear choice).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot import presenters
 from bot.customid import ButtonId, template
 from bot.service import Snapshot
-from games.engine import Model
+from games.engine import InvalidAction, Model
+from games.rushncrush import GearAction
 
 PER_ROW = 5
-GEAR_ROWS = 4
-"""Rows of gear buttons on the board; the fifth holds equipment and the whole-course button."""
+GEAR_PER_ROW = 4
+GEAR_ROWS = 2
+"""Rows of gear buttons on the board; the gear menu comes next, then equipment and the course."""
 
 # Verbs of the `rnc:` custom_ids (they redraw or send a private message, never move a car)
 BUILD = "b"  # open the step-by-step builder (a new private message)
 STEP = "s"  # the builder with this draft (redraws the private message)
 PREVIEW = "v"  # preview this path (a new private message)
 COURSE = "c"  # the whole course, privately
-MORE = "g"  # the gear choices that did not fit on the board, privately
+MORE = "g"  # every gear choice, privately (boards before the gear menu had this button)
+PICK = "p"  # the gear menu: play the gear choice its picked value names
 CANCEL = "x"  # close a private preview or builder
 
 MOVES = ("F", "L", "R")
@@ -89,3 +94,19 @@ def rnc_or_none(snap: Snapshot, verb: str, path: str) -> str | None:
         return rnc_id(snap, verb, path)
     except ValueError:  # the custom_id would be too long: the player types that path instead
         return None
+
+
+GEAR_VALUE = re.compile(r"(?P<gear>[1-5])\.(?P<speed>\d{1,2})\.(?P<turbo>\d)\.(?P<brake>\d)")
+
+
+def gear_value(action: GearAction) -> str:
+    """A gear menu option's value: `gear.speed.turbo.brake` (`3.9.2.0`)."""
+    return f"{action.gear}.{action.speed}.{action.turbo}.{action.brake}"
+
+
+def parse_gear_value(text: str) -> GearAction:
+    """The gear choice a menu value names; the rules then say whether it is legal now."""
+    match = GEAR_VALUE.fullmatch(text)
+    if match is None:
+        raise InvalidAction(f"{text[:20]!r} is not a gear choice of this menu")
+    return GearAction(**{k: int(v) for k, v in match.groupdict().items()})

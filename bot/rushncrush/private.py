@@ -1,4 +1,4 @@
-"""Rush 'n' Crush private path messages and the handler of its `rnc:` buttons.
+"""Rush 'n' Crush private path messages and the handler of its `rnc:` buttons and gear menu.
 
 The path flow is private: a typed path, a suggested one or one built step by step is first
 shown as a preview image with a "Drive it" button; only that button (or `/rushncrush move
@@ -84,7 +84,7 @@ async def send_course(table: Table, reply: Reply, snap: Snapshot) -> None:
 
 
 async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) -> None:
-    """What each `rnc:` button does."""
+    """What each `rnc:` button (and the gear menu) does."""
     interaction = reply.interaction
     snap = await table.service.by_id(rid.session_id)
     if snap.record.channel_id != interaction.channel_id:
@@ -108,6 +108,9 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
     elif rid.verb == ids.PREVIEW:
         state = mover(interaction, snap)
         await send_preview(table, reply, snap, state, rid.payload)
+    elif rid.verb == ids.PICK:
+        action = ids.parse_gear_value(values[0] if values else "")
+        await table.play(reply, action, session_id=rid.session_id, expected_version=rid.version)
     elif rid.verb == ids.MORE:
         mover(interaction, snap)
         await reply.answer(boards.gear_panel(snap, me(snap, interaction.user.id)), ephemeral=True)

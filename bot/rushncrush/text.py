@@ -1,6 +1,6 @@
-"""Rush 'n' Crush words: gear-button labels with their heat odds, and what a step did, in lines.
+"""Rush 'n' Crush words: gear labels with their heat odds, and what a step did, in lines.
 
-Pure (no Discord): the board presenter in `rushncrush_ui` uses these, tests check them alone.
+Pure (no Discord): the board presenter in `board.py` uses these, tests check them alone.
 """
 
 from __future__ import annotations
@@ -56,13 +56,18 @@ def percent(p: Fraction) -> str:
 
 
 def gear_label(action: GearAction, car_heat: int) -> str:
-    """`9 · G2 +1T 🔥56%` (speed, gear, points spent, chance of Heat; 💀 if it may wreck)."""
-    spend = f" +{action.turbo}T" if action.turbo else (f" −{action.brake}B" if action.brake else "")
+    """`Speed 9 · gear 2 · 1 Turbo · 88% heat`: in words, the speed first, then the gear, the
+    points spent and the chance of Heat; a choice that may wreck the car says so with 💀."""
+    parts = [f"Speed {action.speed}", f"gear {action.gear}"]
+    if action.turbo:
+        parts.append(f"{action.turbo} Turbo")
+    if action.brake:
+        parts.append(f"{action.brake} Brake")
     risk = heat_risk(car_heat, action.gear, action.speed, action.turbo)
-    label = f"{action.speed} · G{action.gear}{spend} 🔥{percent(risk.any_heat)}"
+    parts.append("no heat risk" if risk.any_heat == 0 else f"{percent(risk.any_heat)} heat")
     if risk.wreck:
-        label += f" 💀{percent(risk.wreck)}"
-    return label
+        return f"💀 {' · '.join(parts)} · {percent(risk.wreck)} wreck risk"
+    return " · ".join(parts)
 
 
 def gear_style(action: GearAction, car_heat: int) -> str:
@@ -79,6 +84,14 @@ def steering_text(speed: int) -> str:
     if keep == "none":
         return "none"
     return f"{'best' if keep == 'high' else 'lowest'} of {dice}🎲"
+
+
+def steering_words(speed: int) -> str:
+    """What the white dice allow at this speed, for a menu option's description."""
+    keep, dice = WHITE_DICE[speed]
+    if keep in ("unlimited", "none"):
+        return f"lane changes: {keep}"
+    return f"lane changes: the {'best' if keep == 'high' else 'lowest'} of {dice} dice"
 
 
 def gear_order(action: GearAction) -> tuple[int, int, int]:

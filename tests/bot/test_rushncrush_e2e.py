@@ -5,16 +5,21 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from PIL import Image
 
 from bot.customid import ButtonId
+from bot.rushncrush.gears import MAX_GEAR_BUTTONS
 from bot.rushncrush.ids import RncId
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
+from fakediscord.records import walk_components
 from tests.bot.conftest import World, active_user_id
+from tests.bot.test_rushncrush_text import WORDLESS
 
 MAX_STEPS = 400
+SELECT = 3
 
 
 def is_over(board: FakeMessage) -> bool:
@@ -32,6 +37,25 @@ def gear_buttons(board: FakeMessage) -> list[tuple[str, str, dict[str, int]]]:
         if action["kind"] == "gear":
             found.append((str(label), str(cid), action))
     return found
+
+
+def gear_menu(board: FakeMessage) -> dict[str, Any] | None:
+    """The board's "More speeds…" select menu, if it has one."""
+    for comp in walk_components(board.components):
+        if comp.get("type") == SELECT and str(comp.get("custom_id", "")).startswith("rnc:p:"):
+            return comp
+    return None
+
+
+def check_gear_decision(board: FakeMessage) -> None:
+    """At most 8 gear buttons, labelled in words; other choices only in the menu."""
+    gears = gear_buttons(board)
+    assert 0 < len(gears) <= MAX_GEAR_BUTTONS, [g[0] for g in gears]
+    menu = gear_menu(board)
+    labels = [g[0] for g in gears] + [o["label"] for o in (menu or {}).get("options", [])]
+    for label in labels:
+        assert label.removeprefix("💀 ").startswith("Speed "), label
+        assert "heat" in label and not WORDLESS.search(label), label
 
 
 def rnc_button(message: FakeMessage, verb: str) -> tuple[str, str] | None:
@@ -103,10 +127,16 @@ class Race:
     async def gear(self, player: FakeUser, board: FakeMessage, turn: int) -> None:
         gears = gear_buttons(board)
         assert gears, f"gear phase without gear buttons: {board.content}"
+        check_gear_decision(board)
         safe = [g for g in gears if "💀" not in g[0] and g[2]["turbo"] + g[2]["brake"] == 0]
         label, cid, action = max(safe or gears, key=lambda g: g[2]["speed"])
-        assert str(action["speed"]) in label and "🔥" in label, label
-        if turn % 5 == 3:
+        assert f"Speed {action['speed']} · gear {action['gear']}" in label, label
+        menu = gear_menu(board)
+        if turn % 5 == 4 and menu is not None:
+            option = menu["options"][0]
+            r = await self.world.fake.select(player, board, menu["custom_id"], [option["value"]])
+            self.count("gear by menu")
+        elif turn % 5 == 3:
             r = await self.world.slash(
                 player, "rushncrush gear", speed=action["speed"], gear=action["gear"]
             )
@@ -223,6 +253,7 @@ async def test_three_player_race_to_the_end(world: World) -> None:
     assert race.used.get("typed path + preview", 0) >= 3, race.used
     assert race.used.get("step by step", 0) >= 1, race.used
     assert race.used.get("gear by slash", 0) >= 1, race.used
+    assert race.used.get("gear by menu", 0) >= 1, race.used
     assert all(not m.ephemeral for m in world.public())
     print(race.used, race.sizes)
 
@@ -289,4 +320,37 @@ async def test_stale_builder_press_shows_the_current_board(world: World) -> None
     r = await world.fake.click(player, builder, labelled(builder, "⬆ F") or "")
     stale = await answer(r)
     assert "moved on" in stale.content and stale.ephemeral, stale.content
+    assert len(world.public()) == before
+
+
+async def test_gear_menu_plays_the_picked_choice(world: World) -> None:
+    """The first board's "More speeds…" menu: picking an option plays that gear, publicly."""
+    race = Race(world)
+    await race.start()
+    board = world.latest_board()
+    check_gear_decision(board)
+    menu = gear_menu(board)
+    assert menu is not None and menu["placeholder"].startswith("More speeds…"), board.components
+    option = menu["options"][-1]
+    gear, speed = (int(n) for n in option["value"].split(".")[:2])
+    r = await world.fake.select(
+        world.user(active_user_id(board)), board, menu["custom_id"], [option["value"]]
+    )
+    after = await race.new_board(r)
+    assert f"→ gear {gear} speed {speed}" in after.content, after.content
+    assert not world.fake.store.messages[board.id].components, "the pressed board is spent"
+
+
+async def test_gear_menu_pick_by_another_player_is_refused(world: World) -> None:
+    """Someone else picks from the mover's gear menu: refused privately, nothing played."""
+    race = Race(world)
+    await race.start()
+    board = world.latest_board()
+    menu = gear_menu(board)
+    assert menu is not None
+    other = next(u for u in (world.alice, world.bob) if u.id != active_user_id(board))
+    before = len(world.public())
+    r = await world.fake.select(other, board, menu["custom_id"], [menu["options"][0]["value"]])
+    refusal = await answer(r)
+    assert refusal.ephemeral and "turn" in refusal.content, refusal.content
     assert len(world.public()) == before

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
 
-from bot.rushncrush.ids import RncId
+from bot.rushncrush.gears import MAX_GEAR_BUTTONS, MAX_MENU_OPTIONS, split_gears
+from bot.rushncrush.ids import RncId, gear_value, parse_gear_value
 from bot.rushncrush.path import builder_board, draft
 from bot.rushncrush.text import gear_label, heat_risk, percent, steering_text
-from games.rushncrush import GearAction
-from games.rushncrush.data import Item
-from games.rushncrush.model import Slot
-from tests.games.rushncrush.helpers import duel
+from games.engine import InvalidAction
+from games.rushncrush import SPEC, GearAction
+from games.rushncrush.data import GEARS, Item
+from games.rushncrush.model import Car, Slot
+from tests.games.rushncrush.helpers import duel, new_game, with_cars
 
 A = 100
+WORDLESS = re.compile(r"\bG\d|[+−-]\d[TB]\b|🔥")
+"""The old shorthand: `G1` for gear 1, `+3T` for 3 Turbo, `−1B` for 1 Brake, 🔥 for heat."""
 
 
 def test_red_zone_rolls_three_heat_dice() -> None:
@@ -42,11 +47,66 @@ def test_wreck_chance_counts_heat_to_the_skull() -> None:
     assert heat_risk(9, 1, 5, 0).wreck == Fraction(1, 3)
 
 
-def test_gear_label_shows_speed_gear_spend_and_risk() -> None:
+def test_gear_label_says_speed_gear_spend_and_risk_in_words() -> None:
     """Speed first, then gear, points spent and the heat odds: 3 dice on 1-3 is 1 - 1/8."""
-    assert gear_label(GearAction(gear=2, speed=9, turbo=1), 0) == "9 · G2 +1T 🔥88%"
-    assert gear_label(GearAction(gear=1, speed=4, brake=1), 0) == "4 · G1 −1B 🔥0%"
-    assert "💀33%" in gear_label(GearAction(gear=1, speed=5), 9)
+    assert (
+        gear_label(GearAction(gear=2, speed=9, turbo=1), 0)
+        == "Speed 9 · gear 2 · 1 Turbo · 88% heat"
+    )
+    assert gear_label(GearAction(gear=1, speed=4, brake=1), 0) == (
+        "Speed 4 · gear 1 · 1 Brake · no heat risk"
+    )
+    deadly = gear_label(GearAction(gear=1, speed=5), 9)
+    assert deadly.startswith("💀") and deadly.endswith("33% wreck risk")
+
+
+def test_every_gear_decision_offers_at_most_eight_worded_buttons() -> None:
+    """From every gear, with any points and Heat: at most 8 buttons, the rest in one menu,
+    each choice once, every label in words (no `G1`, `+3T`, 🔥)."""
+    base = new_game(2, 1)
+    player = base.order[0]
+    most = 0
+    for gear, speeds in GEARS.items():
+        for speed in speeds:
+            for points, heat in ((0, 0), (2, 5), (5, 0), (5, 9)):
+                car = base.car(player).model_dump()
+                car.update(gear=gear, speed=speed, turbo=points, brake=points, heat=heat)
+                others = [c for c in base.cars if c.player != player]
+                state = with_cars(base, Car.model_validate(car), *others)
+                gears = [a for a in SPEC.legal_actions(state, player) if isinstance(a, GearAction)]
+                split = split_gears(gears, heat)
+                assert 0 < len(split.buttons) <= MAX_GEAR_BUTTONS
+                assert len({a.speed for a in split.buttons}) == len(split.buttons)
+                assert len(split.menu) <= MAX_MENU_OPTIONS
+                assert sorted(map(gear_value, [*split.buttons, *split.menu])) == sorted(
+                    map(gear_value, gears)
+                )
+                for action in (*split.buttons, *split.menu):
+                    label = gear_label(action, heat)
+                    assert label.removeprefix("💀 ").startswith(f"Speed {action.speed} · gear ")
+                    assert not WORDLESS.search(label), label
+                    assert ("💀" in label) == ("wreck risk" in label), label
+                most = max(most, len(gears))
+    assert most > MAX_GEAR_BUTTONS, "some decisions do need the menu"
+
+
+def test_buttons_take_the_cheapest_safe_way_to_each_speed() -> None:
+    """At the start: speed 6 by gear 2 with 1 Turbo (no heat), not gear 1 with 2 Turbo."""
+    state = new_game(2, 1)
+    player = state.order[0]
+    gears = [a for a in SPEC.legal_actions(state, player) if isinstance(a, GearAction)]
+    split = split_gears(gears, 0)
+    assert GearAction(gear=2, speed=6, turbo=1) in split.buttons
+    assert GearAction(gear=1, speed=6, turbo=2) in split.menu
+    assert gear_label(split.buttons[0], 0).endswith("no heat risk"), "safest first"
+
+
+def test_gear_menu_value_round_trips_and_refuses_junk() -> None:
+    """A menu value names its gear choice; anything else is refused in words."""
+    action = GearAction(gear=3, speed=9, turbo=2)
+    assert parse_gear_value(gear_value(action)) == action
+    with pytest.raises(InvalidAction, match="not a gear choice"):
+        parse_gear_value("9; drop table")
 
 
 def test_percent_never_rounds_a_risk_to_zero() -> None:
