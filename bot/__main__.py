@@ -3,6 +3,7 @@
     python -m bot                 run the bot (needs REDLINE_TOKEN)
     python -m bot backup          copy the database into DATA_DIR/backups now (safe while running)
     python -m bot restore FILE    put a backup in place of the database (the bot must be stopped)
+    python -m bot verify N        re-derive every die of finished game #N from its seed
 
 Exit codes (documented in docs/deploy.md, "Exit codes"): 0 stopped cleanly (also on SIGTERM
 or Ctrl-C), 1 unexpected error or Discord unreachable, 2 bad configuration, 3 another Redline
@@ -244,7 +245,34 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     restore.add_argument("file", type=Path, help="a backup file made by `backup`")
     sub.add_parser("prune", help="export and remove finished games older than RETENTION_DAYS")
+    check = sub.add_parser(
+        "verify", help="re-derive every die of a finished game from its seed and its log"
+    )
+    check.add_argument("session", type=int, help="the game's number (game #N on its boards)")
     return parser.parse_args(argv)
+
+
+def verify_command(settings: Settings, session_id: int) -> int:
+    """`python -m bot verify N`: the same check as `/game verify`, on the database file."""
+    from bot.verify import commitment, verify
+    from games.registry import GAMES
+    from storage import Repository
+
+    async def check() -> int:
+        repo = await Repository.open(settings.database_path)
+        try:
+            record = await repo.get_session(session_id)
+            if record.is_live:
+                _print(f"game #{session_id} is still running: its seed is secret until it ends")
+                return EXIT_ERROR
+            result = verify(GAMES[record.game_key], record, await repo.log(session_id))
+        finally:
+            await repo.close()
+        print(f"game #{session_id}: seed {record.seed}, commitment {commitment(record.seed)}")
+        print(result.summary())
+        return EXIT_OK if result.ok else EXIT_ERROR
+
+    return asyncio.run(check())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -263,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         from bot.backup import restore_command
 
         return restore_command(settings, args.file)
+    if args.command == "verify":
+        return verify_command(settings, args.session)
     if args.command == "prune":
         from bot.backup import prune_command
 

@@ -14,6 +14,7 @@ from bot.clocks import timestamp
 from bot.customid import ACTION, BOARD, JOIN, SHEET, START, ButtonId, action_payload
 from bot.options import describe_options
 from bot.service import Snapshot
+from bot.verify import commitment
 from games.engine import Model, PlayerId
 
 MAX_BUTTONS = 25  # 5 rows of 5
@@ -144,8 +145,18 @@ def board_content(snap: Snapshot) -> str:
     parts = [header]
     if snap.notice:
         parts.append(snap.notice)
+    if snap.record.last_seq == 0 and snap.record.is_live:
+        parts.append(
+            f"🔒 Dice commitment (SHA-256 of the seed, revealed at the end): "
+            f"`{commitment(snap.record.seed)}`"
+        )
     parts.extend(f"• {line}" for line in happened_lines(snap))
     parts.append(turn_line(snap))
+    if not snap.record.is_live and snap.state is not None:
+        parts.append(
+            f"🔓 Seed: `{snap.record.seed}` (its SHA-256 is the commitment of the first board); "
+            "`/game verify` re-derives every die from it."
+        )
     return "\n".join(parts)[:1900]
 
 

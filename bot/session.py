@@ -10,6 +10,7 @@ from discord.ext import commands
 from pydantic import BaseModel
 
 from bot import absence, presenters
+from bot import verify as verification
 from bot.customid import END, RULES, ButtonId
 from bot.help import send_rules
 from bot.options import option_choices, option_help, option_names
@@ -406,6 +407,26 @@ class SessionCog(
         async def work(reply: Reply) -> None:
             snaps = await self.service.live_in_guild(interaction.guild_id or 0)
             await reply.say(absence.mine_text(snaps, reply.user_id))
+
+        await self._run(interaction, work, Ack.PRIVATE)
+
+    @app_commands.command(name="verify")
+    async def verify(self, interaction: discord.Interaction) -> None:
+        """Check this channel's last finished game: every die re-derived from its seed."""
+
+        async def work(reply: Reply) -> None:
+            snap = await self.service.latest(channel_of(interaction))
+            if snap.record.is_live:
+                raise ServiceError(
+                    "the seed is revealed when the game ends (before that it would tell the "
+                    "dice to come); verify it then"
+                )
+            entries = await self.service.repo.log(snap.session_id)
+            checked = verification.verify(snap.spec, snap.record, entries)
+            await reply.say(
+                f"**{snap.spec.title}** game #{snap.session_id}: seed `{snap.record.seed}`, "
+                f"commitment `{verification.commitment(snap.record.seed)}`.\n{checked.summary()}"
+            )
 
         await self._run(interaction, work, Ack.PRIVATE)
 
