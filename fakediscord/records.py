@@ -14,6 +14,7 @@ VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 MANAGE_MESSAGES = 1 << 13
 MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
 ALL_PERMISSIONS = discord.Permissions.all().value  # what owners and administrators get
 EVERYONE_PERMISSIONS = (
     (1 << 6)  # add reactions
@@ -27,7 +28,9 @@ EVERYONE_PERMISSIONS = (
     | (1 << 35)  # create public threads
     | (1 << 38)  # send messages in threads
 )
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 34)  # manage messages, manage threads
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 38)
+"""What Redline's invite link asks for (README): the everyday ones and send messages in
+threads; no Manage Messages, no Manage Threads."""
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1

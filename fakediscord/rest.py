@@ -11,7 +11,12 @@ from typing import Any
 from aiohttp import BodyPartReader, web
 
 from fakediscord.payloads import channel_payload, error_body, member_payload, user_payload
-from fakediscord.records import MANAGE_THREADS, FakeChannel
+from fakediscord.records import (
+    CREATE_PUBLIC_THREADS,
+    MANAGE_THREADS,
+    PUBLIC_THREAD,
+    FakeChannel,
+)
 from fakediscord.responses import Answer, Responder
 from fakediscord.store import Store, Upload
 
@@ -99,6 +104,7 @@ class Rest:
             web.patch(f"{API}/channels/{{cid}}", self.edit_channel),
             web.get(f"{API}/guilds/{{guild}}/members/{{user}}", self.get_member),
             web.post(f"{API}/channels/{{cid}}/messages", self.post_message),
+            web.post(f"{API}/channels/{{cid}}/threads", self.create_thread),
             web.get(f"{API}/channels/{{cid}}/messages", self.history),
             web.route("*", f"{API}/channels/{{cid}}/messages/{{mid}}", self.channel_message),
             web.post(f"{API}/users/@me/channels", self.open_dm),
@@ -312,6 +318,41 @@ class Rest:
         self.store.edit_message(message, body, uploads)
         self.store.notify()
         return json_response(200, self.store.message_json(message))
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        """POST /channels/{id}/threads without a message: a public thread the bot owns (needs
+        CREATE_PUBLIC_THREADS in the parent; threads cannot hold threads)."""
+        if not self._authorized(request):
+            return self._unauthorized()
+        parent = self._channel(request)
+        if parent is None:
+            return json_response(404, error_body(10003, "Unknown Channel"))
+        body, _ = await read_body(request)
+        where = f"POST /channels/{parent.id}/threads"
+        assert self.store.bot_user is not None
+        if parent.is_thread or parent.guild_id is None:
+            self.store.violations.append(f"{where}: not a guild text channel (50024)")
+            return json_response(400, error_body(50024, "Cannot execute action on this channel"))
+        if not self.store.permissions(self.store.bot_user.id, parent) & CREATE_PUBLIC_THREADS:
+            self.store.violations.append(f"{where}: needs CREATE_PUBLIC_THREADS (50013)")
+            return json_response(403, error_body(50013, "Missing Permissions"))
+        name = str(body.get("name") or "")[:100]
+        if not name:
+            return json_response(400, error_body(50035, "Invalid Form Body"))
+        ident = self.store.ids.next()
+        thread = FakeChannel(
+            ident,
+            name,
+            PUBLIC_THREAD,
+            parent.guild_id,
+            parent_id=parent.id,
+            owner_id=self.store.bot_user.id,
+        )
+        self.store.channels[ident] = thread
+        self.store.guilds[parent.guild_id].channel_ids.append(ident)
+        self.announce("THREAD_CREATE", channel_payload(thread))
+        self.store.notify()
+        return json_response(201, channel_payload(thread))
 
     async def edit_channel(self, request: web.Request) -> web.Response:
         """PATCH a thread's archived/locked/name (or a channel's name), with Discord's checks."""

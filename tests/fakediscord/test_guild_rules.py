@@ -90,6 +90,8 @@ async def test_followup_into_archived_thread_fails_50083(world: World, bot: Toy)
 
 async def test_bot_unarchives_then_posts(world: World, bot: Toy) -> None:
     """PATCH archived=false (Manage Threads) reopens the thread; the next followup arrives."""
+    bot_role = next(r for r in world.guild.roles.values() if r.managed)
+    world.fake.set_overwrite(world.channel, bot_role, allow=P(manage_threads=True).value)
     thread = world.fake.add_thread(world.channel, "table", owner=world.alice)
     world.fake.archive_thread(thread)
     r = await world.fake.slash(world.alice, thread, "revive", unarchive=True)
