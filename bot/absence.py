@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.clocks import ClockMode, ClockSettings, TimeoutPolicy, parse_span, timestamp
+from bot.clocks import ClockMode, ClockSettings, TimeoutPolicy, parse_span, span, timestamp
 from bot.snapshot import ServiceError, Snapshot
 
 
@@ -88,3 +88,28 @@ CLOCK_HELP = (
     "reminded after a third of their time and again near the end (never in their quiet hours, "
     "see `/me`); when it runs out the bot plays for them until they `/game return`."
 )
+
+
+def history_text(snaps: list[Snapshot]) -> str:
+    """`/game history`: the channel's ended games, newest first."""
+    if not snaps:
+        return "No game has ended in this channel yet."
+    lines = []
+    for snap in snaps:
+        outcome = snap.outcome
+        if outcome is not None and outcome.winners:
+            result = "won by " + ", ".join(snap.name_of(w) for w in outcome.winners)
+        elif outcome is not None:
+            result = "nobody won"
+        else:
+            result = "ended early"
+        took = span(max(60.0, snap.record.updated_at - snap.record.created_at))
+        lines.append(
+            f"• **{snap.spec.title}** #{snap.session_id} · {timestamp(snap.record.updated_at, 'd')}"
+            f" · {result} · {snap.record.last_seq} moves over {took}"
+        )
+    return (
+        "**Finished games here**\n"
+        + "\n".join(lines)
+        + "\n`/game verify` checks the last one's dice from its revealed seed."
+    )

@@ -90,6 +90,16 @@ class GameService(Lobby):
             )
             return await self._snapshot(record)
 
+    async def history(self, channel_id: int, limit: int = 10) -> list[Snapshot]:
+        """The channel's ended games that load, newest first."""
+        found = []
+        for record in await self.repo.ended_sessions(channel_id, limit):
+            try:
+                found.append(await self._snapshot(record))
+            except DamagedGame:
+                continue
+        return found
+
     async def live_in_guild(self, guild_id: int) -> list[Snapshot]:
         """Every live game of a server that loads (damaged ones are left out), oldest first."""
         found = []

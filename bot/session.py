@@ -410,6 +410,16 @@ class SessionCog(
 
         await self._run(interaction, work, Ack.PRIVATE)
 
+    @app_commands.command(name="history")
+    async def history(self, interaction: discord.Interaction) -> None:
+        """This channel's finished games: which, when, who won, how long (only you see it)."""
+
+        async def work(reply: Reply) -> None:
+            snaps = await self.service.history(channel_of(interaction))
+            await reply.say(absence.history_text(snaps))
+
+        await self._run(interaction, work, Ack.PRIVATE)
+
     @app_commands.command(name="verify")
     async def verify(self, interaction: discord.Interaction) -> None:
         """Check this channel's last finished game: every die re-derived from its seed."""

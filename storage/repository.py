@@ -8,7 +8,8 @@ a write that lost the race raises `StaleVersion` instead of clobbering the winne
 
 Opening (pragmas, migrations, busy retries) is in `storage.opening`; the check that the file
 is still ours before every write is in `storage.guard`. The seat and lobby methods are in
-`storage.lobby_store`, the reminder, prefs and vacation ones in `storage.absence_store`.
+`storage.lobby_store`, the reminder, prefs and vacation ones in `storage.absence_store`, the
+take-back ones in `storage.takeback_store`.
 """
 
 from __future__ import annotations
@@ -32,13 +33,14 @@ from storage.lobby_store import LobbyStore
 from storage.migrate import Migration, load_migrations
 from storage.models import LogEntry, SessionRecord, SessionStatus, StorageHealth
 from storage.opening import DEFAULT_BUSY_TIMEOUT_MS, MEMORY, OPEN_BUSY_RETRY_S, prepare
+from storage.takeback_store import TakeBackStore
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 
-class Repository(AbsenceStore, LobbyStore):
+class Repository(AbsenceStore, LobbyStore, TakeBackStore):
     """Use `await Repository.open(path)`; `close()` when done (or `async with`)."""
 
     def __init__(
@@ -183,6 +185,10 @@ class Repository(AbsenceStore, LobbyStore):
     async def latest_session(self, channel_id: int) -> SessionRecord | None:
         """The newest session of a channel, live or not (to look back at a finished game)."""
         return await self._call(partial(queries.latest_session, channel_id=channel_id))
+
+    async def ended_sessions(self, channel_id: int, limit: int = 10) -> list[SessionRecord]:
+        """The channel's ended games, newest first (for `/game history`)."""
+        return await self._call(partial(queries.ended_sessions, channel_id=channel_id, limit=limit))
 
     async def live_sessions(self) -> list[SessionRecord]:
         """Every readable lobby or active session, oldest first (start-up re-registers views).

@@ -87,6 +87,18 @@ def latest_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | N
         return found[0] if found else None
 
 
+def ended_sessions(db: sqlite3.Connection, channel_id: int, limit: int) -> list[SessionRecord]:
+    """The channel's ended games, newest first (damaged ones left out)."""
+    with reading(db):
+        return records(
+            db,
+            f"{SESSION_SELECT} WHERE s.channel_id = ? AND s.status IN ('finished', 'abandoned')"
+            " ORDER BY s.id DESC LIMIT ?",
+            (channel_id, limit),
+            skip_damaged=True,
+        )
+
+
 def live_sessions(db: sqlite3.Connection) -> list[SessionRecord]:
     """Every readable live session; damaged ones are logged and left out (see `records`)."""
     with reading(db):

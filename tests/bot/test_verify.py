@@ -129,3 +129,40 @@ async def test_every_game_verifies_after_a_bot_played_game(tmp_path: Path, key: 
         assert result.ok and result.moves > 0, result.problems
     finally:
         await repo.close()
+
+
+async def test_history_lists_the_finished_games(world: World) -> None:
+    """`/game history` names the finished race, its winner and its length."""
+    await _race_to_the_end(world)
+    r = await world.slash(world.carol, "game history")
+    await r.settle(0.05)
+    assert r.ephemeral and "Drag Rage" in r.content and "won by" in r.content, r.content
+    assert "moves over" in r.content
+
+
+async def test_bytes_per_finished_game_stay_small(tmp_path: Path) -> None:
+    """A finished game of each title costs a few kilobytes in the database (printed)."""
+    for key in sorted(GAMES):
+        repo = await Repository.open(tmp_path / f"{key}.sqlite3")
+        try:
+            service = GameService(repo, GAMES, seed_source=lambda: 99)
+            host = Player(id=1_000_001, name="Host")
+            await service.new_session(guild_id=1, channel_id=5, game_key=key, host=host)
+            await service.add_bot(5, host.id)
+            snap = await service.start(5, host.id)
+            while snap.record.is_live:
+                player = sorted(snap.active_players)[0]
+                turn = snap.clock.of(player).turn
+                stood = await service.stand_in(snap.session_id, player, turn)
+                snap = stood.snapshot if stood else await service.by_id(snap.session_id)
+            size = await repo._call(
+                lambda db: db.execute(
+                    "SELECT (SELECT SUM(LENGTH(state_json) + LENGTH(options_json)"
+                    " + LENGTH(clock_json)) FROM sessions)"
+                    " + (SELECT SUM(LENGTH(action_json) + LENGTH(events_json)) FROM events)"
+                ).fetchone()[0]
+            )
+        finally:
+            await repo.close()
+        print(f"{key}: {size} bytes for a finished game of {snap.record.last_seq} moves")
+        assert size < 400_000
