@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 
 import discord
 
-from bot import presenters
+from bot import presenters, replays
 from bot.adapter import GameAdapter, Verbs
 from bot.rendering import Renderer
 from bot.replies import Reply
@@ -133,6 +133,7 @@ class Table:
                 await reply.publish(await self.board(snap), confirmation=saved)
         if interaction.type is discord.InteractionType.component:
             await reply.edit_origin(view=None)  # the pressed message is spent
+        replays.post_replay(self, snap, reply.publish)  # a game just won: its replay, later
         self.moved(snap)
 
     def moved(self, snap: Snapshot) -> None:
