@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.takebacks import taken_back
 from games.engine import GameError, Player, Rng
 from games.registry import AnySpec
 from storage import LogEntry, SessionRecord
@@ -70,10 +71,21 @@ def verify(spec: AnySpec, record: SessionRecord, entries: Sequence[LogEntry]) ->
     )
     options = spec.options_model.model_validate_json(record.options_json)
     state = spec.setup(players, options, Rng.for_step(record.seed, 0))
+    before: dict[int, Any] = {}
+    """The position before each move that stands: a take-back returns to it."""
     for entry in entries:
         if entry.seq == 0 or entry.actor is None:
             continue
+        named = taken_back(entry.action_json)
+        if named is not None:
+            # A take-back is an entry of its own: the move it names no longer stands.
+            if named not in before:
+                result.problems.append(f"take-back #{entry.seq} names no move that stands")
+                return result
+            state = before.pop(named)
+            continue
         result.moves += 1
+        before[entry.seq] = state
         try:
             action = spec.parse_action(json.loads(entry.action_json))
             step = spec.apply(state, entry.actor, action, Rng.for_step(record.seed, entry.seq))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.dragrage.describe import describe, describe_event, prompt
 from games.dragrage.policy import bot_move
 from games.dragrage.rules import active_players, apply, legal_actions, outcome, setup, standings
 from games.dragrage.state import (
     ACTION_ADAPTER,
+    Advance,
     DragRageAction,
     DragRageState,
     DragRageView,
@@ -14,7 +17,7 @@ from games.dragrage.state import (
 from games.dragrage.text import RULES_TEXT
 from games.dragrage.text_board import text_board
 from games.dragrage.view import view
-from games.engine import GameSpec, NoOptions
+from games.engine import Event, GameSpec, NoOptions, PlayerId
 
 CHANGELOG = {
     2: (
@@ -27,6 +30,15 @@ CHANGELOG = {
         "the loser of the last heat started)."
     ),
 }
+
+
+def can_take_back(
+    state: DragRageState, player: PlayerId, action: DragRageAction, events: Sequence[Event]
+) -> bool:
+    """Ruling 9: only an advance (public, no die), and only before the opponent reacts (the
+    service checks that nobody acted since). Let's Roll, a declaration, nitro and a pass stand."""
+    return isinstance(action, Advance)
+
 
 SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpec(
     key="dragrage",
@@ -54,6 +66,7 @@ SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpe
     policy=bot_move,
     text_board=text_board,
     changelog=CHANGELOG,
+    can_take_back=can_take_back,
     extra={"describe_event": describe_event, "prompt": prompt},
 )
 

@@ -44,6 +44,8 @@ beats a blown engine.
 move or pass. A pass to a car that cannot move hands the turn straight back.
 8. The bot flips a coin (a seeded roll, shown in the log) to pick who starts every heat, \
 re-runs of a dead heat included.
+9. **Take-backs** (`/game undo`): you may take back an advance until your opponent reacts, if \
+they agree. Let's Roll, a declaration (dice), nitro and a pass always stand.
 Odds to survive a challenge: 8 needs luck on 2 dice (42%) but is fair on 3 (84%); 12 is 3% / 38%.
 
 **Playing here**: press the buttons under the board, or type `/dragrage advance counter:8`, \

@@ -79,6 +79,11 @@ class GameSpec(Generic[S, A, OptT, V]):
     """One line for `/help`: what the game is."""
     length: str = ""
     """Typical length for `/help`, e.g. "10-20 minutes live, a few days by turns"."""
+    can_take_back: Callable[[S, PlayerId, A, Sequence[Event]], bool] | None = None
+    """May `player` take back `action` (with the `events` it caused), played from the state
+    given? Asked only when no die was rolled and nobody has acted since (`bot/takebacks.py`
+    checks those). None: yes in a game without private views, no in one with them (the move
+    may have shown hidden information). Each game says its ruling in `rules_text`."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     # Helpers that only wrap the pure functions above.
@@ -106,9 +111,16 @@ def replay(
     options: OptT,
     seed: int,
     moves: Sequence[tuple[PlayerId, A]],
+    steps: Sequence[int] | None = None,
 ) -> S:
-    """Rebuild a state from its seed and action log (step 0 is setup, step i is the i-th move)."""
+    """Rebuild a state from its seed and action log (step 0 is setup, step i is the i-th move).
+
+    `steps`: the step number (log seq) of each move, when they are not 1, 2, 3...: a log with
+    take-backs replays only the moves that stand, each with the dice of its own seq."""
+    numbers = range(1, len(moves) + 1) if steps is None else steps
+    if len(numbers) != len(moves):
+        raise ValueError(f"{len(moves)} moves but {len(numbers)} step numbers")
     state = spec.setup(players, options, Rng.for_step(seed, 0))
-    for number, (actor, action) in enumerate(moves, start=1):
+    for number, (actor, action) in zip(numbers, moves, strict=True):
         state = spec.apply(state, actor, action, Rng.for_step(seed, number)).state
     return state

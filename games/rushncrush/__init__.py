@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.engine import GameSpec
+from collections.abc import Sequence
+
+from games.engine import Event, GameSpec, PlayerId
 from games.rushncrush.describe import describe_event
 from games.rushncrush.model import (
     ACTION_ADAPTER,
@@ -31,6 +33,19 @@ from games.rushncrush.view import RncView, view
 
 RULES_VERSION = 1
 
+_CONTACT = frozenset({"collision", "damage", "car_wrecked", "race_won"})
+
+
+def can_take_back(
+    state: RncState, player: PlayerId, action: Action, events: Sequence[Event]
+) -> bool:
+    """Take-backs: a gear choice rolls the dice, so it always stands; a path or an activation
+    may be taken back if it touched nothing (no collision, damage, wreck or win)."""
+    if isinstance(action, GearAction):
+        return False
+    return not any(event.kind in _CONTACT for event in events)
+
+
 SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
     key="rushncrush",
     title="Rush 'n' Crush",
@@ -53,6 +68,7 @@ SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
     describe=describe,
     policy=bot_move,
     text_board=text_board,
+    can_take_back=can_take_back,
     # legal_actions lists sample paths, not every path: an unlisted path may still be legal
     extra={
         "preview_path": preview_path,

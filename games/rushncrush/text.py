@@ -58,6 +58,10 @@ can send the rest of the path.
 **Option** `one_rush_per_round`: only the first Rush 'n' Crush of a round rolls; later ones \
 just stop behind the car.
 
+**Take-backs** (`/game undo`, the others agree): a gear choice rolls dice, so it always \
+stands. A path or an activation that rolled no die and hit nothing can be taken back until \
+the next driver acts.
+
 House values (gear matrix, dice, tracks, cars, drivers, tiles) are reconstructions of the \
 missing boards and cards, chosen to be faithful to the text.
 

@@ -57,6 +57,7 @@ last trucker still in win. All out there = no winner.
 - 11-100: a die that matches nothing (your pick) = 1 Bridge damage.
 - Example of a result: top 6135 - bottom 1133 = **5002**.
 - A Smuggler with no cargo sells it as 1 = 2 VP.
+- Take-backs: none. Sheet moves are hidden from the others, so every move stands.
 
 **Playing here**: press **Show my sheet** under the board: your sheet comes privately with \
 buttons and menus for your next choice (placements: pick the top-left grid in a menu, check \

@@ -6,6 +6,8 @@ seen it is rebuilt from setup; afterwards only the new log entries are applied t
 rebuilt last time, after checking that every earlier entry is byte-for-byte what was replayed
 before. A session whose version did not move must have the same state JSON and log length.
 `final_check` runs the engine's own `replay` over every session once more to tie both together.
+A take-back entry (`bot/takebacks.py`) returns to the position before the move it names, and
+`replay` skips that move: every other move keeps the dice of its own seq.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.takebacks import taken_back
 from games.engine import Player, Rng, replay
 from games.registry import GAMES, AnySpec
 from storage import SessionRecord, SessionStatus, queries
@@ -39,6 +42,8 @@ class Replayed:
     state_json: str | None = None
     state_crcs: list[int] = field(default_factory=list)
     """crc32 of the state after each seq (index 0 is setup)."""
+    before: dict[int, Any] = field(default_factory=dict)
+    """The state before each move that stands (a take-back returns to it)."""
 
 
 @dataclass(frozen=True)
@@ -159,8 +164,13 @@ class Verifier:
             if seq == 0:
                 players, options = setup_of(spec, record)
                 done.state = spec.setup(players, options, Rng.for_step(record.seed, 0))
+            elif (named := taken_back(action_json)) is not None:
+                if named not in done.before:
+                    raise VerificationError(f"session {sid}: take-back {seq} names no move")
+                done.state = done.before.pop(named)
             else:
                 assert actor is not None, f"session {sid}: move {seq} has no actor"
+                done.before[seq] = done.state
                 action = spec.parse_action(json.loads(action_json))
                 done.state = spec.apply(
                     done.state, actor, action, Rng.for_step(record.seed, seq)
@@ -188,12 +198,15 @@ class Verifier:
                 record = queries.get_session(db, sid)
                 spec = GAMES[record.game_key]
                 players, options = setup_of(spec, record)
-                moves = [
-                    (actor, spec.parse_action(json.loads(action)))
-                    for _, actor, action, _ in done.rows[1:]
-                    if actor is not None
+                gone = {taken_back(action) for _, _, action, _ in done.rows}
+                standing = [
+                    (seq, actor, action)
+                    for seq, actor, action, _ in done.rows[1:]
+                    if actor is not None and seq not in gone and taken_back(action) is None
                 ]
-                if replay(spec, players, options, record.seed, moves) != done.state:
+                moves = [(a, spec.parse_action(json.loads(act))) for _, a, act in standing]
+                steps = [seq for seq, _, _ in standing]
+                if replay(spec, players, options, record.seed, moves, steps) != done.state:
                     raise VerificationError(f"session {sid}: replay() disagrees")
         finally:
             db.close()
