@@ -11,7 +11,7 @@ from typing import Any, Protocol, TypeVar, cast
 import discord
 from pydantic import ValidationError
 
-from bot import customid, presenters
+from bot import customid, presenters, takebacks
 from bot.customid import ButtonId, MalformedInput, bounded_json
 from bot.help import send_rules
 from bot.replies import Ack, Reply, Work, funnel
@@ -99,6 +99,9 @@ async def route(
     """What each shared (`rl:`) verb does."""
     bid = decoded(bid)
     service, interaction = table.service, reply.interaction
+    if bid.verb == customid.TAKEBACK:
+        await answer_take_back(table, reply, bid)
+        return
     if bid.verb == customid.RULES:  # the games menu of `/game rules`: no session involved
         key = (values or [""])[0]
         await send_rules(reply, service.spec(key))
@@ -164,3 +167,20 @@ async def confirm_end(table: Table, reply: Reply, bid: ButtonId) -> None:
             f"{interaction.user.mention}. Start another with `/game new`."
         ),
     )
+
+
+async def answer_take_back(table: Table, reply: Reply, bid: ButtonId) -> None:
+    """A Yes/No on a take-back request: the request message shows where it stands."""
+    request_id, _, choice = bid.payload.partition(".")
+    if not request_id.isdigit() or choice not in ("y", "n"):
+        raise ServiceError(DAMAGED)
+    req = await takebacks.answer(
+        table.service, bid.session_id, int(request_id), reply.user_id, choice == "y"
+    )
+    if req.open:
+        await reply.edit_origin(content=req.text())
+        return
+    await reply.edit_origin(content=req.text(), view=None)
+    if req.applied:
+        reply.mark_saved(req.snapshot, "take-back")
+        await reply.publish(await table.board(req.snapshot))

@@ -120,4 +120,5 @@ JOIN = "join"  # join the lobby
 START = "start"  # start the game (host)
 BOARD = "board"  # show the current board (ephemeral)
 SHEET = "sheet"  # show my private sheet/hand (ephemeral)
+TAKEBACK = "tb"  # answer a take-back request (payload `<request id>.y` or `.n`)
 RULES = "rules"  # a menu of the games: show the chosen game's rules (ephemeral; no session)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import presenters
 from bot.snapshot import Snapshot
+from bot.takebacks import standing_moves
 from games.engine import GameError, Player, Rng
 from games.registry import AnySpec
 from render import replay
@@ -72,7 +73,7 @@ async def build_replay(table: Table, record: SessionRecord, entries: Sequence[Lo
     run = table.renderer.run
     state, png = await run(_first, spec, record, draw)
     frames = [png]
-    for entry in entries:
+    for entry in standing_moves(entries):  # a taken-back move and its take-back both vanish
         if entry.seq == 0 or entry.actor is None:
             continue
         try:

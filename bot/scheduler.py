@@ -22,7 +22,7 @@ from typing import Protocol
 
 import discord
 
-from bot import clocks, presenters, vacations
+from bot import clocks, presenters, replays, takebacks, vacations
 from bot.clocks import Due, DueKind, Prefs
 from bot.presenters import Board
 from bot.replies import post
@@ -67,6 +67,15 @@ class Scheduler:
                 )
                 await self._post(snap.record.channel_id, Board(content=text))
             handled += 1
+        now = self.service.now()
+        for row in await takebacks.pending(self.service):
+            if row.expires_at <= now:
+                lapsed = await takebacks.expire(self.service, row.session_id, row.id)
+                if not lapsed.open:
+                    await self._post(
+                        lapsed.snapshot.record.channel_id, Board(content=lapsed.text())
+                    )
+                handled += 1
         for record in await self.service.repo.live_sessions():
             if record.status is SessionStatus.ACTIVE:
                 handled += await self.run_session(record.id)
@@ -146,6 +155,8 @@ class Scheduler:
             head = f"🤖 **{snap.name_of(player)}** played {move}."
         board = await self.table.board(snap)
         await self._post(snap.record.channel_id, _prefixed(head, board))
+        channel = snap.record.channel_id
+        replays.post_replay(self.table, snap, lambda message: self._post(channel, message))
 
     async def _remind(self, snap: Snapshot, item: Due) -> None:
         if not await self.service.repo.claim_reminder(

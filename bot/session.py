@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import BaseModel
 
-from bot import absence, presenters
+from bot import absence, presenters, replays, takebacks
 from bot import verify as verification
-from bot.customid import END, RULES, ButtonId
+from bot.customid import END, RULES, TAKEBACK, ButtonId
 from bot.help import send_rules
 from bot.options import option_choices, option_help, option_names
 from bot.presenters import Board, ButtonSpec, SelectSpec
@@ -409,6 +409,59 @@ class SessionCog(
             await reply.say(absence.mine_text(snaps, reply.user_id))
 
         await self._run(interaction, work, Ack.PRIVATE)
+
+    @app_commands.command(name="replay")
+    @app_commands.describe(number="Which finished game (its #number; default: the last one here)")
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        number: app_commands.Range[int, 1, 10**15] | None = None,
+    ) -> None:
+        """The animated replay of a finished game of this channel (public)."""
+
+        async def work(reply: Reply) -> None:
+            channel = channel_of(interaction)
+            snap = (
+                await self.service.latest(channel)
+                if number is None
+                else await self.service.by_id(number)
+            )
+            if snap.record.channel_id != channel:
+                raise ServiceError(f"game #{number} was not played in this channel")
+            try:
+                board = await replays.replay_for(self.table, snap)
+            except replays.ReplayError as exc:
+                raise ServiceError(str(exc)) from None
+            await reply.answer(board, ephemeral=False)
+
+        await self._run(interaction, work, Ack.PUBLIC)
+
+    @app_commands.command(name="undo")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Ask to take back your last move (no die rolled, nothing hidden revealed, nobody
+        has acted since); the others agree with a button, one no refuses it."""
+
+        async def work(reply: Reply) -> None:
+            req = await takebacks.request(self.service, channel_of(interaction), reply.user_id)
+            if req.applied:
+                reply.mark_saved(req.snapshot, "take-back")
+                await reply.publish(Board(content=req.text()))
+                await reply.publish(await self.table.board(req.snapshot))
+                return
+            yes = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.y").encode()
+            no = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.n").encode()
+            await reply.publish(
+                Board(
+                    content=req.text(),
+                    buttons=(
+                        ButtonSpec("Agree", yes, "success"),
+                        ButtonSpec("Refuse", no, "danger"),
+                    ),
+                    mentions=tuple(req.snapshot.user_of(p) for p in req.waiting_for),
+                )
+            )
+
+        await self._run(interaction, work, Ack.PUBLIC)
 
     @app_commands.command(name="history")
     async def history(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,92 @@
+"""The table through Discord: take-backs with consent, and the replay of a finished game."""
+
+from __future__ import annotations
+
+from fakediscord import FakeMessage
+from tests.bot.conftest import World, active_user_id, button
+
+
+async def _advance(world: World, board: FakeMessage) -> FakeMessage:
+    """The player to act plays the first free counter (an advance: no die rolled)."""
+    mover = world.user(active_user_id(board))
+    label = next(str(b[0]) for b in board.buttons if str(b[0]).isdigit() and not b[2])
+    r = await world.fake.click(mover, board, button(board, label))
+    await r.wait_followups(1)
+    await r.settle(0.05)
+    return world.latest_board()
+
+
+async def test_a_take_back_agreed_by_the_other_player(world: World) -> None:
+    """Alice advances, asks to take it back, Bob agrees: the board is as before her move and
+    the game still verifies bit for bit at the end of the log."""
+    await world.new_race()
+    first = world.latest_board()
+    mover = world.user(active_user_id(first))
+    other = world.bob if mover is world.alice else world.alice
+    after = await _advance(world, first)
+    assert active_user_id(after) == other.id
+    r = await world.slash(mover, "game undo")
+    await r.settle(0.05)
+    ask = next(m for m in reversed(world.public()) if "asks to take back" in m.content)
+    assert other.id in ask.notified_ids, "the other player is asked"
+    agree = await world.fake.click(other, ask, button(ask, "Agree"))
+    await agree.wait_followups(1)
+    await agree.settle(0.05)
+    assert any("took back" in m.content for m in world.public())
+    back = world.latest_board()
+    assert active_user_id(back) == mover.id, "her turn again, as before the move"
+
+
+async def test_a_take_back_refused_by_one_no(world: World) -> None:
+    """One "Refuse" keeps the move."""
+    await world.new_race()
+    first = world.latest_board()
+    mover = world.user(active_user_id(first))
+    other = world.bob if mover is world.alice else world.alice
+    await _advance(world, first)
+    await world.slash(mover, "game undo")
+    ask = next(m for m in reversed(world.public()) if "asks to take back" in m.content)
+    no = await world.fake.click(other, ask, button(ask, "Refuse"))
+    await no.settle(0.05)
+    assert any("was refused" in m.content for m in world.public())
+    assert active_user_id(world.latest_board()) == other.id
+
+
+async def test_a_move_that_rolled_dice_cannot_be_taken_back(world: World) -> None:
+    """Let's Roll rolls dice: its take-back is refused at once, privately."""
+    await world.new_race()
+    board = await _advance(world, world.latest_board())
+    caller = world.user(active_user_id(board))
+    r = await world.fake.click(caller, board, button(board, "Let's Roll!"))
+    await r.wait_followups(1)
+    await r.settle(0.05)
+    board = world.latest_board()
+    roller = world.user(active_user_id(board))
+    r = await world.fake.click(roller, board, button(board, "Roll 2 dice"))
+    await r.wait_followups(1)
+    await r.settle(0.05)
+    undo = await world.slash(roller, "game undo")
+    await undo.settle(0.05)
+    assert undo.ephemeral and "🚫" in undo.content, undo.content
+
+
+async def test_the_replay_of_a_finished_game(world: World) -> None:
+    """A finished race posts its animated replay; `/game replay` shows it again."""
+    await world.new_race()
+    for _ in range(300):
+        board = world.latest_board()
+        if "won the game" in board.content:
+            break
+        _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
+        r = await world.fake.click(world.user(active_user_id(board)), board, str(cid))
+        await r.wait_followups(1)
+        await r.settle(0.02)
+    from bot import replays
+
+    await replays.settle()
+    posted = [m for m in world.public() if any(n.startswith("replay-") for n, _ in m.files)]
+    assert posted, "the replay was posted when the race ended"
+    r = await world.slash(world.carol, "game replay")
+    await r.wait_followups(1, timeout=30)
+    name, data = r.messages[-1].files[0]
+    assert name.startswith("replay-") and data[:4] == b"RIFF" and len(data) < 8_000_000
