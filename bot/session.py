@@ -9,14 +9,16 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import BaseModel
 
-from bot import absence, presenters, replays, takebacks
-from bot import verify as verification
-from bot.customid import END, RULES, TAKEBACK, ButtonId
+from bot import absence, presenters
+from bot.customid import END, RULES, ButtonId
 from bot.help import send_rules
 from bot.options import option_choices, option_help, option_names
 from bot.presenters import Board, ButtonSpec, SelectSpec
-from bot.replies import Ack, Reply, Work, funnel
-from bot.service import NoSession, ServiceError, Snapshot
+from bot.replies import Ack, Reply
+from bot.service import NoSession, ServiceError
+from bot.session_absence import AbsenceCommands
+from bot.session_parts import can_manage
+from bot.session_table import TableCommands
 from bot.table import channel_of
 from games.engine import Player
 from games.registry import GAMES
@@ -49,14 +51,13 @@ def _player(interaction: discord.Interaction) -> Player:
     return Player(id=interaction.user.id, name=interaction.user.display_name)
 
 
-def can_manage(interaction: discord.Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms.manage_guild)
-
-
 @app_commands.guild_only()
 class SessionCog(
-    commands.GroupCog, group_name="game", group_description="Start, join and run games"
+    AbsenceCommands,
+    TableCommands,
+    commands.GroupCog,
+    group_name="game",
+    group_description="Start, join and run games",
 ):
     """The lobby and everything around a game."""
 
@@ -64,13 +65,6 @@ class SessionCog(
         self.table = table
         self.service = table.service
         super().__init__()
-
-    async def _run(self, interaction: discord.Interaction, work: Work, ack: Ack) -> None:
-        await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)
-
-    async def _lobby_write(self, reply: Reply, snap: Snapshot, what: str) -> None:
-        reply.mark_saved(snap, what)
-        await reply.answer(presenters.lobby(snap), ephemeral=False)
 
     async def _host_gone(self, reply: Reply, session_id: int, host_id: int) -> bool:
         """If the host left the server, hand the table to the longest-seated player and tell
@@ -282,214 +276,6 @@ class SessionCog(
                 await reply.answer(rules_menu(), ephemeral=True)
                 return
             await send_rules(reply, spec)
-
-        await self._run(interaction, work, Ack.PRIVATE)
-
-    @app_commands.command(name="clock")
-    @app_commands.describe(
-        mode="none: casual; turn: a deadline per turn; bank: a time bank plus an increment",
-        time="Per turn (turn) or the starting bank (bank), e.g. 24h, 3d, 3d12h",
-        increment="Added to a player's bank after each move (bank), e.g. 12h",
-        end_after="End the game after this many missed turns in a row (empty: the bot plays on)",
-    )
-    @app_commands.choices(
-        mode=[
-            app_commands.Choice(name="none (casual)", value="none"),
-            app_commands.Choice(name="a deadline per turn", value="turn"),
-            app_commands.Choice(name="a time bank plus an increment", value="bank"),
-        ]
-    )
-    async def clock(
-        self,
-        interaction: discord.Interaction,
-        mode: app_commands.Choice[str],
-        time: app_commands.Range[str, 1, 16] | None = None,
-        increment: app_commands.Range[str, 1, 16] | None = None,
-        end_after: app_commands.Range[int, 1, 20] | None = None,
-    ) -> None:
-        """Set the turn clock (host, in the lobby): reminders, and the bot plays at the end."""
-
-        async def work(reply: Reply) -> None:
-            settings = absence.clock_settings(mode.value, time, increment, end_after=end_after)
-            snap = await self.service.set_clock(
-                channel_of(interaction), interaction.user.id, settings
-            )
-            await self._lobby_write(reply, snap, "clock")
-
-        await self._run(interaction, work, Ack.PUBLIC)
-
-    bots = app_commands.Group(name="bot", description="Fill seats with bots (host, in the lobby)")
-
-    @bots.command(name="add")
-    async def bot_add(self, interaction: discord.Interaction) -> None:
-        """Seat a bot (it plays sensibly by the game's own policy)."""
-
-        async def work(reply: Reply) -> None:
-            snap = await self.service.add_bot(channel_of(interaction), interaction.user.id)
-            await self._lobby_write(reply, snap, "bot seat")
-
-        await self._run(interaction, work, Ack.PUBLIC)
-
-    @bots.command(name="remove")
-    async def bot_remove(self, interaction: discord.Interaction) -> None:
-        """Free the last seat a bot took."""
-
-        async def work(reply: Reply) -> None:
-            snap = await self.service.remove_bot(channel_of(interaction), interaction.user.id)
-            await self._lobby_write(reply, snap, "bot seat")
-
-        await self._run(interaction, work, Ack.PUBLIC)
-
-    @app_commands.command(name="substitute")
-    @app_commands.describe(
-        player="The seated player to replace (for example one who left)",
-        member="Who takes the seat over; leave empty for a bot",
-    )
-    async def substitute(
-        self,
-        interaction: discord.Interaction,
-        player: discord.Member,
-        member: discord.Member | None = None,
-    ) -> None:
-        """Replace a player mid-game with another member or a bot (host or Manage Server)."""
-
-        async def work(reply: Reply) -> None:
-            by = None if member is None else Player(id=member.id, name=member.display_name)
-            snap = await self.service.substitute(
-                channel_of(interaction),
-                interaction.user.id,
-                player.id,
-                can_manage=can_manage(interaction),
-                by=by,
-            )
-            reply.mark_saved(snap, "substitute")
-            who = "🤖 A bot" if member is None else member.mention
-            await reply.publish(
-                Board(
-                    content=f"{who} now plays {player.display_name}'s seat in "
-                    f"{snap.spec.title} game #{snap.session_id}.",
-                    mentions=() if member is None else (member.id,),
-                )
-            )
-            self.table.moved(snap)
-
-        await self._run(interaction, work, Ack.PUBLIC)
-
-    @app_commands.command(name="return")
-    async def return_(self, interaction: discord.Interaction) -> None:
-        """Take your seat back after the bot played for you (acting does it too)."""
-
-        async def work(reply: Reply) -> None:
-            snap = await self.service.take_back(channel_of(interaction), interaction.user.id)
-            reply.mark_saved(snap, "return")
-            await reply.publish(
-                Board(
-                    content=f"👋 {snap.mention(reply.user_id)} is back and plays their own turns."
-                )
-            )
-
-        await self._run(interaction, work, Ack.PUBLIC)
-
-    @app_commands.command(name="list")
-    async def list_(self, interaction: discord.Interaction) -> None:
-        """The server's running games: which, where, whose turn and their time left."""
-
-        async def work(reply: Reply) -> None:
-            snaps = await self.service.live_in_guild(interaction.guild_id or 0)
-            await reply.say(absence.list_text(snaps))
-
-        await self._run(interaction, work, Ack.PRIVATE)
-
-    @app_commands.command(name="mine")
-    async def mine(self, interaction: discord.Interaction) -> None:
-        """Every game of this server waiting for your move, with links (only you see it)."""
-
-        async def work(reply: Reply) -> None:
-            snaps = await self.service.live_in_guild(interaction.guild_id or 0)
-            await reply.say(absence.mine_text(snaps, reply.user_id))
-
-        await self._run(interaction, work, Ack.PRIVATE)
-
-    @app_commands.command(name="replay")
-    @app_commands.describe(number="Which finished game (its #number; default: the last one here)")
-    async def replay(
-        self,
-        interaction: discord.Interaction,
-        number: app_commands.Range[int, 1, 10**15] | None = None,
-    ) -> None:
-        """The animated replay of a finished game of this channel (public)."""
-
-        async def work(reply: Reply) -> None:
-            channel = channel_of(interaction)
-            snap = (
-                await self.service.latest(channel)
-                if number is None
-                else await self.service.by_id(number)
-            )
-            if snap.record.channel_id != channel:
-                raise ServiceError(f"game #{number} was not played in this channel")
-            try:
-                board = await replays.replay_for(self.table, snap)
-            except replays.ReplayError as exc:
-                raise ServiceError(str(exc)) from None
-            await reply.answer(board, ephemeral=False)
-
-        await self._run(interaction, work, Ack.PUBLIC)
-
-    @app_commands.command(name="undo")
-    async def undo(self, interaction: discord.Interaction) -> None:
-        """Ask to take back your last move (no die rolled, nothing hidden revealed, nobody
-        has acted since); the others agree with a button, one no refuses it."""
-
-        async def work(reply: Reply) -> None:
-            req = await takebacks.request(self.service, channel_of(interaction), reply.user_id)
-            if req.applied:
-                reply.mark_saved(req.snapshot, "take-back")
-                await reply.publish(Board(content=req.text()))
-                await reply.publish(await self.table.board(req.snapshot))
-                return
-            yes = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.y").encode()
-            no = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.n").encode()
-            await reply.publish(
-                Board(
-                    content=req.text(),
-                    buttons=(
-                        ButtonSpec("Agree", yes, "success"),
-                        ButtonSpec("Refuse", no, "danger"),
-                    ),
-                    mentions=tuple(req.snapshot.user_of(p) for p in req.waiting_for),
-                )
-            )
-
-        await self._run(interaction, work, Ack.PUBLIC)
-
-    @app_commands.command(name="history")
-    async def history(self, interaction: discord.Interaction) -> None:
-        """This channel's finished games: which, when, who won, how long (only you see it)."""
-
-        async def work(reply: Reply) -> None:
-            snaps = await self.service.history(channel_of(interaction))
-            await reply.say(absence.history_text(snaps))
-
-        await self._run(interaction, work, Ack.PRIVATE)
-
-    @app_commands.command(name="verify")
-    async def verify(self, interaction: discord.Interaction) -> None:
-        """Check this channel's last finished game: every die re-derived from its seed."""
-
-        async def work(reply: Reply) -> None:
-            snap = await self.service.latest(channel_of(interaction))
-            if snap.record.is_live:
-                raise ServiceError(
-                    "the seed is revealed when the game ends (before that it would tell the "
-                    "dice to come); verify it then"
-                )
-            entries = await self.service.repo.log(snap.session_id)
-            checked = verification.verify(snap.spec, snap.record, entries)
-            await reply.say(
-                f"**{snap.spec.title}** game #{snap.session_id}: seed `{snap.record.seed}`, "
-                f"commitment `{verification.commitment(snap.record.seed)}`.\n{checked.summary()}"
-            )
 
         await self._run(interaction, work, Ack.PRIVATE)
 
