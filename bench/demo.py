@@ -65,7 +65,7 @@ async def play(folder: Path, seed: int) -> Path:
         with tempfile.TemporaryDirectory() as data:
             bot, task = await boot(fake, Path(data), seed_source=itertools.count(seed).__next__)
             try:
-                r = await fake.slash(alice, channel, "game new", game="dragrage")
+                r = await fake.slash(alice, channel, "game new", game="dragrage", where="here")
                 transcript.message("Alice", "`/game new game:Drag Rage`", r.message)
                 r = await fake.slash(bob, channel, "game join")
                 transcript.message("Bob", "`/game join`", r.message)

@@ -82,7 +82,7 @@ def fake_image_bytes(fake: FakeDiscord) -> int:
 
 async def open_race(fake: FakeDiscord, table: Table) -> None:
     """/game new, /game join, /game start; remembers the first board."""
-    await fake.slash(table.host, table.channel, "game new", game="dragrage", settle=0)
+    await fake.slash(table.host, table.channel, "game new", game="dragrage", where="here", settle=0)
     await fake.slash(table.guest, table.channel, "game join", settle=0)
     r = await fake.slash(table.host, table.channel, "game start", settle=0)
     await r.wait_followups(1)

@@ -14,7 +14,7 @@ from bot.customid import END, RULES, ButtonId
 from bot.help import send_rules
 from bot.options import option_choices, option_help, option_names
 from bot.presenters import Board, ButtonSpec, SelectSpec
-from bot.replies import Ack, Reply
+from bot.replies import Ack, Reply, post
 from bot.service import NoSession, ServiceError
 from bot.session_absence import AbsenceCommands
 from bot.session_parts import can_manage
@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 CLOCK_SETTING = "clock"
 CLOCK_HELP_LINE = "clock: the turn clock (none, 24h per turn, or a bank like 3d+12h)"
 CLOCK_EXAMPLES = ("none", "24h", "48h", "3d+12h", "7d+1d")
+WHERE_CHOICES = [
+    app_commands.Choice(name="a new thread for this game", value="thread"),
+    app_commands.Choice(name="here, in this channel", value="here"),
+]
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
 
 
@@ -92,19 +96,61 @@ class SessionCog(
         return True
 
     @app_commands.command(name="new")
-    @app_commands.describe(game="Which game to set up in this channel or thread")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        """Open a lobby for a new game here; you become its host."""
+    @app_commands.describe(
+        game="Which game to set up",
+        where="A new thread for the game (default, keeps the channel tidy) or this channel itself",
+    )
+    @app_commands.choices(game=GAME_CHOICES, where=WHERE_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        where: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Open a lobby for a new game (in its own thread by default); you become its host."""
 
         async def work(reply: Reply) -> None:
+            channel = interaction.channel
+            threaded = (where is None or where.value == "thread") and isinstance(
+                channel, discord.TextChannel
+            )
+            if not threaded:
+                snap = await self.service.new_session(
+                    guild_id=interaction.guild_id,
+                    channel_id=channel_of(interaction),
+                    game_key=game.value,
+                    host=_player(interaction),
+                )
+                await self._lobby_write(reply, snap, "new lobby")
+                return
+            assert isinstance(channel, discord.TextChannel)
+            title = self.service.spec(game.value).title
+            try:
+                thread = await channel.create_thread(
+                    name=f"{title} · {interaction.user.display_name}"[:100],
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080,
+                )
+            except discord.Forbidden:
+                raise ServiceError(
+                    "I may not open threads here (the Create Public Threads permission is "
+                    "missing); run `/game new` with `where:here` to play in this channel"
+                ) from None
             snap = await self.service.new_session(
                 guild_id=interaction.guild_id,
-                channel_id=channel_of(interaction),
+                channel_id=thread.id,
                 game_key=game.value,
                 host=_player(interaction),
             )
-            await self._lobby_write(reply, snap, "new lobby")
+            reply.mark_saved(snap, "new lobby")
+            await post(thread, presenters.lobby(snap))
+            await reply.answer(
+                Board(
+                    content=f"🧵 **{title}** lobby #{snap.session_id} is open in {thread.mention}:"
+                    " join and play there."
+                ),
+                ephemeral=False,
+            )
 
         await self._run(interaction, work, Ack.PUBLIC)
 

@@ -28,9 +28,9 @@ EVERYONE_PERMISSIONS = (
     | (1 << 35)  # create public threads
     | (1 << 38)  # send messages in threads
 )
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 38)
-"""What Redline's invite link asks for (README): the everyday ones and send messages in
-threads; no Manage Messages, no Manage Threads."""
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 35) | (1 << 38)
+"""What Redline's invite link asks for (README): the everyday ones, create public threads (a
+thread per game) and send messages in threads; no Manage Messages, no Manage Threads."""
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1

@@ -80,6 +80,10 @@ class World:
         return boards[-1]
 
     async def slash(self, user: FakeUser, command: str, **options: object) -> InteractionResult:
+        """`/command` in the world's channel. `/game new` plays here unless a test asks for
+        the default thread (`where="thread"`): most tests are about the game, not threads."""
+        if command == "game new":
+            options.setdefault("where", "here")
         result = await self.fake.slash(user, self.channel, command, **options)
         return result
 

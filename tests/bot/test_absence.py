@@ -199,7 +199,7 @@ async def test_a_vacation_pauses_every_game_of_the_server_and_charges_the_days(
     second = world.fake.add_channel(world.guild, "second-strip")
     for channel in (world.channel, second):
         for user, command, options in (
-            (world.alice, "game new", {"game": "dragrage"}),
+            (world.alice, "game new", {"game": "dragrage", "where": "here"}),
             (world.bob, "game join", {}),
             (world.alice, "game clock", {"mode": "turn", "time": "24h"}),
             (world.alice, "game start", {}),

@@ -49,7 +49,7 @@ async def test_sessions_in_different_channels_do_not_block_each_other(world: Wor
     """A session held busy never delays a move in another channel."""
     await world.new_race()
     other = world.fake.add_channel(world.guild, "pit-lane")
-    r = await world.fake.slash(world.alice, other, "game new", game="dragrage")
+    r = await world.fake.slash(world.alice, other, "game new", game="dragrage", where="here")
     await world.fake.slash(world.bob, other, "game join")
     r = await world.fake.slash(world.alice, other, "game start")
     await r.wait_followups(1)

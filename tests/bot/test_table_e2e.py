@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from fakediscord import FakeMessage
 from tests.bot.conftest import World, active_user_id, button
 
@@ -90,3 +92,41 @@ async def test_the_replay_of_a_finished_game(world: World) -> None:
     await r.wait_followups(1, timeout=30)
     name, data = r.messages[-1].files[0]
     assert name.startswith("replay-") and data[:4] == b"RIFF" and len(data) < 8_000_000
+
+
+async def test_a_new_game_gets_its_own_thread_and_is_played_there(world: World) -> None:
+    """`/game new` in a text channel opens a thread (the default): the channel gets a link,
+    the lobby and every board live in the thread, and the channel can host another game."""
+    r = await world.fake.slash(world.alice, world.channel, "game new", game="dragrage")
+    await r.settle(0.05)
+    assert "🧵" in r.content and "lobby" in r.content
+    thread_id = int(re.search(r"<#(\d+)>", r.content).group(1))  # type: ignore[union-attr]
+    thread = world.fake.store.channels[thread_id]
+    assert thread.is_thread and thread.parent_id == world.channel.id
+    lobby = world.fake.channel_messages(thread)[-1]
+    assert "Drag Rage" in lobby.content and "lobby" in lobby.content
+    await world.fake.slash(world.bob, thread, "game join")
+    start = await world.fake.slash(world.alice, thread, "game start")
+    await start.wait_followups(1)
+    board = [m for m in world.fake.channel_messages(thread) if m.files][-1]
+    mover = world.user(active_user_id(board))
+    click = await world.fake.click(
+        mover,
+        board,
+        button(board, next(str(b[0]) for b in board.buttons if str(b[0]).isdigit() and not b[2])),
+    )
+    await click.wait_followups(1)
+    assert len([m for m in world.fake.channel_messages(thread) if m.files]) == 2
+    assert not [m for m in world.public() if m.files], "no board in the parent channel"
+    another = await world.fake.slash(world.carol, world.channel, "game new", game="rushncrush")
+    await another.settle(0.05)
+    assert "🧵" in another.content, "the channel hosts many games, one thread each"
+
+
+async def test_a_game_can_still_be_played_in_the_channel_itself(world: World) -> None:
+    """`where:here` keeps the game in the channel."""
+    r = await world.fake.slash(
+        world.alice, world.channel, "game new", game="dragrage", where="here"
+    )
+    await r.settle(0.05)
+    assert "lobby" in r.content and "🧵" not in r.content

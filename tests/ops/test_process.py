@@ -56,7 +56,7 @@ async def test_sigterm_right_after_a_move_lets_it_finish_and_save(site: Site) ->
     bot = await site.bot()
     await bot.wait_for_line(READY)
     fake, ch = site.fake, site.channel
-    await fake.slash(site.alice, ch, "game new", game="dragrage")
+    await fake.slash(site.alice, ch, "game new", game="dragrage", where="here")
     await fake.slash(site.bob, ch, "game join")
     started = await fake.slash(site.alice, ch, "game start")
     await started.wait_followups(1)

@@ -98,7 +98,7 @@ async def test_closed_gate_answers_restarting_and_runs_nothing(tmp_path: Path) -
             assert r.responded
             assert drain.taken == 1
             drain.close_gate()
-            refused = await fake.slash(alice, channel, "game new", game="dragrage")
+            refused = await fake.slash(alice, channel, "game new", game="dragrage", where="here")
             assert refused.ephemeral
             assert refused.content == RESTARTING
             assert drain.refused == 1
