@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
+from bot import replays
 from bot.components import RedlineComponent
 from bot.dice import DiceCog
 from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
@@ -122,6 +123,7 @@ class RedlineBot(commands.Bot):
             self._ticks.cancel()
         if hasattr(self, "scheduler"):
             await self.scheduler.settle()
+        replays.cancel_all()
         await super().close()
         if hasattr(self, "table"):
             self.table.renderer.close()

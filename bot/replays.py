@@ -123,6 +123,13 @@ def post_replay(table: Table, snap: Snapshot, post: Post) -> asyncio.Task[None] 
     return task
 
 
+def cancel_all() -> None:
+    """Stop replays still being built (the bot is closing: they would post into a closed
+    session)."""
+    for task in list(_pending):
+        task.cancel()
+
+
 async def settle() -> None:
     """Wait for replays still being built (tests, shutdown)."""
     while _pending:

@@ -14,7 +14,7 @@ import pytest
 from bench.driver import active_user_id, boot, button, shut_down
 from bot.client import RedlineBot
 from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
-from fakediscord.interaction import InteractionResult
+from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
 from tests.bot.hidden import RenderLog
 
 __all__ = ["World", "active_user_id", "button"]
@@ -85,6 +85,8 @@ class World:
         if command == "game new":
             options.setdefault("where", "here")
         result = await self.fake.slash(user, self.channel, command, **options)
+        if result.response_type == DEFERRED_CHANNEL_MESSAGE:
+            await result.wait_followups(1)  # the answer replaces the "thinking" placeholder
         return result
 
     async def new_race(self, host: FakeUser | None = None, other: FakeUser | None = None) -> None:
