@@ -9,10 +9,10 @@ name like `render_threads` or a pydantic traceback.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ENV_PREFIX = "REDLINE_"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -74,6 +74,17 @@ class Settings(BaseSettings):
     metrics_host: str = Field(
         default="127.0.0.1", description="Address the metrics port listens on"
     )
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        le=4096,
+        description="Shards in the whole deployment (unset: the count Discord recommends)",
+    )
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None,
+        description="The shards this process runs, e.g. 0,1 (unset: all of them; "
+        "needs REDLINE_SHARD_COUNT)",
+    )
     fake_discord: str | None = Field(
         default=None,
         pattern=r"^https?://[^/\s]+/?$",
@@ -91,6 +102,27 @@ class Settings(BaseSettings):
     @classmethod
     def _lower_format(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.split(",") if p.strip()]
+            return tuple(int(p) for p in parts) if parts else None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        ids = self.shard_ids
+        if ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("REDLINE_SHARD_IDS needs REDLINE_SHARD_COUNT")
+        if len(set(ids)) != len(ids) or any(not 0 <= i < self.shard_count for i in ids):
+            raise ValueError(
+                f"REDLINE_SHARD_IDS must be distinct numbers from 0 to {self.shard_count - 1}"
+            )
+        return self
 
     @property
     def database_path(self) -> Path:
@@ -122,6 +154,9 @@ ALLOWED: dict[str, str] = {
     "retention_days": "days from 0 to 36500 (0: keep finished games forever)",
     "metrics_port": "a port number from 1 to 65535, or unset (off)",
     "metrics_host": "an address such as 127.0.0.1 or 0.0.0.0",
+    "shard_count": "a whole number from 1 to 4096, or unset (Discord's recommendation)",
+    "shard_ids": "shard numbers separated by commas (e.g. 0,1), each below "
+    "REDLINE_SHARD_COUNT, or unset (all shards)",
     "fake_discord": "http://127.0.0.1:PORT as printed by `python -m fakediscord`, or unset",
 }
 
@@ -137,8 +172,10 @@ def describe_errors(exc: ValidationError) -> list[str]:
     lines: list[str] = []
     seen: set[str] = set()
     for error in exc.errors():
-        loc = error.get("loc") or ("?",)
-        field = str(loc[0])
+        if not error.get("loc"):  # a rule across variables (the shards): its message says it all
+            lines.append(str(error.get("msg", "")).removeprefix("Value error, ") + ".")
+            continue
+        field = str(error["loc"][0])
         if field in seen:
             continue
         seen.add(field)
