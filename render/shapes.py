@@ -17,6 +17,7 @@ from PIL import ImageDraw
 
 from render.fonts import Font, font
 from render.palette import RGB, Shape
+from render.textcache import draw_text_cached
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -96,17 +97,12 @@ def draw_text(
     recorded = _RECORDED.get()
     if recorded is not None and s.strip():
         recorded.append(Label(s, fnt.size))
-    if outline is None:
-        draw.text(xy, s, font=fnt, fill=fill, anchor=anchor)
-    else:
+    width = 0 if outline is None else outline_width
+    if not draw_text_cached(
+        draw, xy, s, fnt=fnt, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=outline
+    ):
         draw.text(
-            xy,
-            s,
-            font=fnt,
-            fill=fill,
-            anchor=anchor,
-            stroke_width=outline_width,
-            stroke_fill=outline,
+            xy, s, font=fnt, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=outline
         )
 
 
