@@ -1,4 +1,8 @@
-"""The gateway websocket: HELLO, IDENTIFY/RESUME, heartbeats, READY, GUILD_CREATE, dispatches."""
+"""The gateway websocket: HELLO, IDENTIFY/RESUME, heartbeats, READY, GUILD_CREATE, dispatches.
+
+Sharded like Discord (see `fakediscord/shards.py`): each connection identifies as one shard,
+gets only its shard's guilds, and a guild's events go only to the connection holding its shard.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from fakediscord.shards import (
+    CLOSE_INVALID_SHARD,
+    CLOSE_SHARDING_REQUIRED,
+    MAX_GUILDS_PER_SHARD,
+    IdentifyLimits,
+    Shard,
+    owns,
+    parse_shard,
+)
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +42,9 @@ class Session:
 
     id: str
     intents: int
-    shard: list[int] | None
+    shard: Shard
+    sharded: bool = False
+    """Whether IDENTIFY carried a `shard` (READY echoes it then)."""
     seq: int = 0
     sent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RESUME_BUFFER))
 
@@ -54,11 +70,21 @@ class GatewayHooks:
     member_chunk: Callable[[int, dict[str, Any]], dict[str, Any]]
     on_change: Callable[[], None]
     unserved: Callable[[str], None]
+    guild_count: Callable[[Shard], int]
 
 
 class Gateway:
-    def __init__(self, hooks: GatewayHooks, *, heartbeat_interval_ms: int = 41250) -> None:
+    def __init__(
+        self,
+        hooks: GatewayHooks,
+        *,
+        heartbeat_interval_ms: int = 41250,
+        limits: IdentifyLimits | None = None,
+        max_guilds_per_shard: int = MAX_GUILDS_PER_SHARD,
+    ) -> None:
         self.hooks = hooks
+        self.limits = limits or IdentifyLimits()
+        self.max_guilds_per_shard = max_guilds_per_shard
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.connections: list[Connection] = []
         self.sessions: dict[str, Session] = {}
@@ -68,8 +94,29 @@ class Gateway:
     @property
     def current(self) -> Connection | None:
         """The newest connection that got READY (or RESUMED): where dispatches go."""
-        live = [c for c in self.connections if c.ready and not c.ws.closed]
+        live = self.live()
         return live[-1] if live else None
+
+    def live(self) -> list[Connection]:
+        """Connections that got READY (or RESUMED) and are still open, oldest first."""
+        return [c for c in self.connections if c.ready and not c.ws.closed]
+
+    def connection_for(self, guild_id: int | None) -> Connection | None:
+        """The newest live connection whose shard holds this guild (None: direct messages)."""
+        for conn in reversed(self.live()):
+            if conn.session is not None and owns(conn.session.shard, guild_id):
+                return conn
+        return None
+
+    def missing_shards(self) -> list[int]:
+        """Shards of the newest connection's shard count that no live connection holds (every
+        guild is served when this is empty and some connection is live)."""
+        live = [c.session.shard for c in self.live() if c.session is not None]
+        if not live:
+            return [0]
+        count = live[-1][1]
+        held = {shard_id for shard_id, n in live if n == count}
+        return [n for n in range(count) if n not in held]
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         # autoclose off: we mark the connection dead before echoing the close frame, so by the
@@ -99,9 +146,12 @@ class Gateway:
             conn.ready = False
             await conn.ws.close(code=1001, message=b"fake discord stopping")
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        """Send an event to the current bot connection; False when no bot is connected."""
-        conn = self.current
+    async def dispatch(
+        self, event: str, data: dict[str, Any], *, guild_id: int | None = None
+    ) -> bool:
+        """Send an event to the connection holding the guild's shard (direct messages: shard 0);
+        False when no connection holds it."""
+        conn = self.connection_for(guild_id)
         if conn is None or conn.session is None:
             return False
         await self._send_dispatch(conn, event, data)
@@ -136,9 +186,23 @@ class Gateway:
         if data.get("token") != self.hooks.token():
             await conn.ws.close(code=CLOSE_AUTH_FAILED, message=b"Authentication failed.")
             return
+        shard = parse_shard(data.get("shard"))
+        if shard is None:
+            await conn.ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+            return
+        if self.hooks.guild_count(shard) > self.max_guilds_per_shard:
+            await conn.ws.close(code=CLOSE_SHARDING_REQUIRED, message=b"Sharding required.")
+            return
+        if not self.limits.admit(shard[0]):
+            # identifying faster than max_concurrency allows: Discord invalidates the session
+            await conn.send({"op": INVALID_SESSION, "d": False})
+            return
         self.identify_count += 1
         session = Session(
-            id=secrets.token_hex(16), intents=int(data.get("intents", 0)), shard=data.get("shard")
+            id=secrets.token_hex(16),
+            intents=int(data.get("intents", 0)),
+            shard=shard,
+            sharded="shard" in data,
         )
         self.sessions[session.id] = session
         conn.session = session

@@ -15,6 +15,7 @@ class Snowflakes:
 
     def __init__(self) -> None:
         self._counter = itertools.count(1)
+        self._placed = itertools.count(1)
         self._last = 0
 
     def next(self) -> int:
@@ -24,6 +25,15 @@ class Snowflakes:
         value = max(value, self._last + 1)
         self._last = value
         return value
+
+    def on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A guild id on shard `shard_id` of `shard_count`: its timestamp is the latest
+        millisecond (not after now) whose number is `shard_id` modulo the count, as a guild
+        created then would have. Worker bit 1 (bit 17) keeps these apart from `next()`'s ids;
+        the counter below keeps them apart from each other."""
+        now = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        stamp = now - (now - shard_id) % shard_count
+        return (stamp << 22) | (1 << 17) | (next(self._placed) & 0x1FFFF)
 
 
 def iso_now() -> str:

@@ -97,8 +97,12 @@ class Injector:
         store.interactions[ident] = rec
         store.by_token[token] = rec
         rec.deadline_handle = loop.call_later(self.ack_deadline, self._deadline_passed, rec)
-        if not await self.gateway.dispatch("INTERACTION_CREATE", payload):
-            raise AssertionError(f"{label}: no bot is connected to the fake gateway")
+        if not await self.gateway.dispatch(
+            "INTERACTION_CREATE", payload, guild_id=channel.guild_id
+        ):
+            raise AssertionError(
+                f"{label}: no bot connection holds the shard of guild {channel.guild_id}"
+            )
         result = InteractionResult(rec, store.messages, timeout)
         if wait:
             await result.wait_response()

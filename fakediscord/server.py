@@ -24,9 +24,10 @@ from fakediscord.inject import (
 from fakediscord.interaction import AUTOCOMPLETE_RESULT, InteractionResult
 from fakediscord.observe import Observations
 from fakediscord.payloads import user_payload
-from fakediscord.records import FakeChannel, FakeMessage, FakeUser
+from fakediscord.records import FakeChannel, FakeGuild, FakeMessage, FakeUser
 from fakediscord.responses import Responder
-from fakediscord.rest import MAX_REQUEST, Rest
+from fakediscord.rest import MAX_REQUEST, Rest, json_response
+from fakediscord.shards import IdentifyLimits, gateway_bot_body
 from fakediscord.store import Store
 from fakediscord.world import World
 
@@ -50,7 +51,12 @@ class FakeDiscord(World, Observations):
         token_ttl: float = 15 * 60.0,
         settle: float = 0.02,
         bot_name: str = "Redline",
+        max_concurrency: int = 1,
+        identify_window: float = 0.0,
     ) -> None:
+        """`identify_window` is how long a shard bucket (`shard_id % max_concurrency`) must
+        wait between IDENTIFYs; Discord's is 5 s. It is 0 by default so tests that restart a
+        bot are not slowed; a sharding test that checks pacing sets it."""
         self.ack_deadline = ack_deadline
         self.settle = settle
         self.token = new_token("ZmFrZS1ib3Q")
@@ -73,7 +79,9 @@ class FakeDiscord(World, Observations):
                 member_chunk=self._member_chunk,
                 on_change=store.notify,
                 unserved=store.unserved.append,
-            )
+                guild_count=self._guild_count,
+            ),
+            limits=IdentifyLimits(max_concurrency=max_concurrency, window=identify_window),
         )
         self.injector = Injector(store, self.gateway, ack_deadline=ack_deadline)
         self._pending: set[asyncio.Task[bool]] = set()
@@ -88,10 +96,13 @@ class FakeDiscord(World, Observations):
             self.store,
             self.responder,
             self.token,
-            announce=lambda event, body: self._announce(event, lambda s: body),
+            announce=lambda event, body: self._announce(
+                event, lambda s: body, guild=_guild_of(body)
+            ),
         )
         app = web.Application(client_max_size=MAX_REQUEST, middlewares=[rest.record_errors])
         app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/api/v10/gateway/bot", self._gateway_bot)
         app.router.add_routes(rest.routes())
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
@@ -159,11 +170,19 @@ class FakeDiscord(World, Observations):
 
     # -- gateway hooks ---------------------------------------------------------------------------
 
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            return json_response(401, {"code": 0, "message": "401: Unauthorized"})
+        limits = self.gateway.limits
+        return json_response(
+            200, gateway_bot_body(self.gateway_url, len(self.store.guilds), limits)
+        )
+
     def _ready_payload(self, session: Session) -> Json:
         body: Json = {
             "v": 10,
             "user": {**user_payload(self.bot), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.store.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self._guild_ids(session.shard)],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -173,24 +192,26 @@ class FakeDiscord(World, Observations):
             "presences": [],
             "geo_ordered_rtc_regions": [],
         }
-        if session.shard is not None:
-            body["shard"] = session.shard
+        if session.sharded:
+            body["shard"] = list(session.shard)
         return body
 
     # -- waiting ---------------------------------------------------------------------------------
 
     async def wait_until_ready(self, timeout: float = 10.0) -> None:
-        """Wait until a bot identified (or resumed) and was sent READY and every GUILD_CREATE."""
+        """Wait until every shard is connected (one connection when the bot is not sharded) and
+        was sent READY and its GUILD_CREATEs."""
         await wait_for(
-            lambda: self.gateway.current is not None,
+            lambda: not self.gateway.missing_shards(),
             self.store.changed,
             timeout,
-            "a bot to connect and get READY",
+            "a bot to connect every shard and get READY",
         )
 
-    async def drop_connection(self, code: int = 4000) -> None:
-        """Close the bot's socket the way a Discord hiccup does; discord.py then RESUMEs."""
-        conn = self.gateway.current
+    async def drop_connection(self, code: int = 4000, *, guild: FakeGuild | None = None) -> None:
+        """Close the bot's socket (the one holding `guild`'s shard, else the newest) the way a
+        Discord hiccup does; discord.py then RESUMEs."""
+        conn = self.gateway.current if guild is None else self.gateway.connection_for(guild.id)
         if conn is None:
             raise AssertionError("no bot is connected")
         conn.ready = False
@@ -340,3 +361,8 @@ class FakeDiscord(World, Observations):
             settle=self.settle if settle is None else settle,
             wait=wait,
         )
+
+
+def _guild_of(body: Json) -> int | None:
+    guild_id = body.get("guild_id")
+    return int(guild_id) if guild_id is not None else None

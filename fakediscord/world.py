@@ -32,6 +32,7 @@ from fakediscord.records import (
     FakeRole,
     FakeUser,
 )
+from fakediscord.shards import Shard, owns
 from fakediscord.store import Store
 
 Json = dict[str, Any]
@@ -45,9 +46,11 @@ class World:
     gateway: Gateway
     _pending: set[asyncio.Task[bool]]
 
-    def add_guild(self, name: str = "Test Guild") -> FakeGuild:
+    def add_guild(self, name: str = "Test Guild", *, shard: Shard | None = None) -> FakeGuild:
+        """A guild the bot is in; with `shard=(id, count)` its id puts it on that shard."""
         store = self.store
-        guild = FakeGuild(id=store.ids.next(), name=name, owner_id=store.bot_owner_id)
+        ident = store.ids.next() if shard is None else store.ids.on_shard(*shard)
+        guild = FakeGuild(id=ident, name=name, owner_id=store.bot_owner_id)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", EVERYONE_PERMISSIONS)
         bot_role = FakeRole(store.ids.next(), self.bot.name, BOT_PERMISSIONS, 1, managed=True)
         manager = FakeRole(store.ids.next(), "Managers", MANAGE_GUILD, 2)
@@ -56,7 +59,7 @@ class World:
         store.guilds[guild.id] = guild
         guild.members[self.bot.id] = FakeMember(self.bot.id, [bot_role.id], iso_now())
         guild.members[store.bot_owner_id] = FakeMember(store.bot_owner_id, [], iso_now())
-        self._announce("GUILD_CREATE", lambda s: self._guild_json(guild, s))
+        self._announce("GUILD_CREATE", lambda s: self._guild_json(guild, s), guild=guild.id)
         return guild
 
     def add_channel(self, guild: FakeGuild, name: str = "general") -> FakeChannel:
@@ -92,14 +95,15 @@ class World:
         with 400 / 50083 until the bot unarchives it (PATCH /channels/{id} archived=false,
         allowed if the bot owns the thread and it is not locked, or has MANAGE_THREADS)."""
         assert thread.is_thread, f"channel {thread.id} is not a thread"
+        guild_id = thread.guild_id
         thread.archived = True
         thread.locked = locked
-        self._announce("THREAD_UPDATE", lambda s: channel_payload(thread))
+        self._announce("THREAD_UPDATE", lambda s: channel_payload(thread), guild=guild_id)
 
     def _add(self, guild: FakeGuild, channel: FakeChannel, event: str) -> FakeChannel:
         self.store.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
-        self._announce(event, lambda s: channel_payload(channel))
+        self._announce(event, lambda s: channel_payload(channel), guild=guild.id)
         return channel
 
     def add_member(
@@ -120,7 +124,9 @@ class World:
         guild.members[user.id] = member
         body = member_payload(guild, member, user)
         body["guild_id"] = str(guild.id)
-        self._announce("GUILD_MEMBER_ADD", lambda s: body, intent=GUILD_MEMBERS_INTENT)
+        self._announce(
+            "GUILD_MEMBER_ADD", lambda s: body, intent=GUILD_MEMBERS_INTENT, guild=guild.id
+        )
         return user
 
     def add_message(
@@ -150,7 +156,9 @@ class World:
         if guild.members.pop(user.id, None) is None:
             raise AssertionError(f"{user.name} is not a member of guild {guild.name!r}")
         body = {"guild_id": str(guild.id), "user": user_payload(user)}
-        self._announce("GUILD_MEMBER_REMOVE", lambda s: body, intent=GUILD_MEMBERS_INTENT)
+        self._announce(
+            "GUILD_MEMBER_REMOVE", lambda s: body, intent=GUILD_MEMBERS_INTENT, guild=guild.id
+        )
 
     def close_dms(self, user: FakeUser) -> None:
         """The user accepts no direct messages from the bot: DMs fail with 403 / 50007."""
@@ -167,7 +175,7 @@ class World:
         role = FakeRole(self.store.ids.next(), name, permissions, position)
         guild.roles[role.id] = role
         body = {"guild_id": str(guild.id), "role": role_payload(role)}
-        self._announce("GUILD_ROLE_CREATE", lambda s: body)
+        self._announce("GUILD_ROLE_CREATE", lambda s: body, guild=guild.id)
         return role
 
     def give_role(self, guild: FakeGuild, user: FakeUser, role: FakeRole) -> None:
@@ -187,7 +195,9 @@ class World:
     def _member_updated(self, guild: FakeGuild, user: FakeUser) -> None:
         body = member_payload(guild, guild.members[user.id], user)
         body["guild_id"] = str(guild.id)
-        self._announce("GUILD_MEMBER_UPDATE", lambda s: body, intent=GUILD_MEMBERS_INTENT)
+        self._announce(
+            "GUILD_MEMBER_UPDATE", lambda s: body, intent=GUILD_MEMBERS_INTENT, guild=guild.id
+        )
 
     def set_overwrite(
         self,
@@ -205,28 +215,30 @@ class World:
             channel.overwrites.pop(target.id, None)
         else:
             channel.overwrites[target.id] = FakeOverwrite(target.id, kind, allow, deny)
-        self._announce("CHANNEL_UPDATE", lambda s: channel_payload(channel))
+        self._announce("CHANNEL_UPDATE", lambda s: channel_payload(channel), guild=channel.guild_id)
 
     def set_owner(self, guild: FakeGuild, user: FakeUser) -> None:
         """Make `user` (a member) the guild owner: they then have every permission."""
         assert user.id in guild.members, f"{user.name} is not a member of {guild.name!r}"
         guild.owner_id = user.id
-        self._announce("GUILD_UPDATE", lambda s: self._guild_json(guild, s))
+        self._announce("GUILD_UPDATE", lambda s: self._guild_json(guild, s), guild=guild.id)
 
     def permissions(self, user: FakeUser, channel: FakeChannel) -> int:
         """The permission bits Discord would compute for `user` in `channel` (what injected
         interactions carry as member.permissions / app_permissions)."""
         return self.store.permissions(user.id, channel)
 
-    def _announce(self, event: str, build: Any, *, intent: int = 0) -> None:
-        """Tell a connected bot about a change made mid-test, as Discord would."""
-        conn = self.gateway.current
+    def _announce(self, event: str, build: Any, *, guild: int | None, intent: int = 0) -> None:
+        """Tell the connection holding the guild's shard about a change made mid-test, as
+        Discord would (nothing when no connection holds it)."""
+        conn = self.gateway.connection_for(guild)
         if conn is None or conn.session is None:
             return
         if intent and not conn.session.intents & intent:
             return
         body = build(conn.session)
-        task = asyncio.get_running_loop().create_task(self.gateway.dispatch(event, body))
+        dispatch = self.gateway.dispatch(event, body, guild_id=guild)
+        task = asyncio.get_running_loop().create_task(dispatch)
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 
@@ -237,8 +249,15 @@ class World:
         wanted = list(guild.members) if session.intents & GUILD_MEMBERS_INTENT else [self.bot.id]
         return guild_payload(guild, self.store.users, self.store.channels, member_ids=wanted)
 
+    def _guild_ids(self, shard: Shard) -> list[int]:
+        return [g for g in self.store.guilds if owns(shard, g)]
+
+    def _guild_count(self, shard: Shard) -> int:
+        return len(self._guild_ids(shard))
+
     def _guild_payloads(self, session: Session) -> list[Json]:
-        return [self._guild_json(g, session) for g in self.store.guilds.values()]
+        guilds = self.store.guilds
+        return [self._guild_json(guilds[g], session) for g in self._guild_ids(session.shard)]
 
     def _member_chunk(self, guild_id: int, request: Json) -> Json:
         guild = self.store.guilds[guild_id]
