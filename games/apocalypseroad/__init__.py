@@ -1,0 +1,1 @@
+"""Apocalypse Road (GMT Games 2020): team car racing with cards, linked lines and combat."""
