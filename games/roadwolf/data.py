@@ -1,0 +1,133 @@
+"""Road Wolf's tables as data: vehicles (rule 10–16), tokens (17–21), road cards, missions.
+
+Every reconstruction of digest 1.3 is marked [R].
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Surface = Literal["street", "dirt", "heavy"]
+TokenKind = Literal[
+    "driver",
+    "veteran",
+    "brawler",
+    "gunner",
+    "mechanic",
+    "shotgun",
+    "molotov",
+    "ambush",
+    "spikes",
+    "nitro",
+]
+CardKind = Literal["clear", "slide", "slick", "debris", "wreck", "bridge", "tunnel", "supplies"]
+MissionKey = Literal["INTERCEPTOR", "BREAKOUT", "THE PRESIDENT"]
+
+CREW_KINDS: tuple[TokenKind, ...] = ("driver", "veteran", "brawler", "gunner", "mechanic")
+GEAR_KINDS: tuple[TokenKind, ...] = ("shotgun", "molotov", "ambush", "spikes", "nitro")
+TOKEN_KINDS: tuple[TokenKind, ...] = CREW_KINDS + GEAR_KINDS
+"""1.3 [R]: "10 token types: Driver, Veteran, Brawler, Gunner, Mechanic, Shotgun, Molotov,
+Ambush, Spikes, Nitro"."""
+
+
+@dataclass(frozen=True)
+class VehicleClass:
+    """One row of the size/type table (rule 10) with its 1.6 footprint."""
+
+    key: str
+    name: str
+    size: int
+    closed: bool
+    surface: Surface
+    width: int
+    length: int
+
+    @property
+    def cost(self) -> int:
+        """1.3 [R]: "cost = size"."""
+        return self.size
+
+    @property
+    def capacity(self) -> int:
+        """Rule 18: "Crew capacity = size, +1 if Open, and the driver counts toward it"."""
+        return self.size + (0 if self.closed else 1)
+
+    @property
+    def is_bike(self) -> bool:
+        return self.size == 1
+
+
+def _v(key: str, name: str, size: int, closed: bool, surface: Surface) -> VehicleClass:
+    width, length = {1: (1, 2), 2: (2, 3), 3: (2, 3), 4: (2, 4), 5: (2, 6)}[size]
+    return VehicleClass(key, name, size, closed, surface, width, length)
+
+
+VEHICLES: dict[str, VehicleClass] = {
+    v.key: v
+    for v in (
+        _v("street_bike", "Street Bike", 1, False, "street"),
+        _v("dirt_bike", "Dirt Bike", 1, False, "dirt"),
+        _v("coupe", "Coupe", 2, True, "street"),
+        _v("rally_car", "Rally Car", 2, True, "dirt"),
+        _v("roadster", "Roadster", 2, False, "street"),
+        _v("buggy", "Buggy", 2, False, "dirt"),
+        _v("muscle_car", "Muscle Car", 3, True, "street"),
+        _v("humvee", "Humvee", 3, True, "dirt"),
+        _v("convertible", "Convertible", 3, False, "street"),
+        _v("truck_4x4", "4x4 Truck", 3, False, "dirt"),
+        # rule 16 [R]: "Heavy vehicles are Closed (the Big Rig is "closed, heavy", line 195)"
+        _v("armored_car", "Armored Car", 4, True, "heavy"),
+        _v("limo", "Limo", 4, True, "heavy"),
+        _v("big_rig", "Big Rig", 5, True, "heavy"),
+    )
+}
+
+ROAD_DECK: tuple[tuple[CardKind, int], ...] = (
+    ("clear", 6),
+    ("slide", 3),
+    ("slick", 3),
+    ("debris", 3),
+    ("wreck", 3),
+    ("bridge", 2),
+    ("tunnel", 1),
+    ("supplies", 3),
+)
+"""1.3 [R]: "24 cards: Clear ×6, Slide ×3, Slick ×3, Debris ×3, Wreck ×3, Bridge ×2, Tunnel ×1,
+Supplies ×3. Outside GAUNTLET, reshuffle the discards when the deck runs out"."""
+
+CARD_RAM_DICE: dict[CardKind, int] = {"debris": 1, "wreck": 2}
+"""Rule 31: "a Debris card rolls 1 die and a Wreck card 2"."""
+
+AMBUSH_CARDS: frozenset[CardKind] = frozenset({"bridge", "tunnel", "wreck", "supplies"})
+"""Line 86: Ambush "from the end of the board, or any Bridge, Tunnel, Wreck or Supplies road
+card"."""
+
+WEAPON_DICE: dict[str, int] = {"gun": 1, "shotgun": 2, "molotov": 3, "ambush": 2}
+"""Gunner "1 attack die", Shotgun 2, Molotov 3, Ambush 2 (crew and gear tables)."""
+
+
+@dataclass(frozen=True)
+class Mission:
+    """A mission of digest 1.2: side names (the first side starts at the START and goes first),
+    points per side (None: the `points` option) and the vehicle the first side must take."""
+
+    key: MissionKey
+    sides: tuple[str, str]
+    points: tuple[int | None, int | None]
+    required: str | None
+    """The vehicle class the first side must include (its cost comes out of its points)."""
+    target: str | None
+    """What the mission is about: the required vehicle's letter is fixed to "A"."""
+
+
+MISSIONS: dict[MissionKey, Mission] = {
+    "INTERCEPTOR": Mission("INTERCEPTOR", ("Runners", "Interceptors"), (None, None), None, None),
+    "BREAKOUT": Mission("BREAKOUT", ("Convoy", "Attackers"), (10, 12), "big_rig", "Big Rig"),
+    "THE PRESIDENT": Mission(
+        "THE PRESIDENT", ("Enforcers", "Insurgents"), (None, None), "limo", "Limo"
+    ),
+}
+MISSION_NAMES: tuple[MissionKey, ...] = tuple(MISSIONS)
+PRESIDENT_MIN_POINTS = 5
+"""House: the Enforcers' points pay for the Limo (4) and leave at least one point of escort."""

@@ -1,0 +1,394 @@
+"""Road Wolf's frozen models: options, state, actions (a union on `kind`), events and views.
+
+Positions are in cells of the 1-inch grid (`geometry.py`): x the column, y the row from the
+START; a footprint covers [x, x + w) × [y, y + h). Tokens are hidden from the other side until
+used (`Token.revealed`); `view.py` is the one gate that hides them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from games.engine import Event, Model, Player, PlayerId
+from games.roadwolf.data import MISSION_NAMES, CardKind, MissionKey, Surface, TokenKind
+
+SCHEMA_VERSION = 1
+Status = Literal["normal", "immobilized", "abandoned", "wreck", "off-board"]
+Side = Literal[0, 1]
+Exit = Literal["end", "start", "side", "destroyed", "removed"]
+
+
+class RwOptions(Model):
+    """Session options: the mission, named as the rules text names it, and the points value."""
+
+    mission: MissionKey = Field(
+        default="INTERCEPTOR",
+        description="mission: " + ", ".join(MISSION_NAMES),
+        examples=list(MISSION_NAMES),
+    )
+    points: int = Field(
+        default=6, ge=2, le=12, description="points per side (rule 3; BREAKOUT is 10 against 12)"
+    )
+
+
+# --- State ---------------------------------------------------------------------------------
+
+
+class Token(Model):
+    """A crew or gear token. `free`: the Driver every vehicle has, a Street vehicle's Nitro."""
+
+    id: int
+    kind: TokenKind
+    revealed: bool = False
+    free: bool = False
+
+
+class Vehicle(Model):
+    """A vehicle, its record sheet (1.3 [R]) and where it is. A destroyed one stays as a wreck."""
+
+    letter: str
+    side: Side
+    """The side that controls it now (a takeover changes it)."""
+    origin: Side
+    """The side that bought it."""
+    kind: str
+    name: str
+    size: int
+    closed: bool
+    surface: Surface
+    x: float
+    y: float
+    w: int
+    h: int
+    damage: int = 0
+    driver: int | None
+    """Token id of the crew in the Driver seat; None: nobody drives (abandoned)."""
+    crew: tuple[Token, ...]
+    """Every crew token on board, the driver included."""
+    gear: tuple[Token, ...] = ()
+    immobilized: bool = False
+    abandoned: bool = False
+    abandoned_round: int | None = None
+    wreck: bool = False
+    exited: Exit | None = None
+    """Off the board (or removed, a destroyed bike) and how."""
+
+    @property
+    def remaining(self) -> int:
+        return max(0, self.size - self.damage)
+
+    @property
+    def on_board(self) -> bool:
+        return self.exited is None
+
+    @property
+    def is_object(self) -> bool:
+        """Rule 42: an immobilized vehicle "is an OBJECT for the road turn"; so is a wreck."""
+        return self.on_board and (self.wreck or self.immobilized)
+
+    @property
+    def status(self) -> Status:
+        if self.exited is not None:
+            return "off-board"
+        if self.wreck:
+            return "wreck"
+        if self.abandoned:
+            return "abandoned"
+        return "immobilized" if self.immobilized else "normal"
+
+
+class Card(Model):
+    """A road card on the road. `passed`: vehicles already checked against a Bridge or Tunnel;
+    `touched`: vehicles it already affected this round (1.4-L: once per card per round)."""
+
+    id: int
+    kind: CardKind
+    x: float
+    y: float
+    w: int = 4
+    h: int = 3
+    passed: tuple[str, ...] = ()
+    touched: tuple[str, ...] = ()
+
+
+class SideState(Model):
+    name: str
+    players: tuple[PlayerId, ...]
+    points: int
+    spent: int = 0
+    tokens_bought: int = 0
+    score: int = 0
+
+    @property
+    def built(self) -> bool:
+        return self.spent >= self.points and self.tokens_bought >= self.points
+
+
+class Turn(Model):
+    """The side whose turn it is and the vehicle it is activating (1.4-K: one at a time)."""
+
+    side: Side
+    vehicle: str | None = None
+    actions_left: int = 0
+    done: tuple[str, ...] = ()
+    free_melee: bool = False
+    gunner_shots: int = 0
+    mechanic_repairs: int = 0
+    nitro_used: bool = False
+    bike_stick_used: bool = False
+    shotguns_fired: tuple[int, ...] = ()
+
+
+class Trace(Model):
+    """Something the board draws for the last moves: a path, a ram, a shot, a road drift."""
+
+    kind: Literal["move", "brake", "nitro", "skid", "drift", "ram", "shot", "melee", "spikes"]
+    vehicle: str | None
+    """The mover or attacker (None for a road card or debris)."""
+    target: str | None = None
+    points: tuple[tuple[float, float], ...] = ()
+    """Front-centre points along the path, start first."""
+    text: str = ""
+
+
+class RwState(Model):
+    schema_version: int = SCHEMA_VERSION
+    options: RwOptions
+    players: tuple[Player, ...]
+    sides: tuple[SideState, SideState]
+    phase: Literal["build", "play", "over"] = "build"
+    round: int = 1
+    turn: Turn | None = None
+    vehicles: tuple[Vehicle, ...] = ()
+    cards: tuple[Card, ...] = ()
+    deck: tuple[CardKind, ...] = ()
+    discard: tuple[CardKind, ...] = ()
+    next_id: int = 1
+    traces: tuple[Trace, ...] = ()
+    winner: Side | None = None
+    finished: bool = False
+    end_reason: str = ""
+
+    def vehicle(self, letter: str) -> Vehicle:
+        return next(v for v in self.vehicles if v.letter == letter)
+
+    def find(self, letter: str) -> Vehicle | None:
+        return next((v for v in self.vehicles if v.letter == letter), None)
+
+    def side_of(self, player: PlayerId) -> Side | None:
+        for index, side in enumerate(self.sides):
+            if player in side.players:
+                return 0 if index == 0 else 1
+        return None
+
+
+# --- Actions -------------------------------------------------------------------------------
+
+
+class BuyAction(Model):
+    """Army building: buy a vehicle class (cost = its size, 1.3 [R])."""
+
+    kind: Literal["buy"] = "buy"
+    vehicle_class: str = Field(max_length=20)
+
+
+class TokenAction(Model):
+    """Army building: put a crew or gear token on one of your vehicles (hidden until used)."""
+
+    kind: Literal["token"] = "token"
+    vehicle: str = Field(max_length=2)
+    token: TokenKind
+
+
+class MoveAction(Model):
+    """MOVE (dy ≥ 0) or BRAKE (dy < 0): the front-centre point moves by (dx, dy) cells, at most
+    one stick (4 cells) in a straight line (1.6)."""
+
+    kind: Literal["move", "brake"] = "move"
+    vehicle: str = Field(max_length=2)
+    dx: int = Field(ge=-8, le=8)
+    dy: int = Field(ge=-8, le=8)
+
+
+class NitroAction(Model):
+    """Play a Nitro token: 2 sticks straight forward, no action spent."""
+
+    kind: Literal["nitro"] = "nitro"
+    vehicle: str = Field(max_length=2)
+
+
+class ShootAction(Model):
+    """Shoot a target in range and in sight. weapon "gun": a Gunner's 1 die; `gunner`: use a
+    Gunner's free shot (with the gun or a weapon token); "ambush" is always free."""
+
+    kind: Literal["shoot"] = "shoot"
+    vehicle: str = Field(max_length=2)
+    target: str = Field(max_length=2)
+    weapon: Literal["gun", "shotgun", "molotov", "ambush"]
+    gunner: bool = False
+
+
+class MeleeAction(Model):
+    """Melee an adjacent vehicle (Open vehicles only); free right after a MOVE."""
+
+    kind: Literal["melee"] = "melee"
+    vehicle: str = Field(max_length=2)
+    target: str = Field(max_length=2)
+
+
+class SpikesAction(Model):
+    """Spikes against an enemy up to 1 stick behind (a ram with target size + 1 dice)."""
+
+    kind: Literal["spikes"] = "spikes"
+    vehicle: str = Field(max_length=2)
+    target: str = Field(max_length=2)
+
+
+class TargetAction(Model):
+    """TAKEOVER an adjacent abandoned vehicle, or TRANSFER all your gear to an adjacent friend."""
+
+    kind: Literal["takeover", "transfer", "pickup"]
+    vehicle: str = Field(max_length=2)
+    target: str = Field(max_length=2)
+
+
+class SimpleAction(Model):
+    """REPAIR (`mechanic`: a Mechanic's free repair), TURN AROUND an immobilized vehicle, or
+    DONE: end this vehicle's activation."""
+
+    kind: Literal["repair", "turn_around", "done"]
+    vehicle: str = Field(max_length=2)
+    mechanic: bool = False
+
+
+class SuppliesAction(Model):
+    """Use a Supplies card the vehicle ended a move on: take a token, or repair 1 hit."""
+
+    kind: Literal["supplies"] = "supplies"
+    vehicle: str = Field(max_length=2)
+    take: TokenKind | Literal["repair"]
+
+
+Action = Annotated[
+    BuyAction
+    | TokenAction
+    | MoveAction
+    | NitroAction
+    | ShootAction
+    | MeleeAction
+    | SpikesAction
+    | TargetAction
+    | SimpleAction
+    | SuppliesAction,
+    Field(discriminator="kind"),
+]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+# --- Events --------------------------------------------------------------------------------
+
+
+class VehicleEvent(Event):
+    """Something that happened to a vehicle: moved, rammed, shot, damaged, destroyed, exited…"""
+
+    vehicle: str
+    target: str | None = None
+    text: str
+
+
+# --- Views ---------------------------------------------------------------------------------
+
+
+class TokenView(Model):
+    id: int
+    kind: TokenKind | None
+    """None: hidden (the other side's token, not used yet)."""
+    crew: bool
+    driver: bool = False
+
+
+class VehicleView(Model):
+    letter: str
+    side: Side
+    origin: Side
+    name: str
+    kind: str
+    size: int
+    closed: bool
+    surface: Surface
+    x: float
+    y: float
+    w: int
+    h: int
+    facing: Literal["forward", "backward"]
+    damage: int
+    remaining: int
+    crew_count: int
+    capacity: int
+    gear_count: int
+    has_driver: bool
+    status: Status
+    exited: Exit | None
+    tokens: tuple[TokenView, ...]
+    """Revealed tokens for everyone; the viewer's own side sees all of its tokens."""
+
+
+class CardView(Model):
+    id: int
+    kind: CardKind
+    x: float
+    y: float
+    w: int
+    h: int
+
+
+class TurnView(Model):
+    side: Side
+    side_name: str
+    players: tuple[PlayerId, ...]
+    vehicle: str | None
+    actions_left: int
+    done: tuple[str, ...]
+
+
+class SideView(Model):
+    name: str
+    players: tuple[PlayerId, ...]
+    player_names: tuple[str, ...]
+    points: int
+    spent: int
+    tokens_bought: int
+    score: int
+
+
+class PrivatePart(Model):
+    """What a seat's private buttons depend on: its side's tokens and the build budget."""
+
+    side: Side
+    tokens: tuple[tuple[str, tuple[TokenView, ...]], ...]
+    points_left: int
+    tokens_left: int
+
+
+class RwView(Model):
+    viewer: PlayerId | None
+    mission: MissionKey
+    phase: Literal["build", "play", "over"]
+    round: int
+    board_width: int
+    board_length: int
+    road_columns: tuple[int, int]
+    start_rows: int
+    sides: tuple[SideView, SideView]
+    vehicles: tuple[VehicleView, ...]
+    cards: tuple[CardView, ...]
+    deck_left: int
+    turn: TurnView | None
+    traces: tuple[Trace, ...]
+    score: tuple[int, int]
+    score_text: str
+    winner: Side | None
+    end_reason: str
+    private: PrivatePart | None = None
