@@ -38,6 +38,12 @@ class Settings(BaseSettings):
         default="text", description="text (one line per event) or json (one object per line)"
     )
     render_threads: int = Field(default=2, ge=1, le=16, description="Threads that draw images")
+    render_processes: int | None = Field(
+        default=None,
+        ge=0,
+        le=32,
+        description="Processes that draw images (unset: one per core; 0 or 1: in the bot's own)",
+    )
     tick_seconds: float = Field(
         default=30.0,
         ge=0,
@@ -125,6 +131,14 @@ class Settings(BaseSettings):
         return self
 
     @property
+    def render_pool_size(self) -> int:
+        """Render processes to start: the setting, or one per core; 0 or 1 means none."""
+        from bot.render_pool import default_size
+
+        size = default_size() if self.render_processes is None else self.render_processes
+        return size if size >= 2 else 0
+
+    @property
     def database_path(self) -> Path:
         return self.data_dir / self.database_file
 
@@ -147,6 +161,8 @@ ALLOWED: dict[str, str] = {
     "log_level": ", ".join(LOG_LEVELS) + " (any case)",
     "log_format": " or ".join(LOG_FORMATS),
     "render_threads": "a whole number from 1 to 16",
+    "render_processes": "a whole number from 0 to 32 (0 or 1: draw in the bot's own process), "
+    "or unset (one per core)",
     "tick_seconds": "seconds from 0 to 3600 (0: never)",
     "shutdown_grace": "seconds from 0 to 60",
     "backup_hours": "hours from 0 to 8760 (0: no automatic backups)",
