@@ -1,0 +1,163 @@
+"""Drawing in worker processes, so it leaves the bot's interpreter lock.
+
+Pillow holds the GIL while it draws text and shapes, so render threads and the event loop take
+turns on one lock (~60 moves/s on 2 cores, issue 18). A `RenderPool` sends each drawing to one
+of N processes instead: the call goes out pickled (a module-level renderer and its view, a
+pydantic model: a few KB) and PNG bytes come back. Drawing is pure, so the images are the
+same bytes as drawn in the bot's own process (`tests/render/test_pool.py`).
+
+- Workers come from a forkserver that has imported the renderers once (`PRELOAD`), so a
+  worker starts in milliseconds and never inherits the bot's threads or sockets. The pool
+  starts warming up when it is made (in the background: the bot does not wait for it);
+  `started` tells when every worker has answered once, `startup_seconds` how long that took.
+- A call whose arguments cannot be pickled (a closure, a test's stand-in) is not the pool's:
+  `run` raises `NotPicklable` before anything is sent, and the caller draws it in-process.
+- A worker that dies (killed, out of memory, a crash in native code) breaks the executor:
+  the pool is replaced once per breakage and each failed call is retried once on the new one;
+  a call that breaks the new pool too raises `RenderCrashed` (the bot then answers with the
+  position in text, as for any failed drawing).
+- `close` stops the workers with the bot: queued drawings are cancelled, running ones finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+PRELOAD = ("render.registry",)
+"""Imported once by the forkserver, so every worker starts with the renderers loaded."""
+
+
+class RenderCrashed(RuntimeError):
+    """The drawing killed its worker twice (the pool was replaced and it was tried again)."""
+
+
+class NotPicklable(TypeError):
+    """The call cannot be sent to another process; draw it in this one."""
+
+
+def default_size() -> int:
+    """One worker per core this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _call(payload: bytes) -> Any:
+    """In a worker: unpickle `(fn, args, kwargs)` and call it."""
+    fn, args, kwargs = pickle.loads(payload)
+    return fn(*args, **kwargs)
+
+
+def _ready() -> int:
+    """In a worker: the first task each worker runs (its renderers are already imported)."""
+    import render.registry  # noqa: F401  (preloaded: costs nothing when the preload worked)
+
+    return os.getpid()
+
+
+class RenderPool:
+    """N render processes; `await pool.run(fn, *args, **kwargs)` draws in one of them."""
+
+    def __init__(self, processes: int, *, preload: Sequence[str] = PRELOAD) -> None:
+        if processes < 1:
+            raise ValueError("a render pool needs at least one process")
+        self.processes = processes
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(list(preload))
+        self._lock = threading.Lock()
+        self._closed = False
+        self.replacements = 0
+        """How many times a broken pool (a dead worker) was replaced."""
+        self.startup_seconds: float | None = None
+        """From making the pool to every worker having answered once (None until then)."""
+        self.started = threading.Event()
+        self._executor = self._new_executor()
+        self._warm(self._executor, time.perf_counter())
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=self.processes, mp_context=self._context)
+
+    def _warm(self, executor: ProcessPoolExecutor, began: float) -> None:
+        """Start every worker now (one small task each), measured; nobody waits for it."""
+        try:
+            futures = [executor.submit(_ready) for _ in range(self.processes)]
+        except (BrokenProcessPool, RuntimeError):
+            return
+        remaining = [len(futures)]
+
+        def one_done(_: Future[int]) -> None:
+            with self._lock:
+                remaining[0] -= 1
+                if remaining[0] == 0 and self.startup_seconds is None:
+                    self.startup_seconds = time.perf_counter() - began
+                    log.info(
+                        "render pool: %d processes ready in %.0f ms",
+                        self.processes,
+                        self.startup_seconds * 1000,
+                    )
+                    self.started.set()
+
+        for future in futures:
+            future.add_done_callback(one_done)
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes now running (for tests and the benchmark's memory figure)."""
+        processes = getattr(self._executor, "_processes", None) or {}
+        return sorted(processes)
+
+    async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """`fn(*args, **kwargs)` in a worker process."""
+        try:
+            payload = pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, AttributeError, TypeError) as exc:
+            raise NotPicklable(str(exc)) from exc
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            executor = self._current()
+            try:
+                return await asyncio.wrap_future(executor.submit(_call, payload), loop=loop)
+            except BrokenProcessPool:
+                self._replace(executor)
+                if attempt == 2:
+                    raise RenderCrashed(
+                        f"drawing {getattr(fn, '__name__', fn)!r} killed its render process twice"
+                    ) from None
+                log.warning("a render process died; the pool was replaced, drawing again")
+        raise AssertionError("unreachable")
+
+    def _current(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the render pool is closed")
+            return self._executor
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """A new executor for the broken one, once, however many calls saw it break."""
+        with self._lock:
+            if self._closed or self._executor is not broken:
+                return
+            self._executor = self._new_executor()
+            self.replacements += 1
+            fresh = self._executor
+        broken.shutdown(wait=False, cancel_futures=True)
+        self._warm(fresh, time.perf_counter())
+
+    def close(self, *, wait: bool = False) -> None:
+        """Stop the workers: queued drawings are cancelled, a drawing under way finishes.
+        `wait`: return only once every worker has exited."""
+        with self._lock:
+            self._closed = True
+            executor = self._executor
+        executor.shutdown(wait=wait, cancel_futures=True)
