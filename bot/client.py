@@ -87,7 +87,11 @@ class RedlineBot(commands.Bot):
         self.service = GameService(
             self.repo, GAMES, seed_source=self._seed_source, clock=self._clock
         )
-        renderer = Renderer(RENDERERS, threads=self.settings.render_threads)
+        renderer = Renderer(
+            RENDERERS,
+            threads=self.settings.render_threads,
+            processes=self.settings.render_pool_size,
+        )
         self.table = Table(self.service, renderer, ADAPTERS)
         self.scheduler = Scheduler(self.table, self)
         self.table.on_moved = self.scheduler.poke
