@@ -1,0 +1,170 @@
+"""The teams panel under the track and the banner over it.
+
+One card per team, in seat order, two to a row: the team's letter token, name, VP left in its
+pool, hand size, the first-player marker, and what it must do now. A team that must act
+(several at once during the end-of-turn discard or Dangerous Debris) has a thick accent frame;
+the left edge of that frame is its turn marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from render.apocalypseroad.layout import PAD
+from render.apocalypseroad.scene import TeamMark, team_letter
+from render.fonts import Font, font
+from render.palette import Theme
+from render.shapes import Box, draw_text, fit_text, token
+
+CARD_H = 74.0
+CARD_GAP = 8.0
+COLUMNS = 2
+BANNER_TITLE = 30.0
+LINE_H = 27.0
+
+
+def team_box(index: int, top: float, width: float) -> Box:
+    """Where the card of the `index`-th team (seat order) is drawn, below `top`."""
+    col_w = (width - 2 * PAD - (COLUMNS - 1) * CARD_GAP) / COLUMNS
+    row, col = divmod(index, COLUMNS)
+    x = PAD + col * (col_w + CARD_GAP)
+    y = top + row * (CARD_H + CARD_GAP)
+    return (x, y, x + col_w, y + CARD_H)
+
+
+def panel_height(teams: int) -> float:
+    rows = -(-teams // COLUMNS)
+    return rows * (CARD_H + CARD_GAP)
+
+
+def draw_team(
+    draw: ImageDraw.ImageDraw, box: Box, team: TeamMark, theme: Theme, *, label: float
+) -> None:
+    x0, y0, x1, _ = box
+    frame = theme.accent if team.to_act else theme.line
+    draw.rounded_rectangle(
+        box, radius=10, fill=theme.surface, outline=frame, width=5 if team.to_act else 1
+    )
+    style = theme.player(team.seat)
+    r = 21.0
+    token(
+        draw,
+        (x0 + 12 + r, y0 + CARD_H / 2),
+        r,
+        shape=style.shape,
+        fill=style.colour,
+        outline=theme.text,
+        mark=team_letter(team.seat),
+        ink=style.ink,
+        fnt=font(max(label, 22), bold=True),
+    )
+    left = x0 + 24 + 2 * r
+    big = font(max(label + 2, 22), bold=True)
+    small = font(label)
+    vp = f"VP {team.vp_left}"
+    vp_w = big.getlength(vp)
+    draw_text(draw, (x1 - 10, y0 + 8), vp, fnt=big, fill=theme.text, anchor="ra")
+    name = fit_text(team.name, big, x1 - left - vp_w - 20)
+    draw_text(draw, (left, y0 + 8), name, fnt=big, fill=theme.text, anchor="la")
+    _second_line(draw, (left, y0 + 42, x1 - 10), team, theme, small)
+
+
+def _second_line(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[float, float, float],
+    team: TeamMark,
+    theme: Theme,
+    fnt: Font,
+) -> None:
+    x, y, right = at
+    if team.first_player:
+        pill = "1st"
+        w = fnt.getlength(pill) + 12
+        draw.rounded_rectangle(
+            (right - w, y - 2, right, y + fnt.size + 4),
+            radius=6,
+            fill=theme.die,
+            outline=theme.die_ink,
+        )
+        draw_text(draw, (right - w / 2, y + fnt.size / 2 + 1), pill, fnt=fnt, fill=theme.die_ink)
+        right -= w + 8
+    parts = [team.team_name, f"{team.hand} cards"]
+    if team.chute:
+        parts.append(f"{team.chute} in Chute")
+    if team.destroyed:
+        parts.append(f"{team.destroyed} out")
+    text = " · ".join(parts)
+    ink = theme.muted
+    if team.to_act and team.waiting_for:
+        text = f"{team.waiting_for} · {team.hand} cards · {team.team_name}"
+        ink = theme.accent if sum(theme.surface) < 3 * 128 else theme.text
+    draw_text(draw, (x, y), fit_text(text, fnt, right - x), fnt=fnt, fill=ink, anchor="la")
+
+
+def draw_panel(
+    draw: ImageDraw.ImageDraw,
+    teams: Sequence[TeamMark],
+    top: float,
+    width: float,
+    theme: Theme,
+    *,
+    label: float,
+) -> None:
+    for i, team in enumerate(teams):
+        draw_team(draw, team_box(i, top, width), team, theme, label=label)
+
+
+def banner_height(lines: int) -> float:
+    return 16 + BANNER_TITLE + 12 + LINE_H * lines + 10
+
+
+def draw_banner(
+    draw: ImageDraw.ImageDraw,
+    width: float,
+    title: str,
+    lines: Sequence[str],
+    theme: Theme,
+    *,
+    label: float,
+) -> None:
+    height = banner_height(len(lines))
+    draw.rectangle((0, 0, width, height), fill=theme.surface_alt)
+    draw.rectangle((0, height - 5, width, height), fill=theme.accent)
+    big = font(BANNER_TITLE, bold=True)
+    small = font(max(label + 1, 21))
+    ink = theme.accent if sum(theme.surface_alt) < 3 * 128 else theme.text
+    draw_text(
+        draw,
+        (PAD, 12),
+        fit_text(title, big, width - 2 * PAD),
+        fnt=big,
+        fill=theme.text,
+        anchor="la",
+    )
+    for i, line in enumerate(lines):
+        draw_text(
+            draw,
+            (PAD, 16 + BANNER_TITLE + 10 + LINE_H * i),
+            fit_text(line, small, width - 2 * PAD),
+            fnt=small,
+            fill=ink,
+            anchor="la",
+        )
+
+
+def wrap(text: str, fnt: Font, max_width: float) -> list[str]:
+    """Greedy word wrap."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and fnt.getlength(trial) > max_width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
