@@ -1,0 +1,204 @@
+"""From the rules' views to what the images draw (`scene.py`): the only module that reads
+`games.roadwolf.model`, so the drawing code stays independent of the view's shape."""
+
+from __future__ import annotations
+
+from games.roadwolf.model import RwView, TokenView, VehicleView
+from games.roadwolf.model import Trace as RwTrace
+from render.roadwolf.scene import (
+    XY,
+    Card,
+    Piece,
+    Rect,
+    Scene,
+    Seat,
+    Sheet,
+    Status,
+    Token,
+    Trace,
+    Vehicle,
+)
+
+STATUS: dict[str, Status] = {
+    "normal": "ok",
+    "immobilized": "immobilized",
+    "abandoned": "abandoned",
+    "wreck": "wreck",
+    "off-board": "gone",
+}
+EXIT_WORDS = {
+    "end": "escaped off the END",
+    "start": "out by the START",
+    "side": "out by a side edge",
+    "destroyed": "destroyed",
+    "removed": "destroyed (removed)",
+}
+
+
+def rect_of(v: VehicleView) -> Rect | None:
+    return Rect(v.x, v.y, v.w, v.h) if v.exited is None else None
+
+
+def active_players(view: RwView) -> frozenset[int]:
+    """Who must act now, as the banner and the sheets light it."""
+    if view.phase == "over":
+        return frozenset()
+    if view.turn is not None:
+        return frozenset(view.turn.players)
+    return frozenset(p for s in view.sides if s.spent < s.points or s.tokens_bought < s.points
+                     for p in s.players)  # fmt: skip
+
+
+def seats(view: RwView) -> tuple[Seat, ...]:
+    """Seated players, side by side, with their names."""
+    active = active_players(view)
+    return tuple(
+        Seat(player, name, index, player in active)
+        for index, side in enumerate(view.sides)
+        for player, name in zip(side.players, side.player_names, strict=False)
+    )
+
+
+def piece_of(view: RwView, v: VehicleView) -> Piece:
+    turn = view.turn
+    active = view.phase == "play" and turn is not None and turn.vehicle == v.letter
+    note = EXIT_WORDS.get(v.exited or "", "")
+    if not note and v.status == "normal" and v.facing == "backward":
+        note = "facing backward"
+    return Piece(
+        letter=v.letter,
+        side=v.side,
+        model=v.name,
+        owner=view.sides[v.side].name,
+        rect=rect_of(v),
+        size=v.size,
+        damage=v.damage,
+        crew=v.crew_count,
+        capacity=v.capacity,
+        gear=v.gear_count,
+        status="immobilized"
+        if v.status == "normal" and v.facing == "backward"
+        else STATUS[v.status],
+        active=active,
+        actions_left=turn.actions_left if active and turn is not None else 0,
+        note=note,
+    )
+
+
+def _centre(view: RwView, letter: str | None) -> XY | None:
+    v = next((v for v in view.vehicles if v.letter == letter), None)
+    if v is None or v.exited is not None:
+        return None
+    return (v.x + v.w / 2, v.y + v.h / 2)
+
+
+def trace_of(view: RwView, t: RwTrace) -> Trace | None:
+    side = next((v.side for v in view.vehicles if v.letter == t.vehicle), -1)
+    points = tuple(t.points)
+    if t.kind in ("shot", "melee") and len(points) < 2:
+        a, b = _centre(view, t.vehicle), _centre(view, t.target)
+        if a is None or b is None:
+            return None
+        points = (a, b)
+    if t.kind in ("ram", "spikes") and not points:
+        b = _centre(view, t.target)
+        if b is None:
+            return None
+        points = (b,)
+    if not points:
+        return None
+    kind = "ram" if t.kind == "spikes" else t.kind
+    return Trace(kind, points, side, t.text)
+
+
+def headline(view: RwView) -> str:
+    if view.phase == "over":
+        if view.winner is None:
+            return f"Game over: a draw. {view.end_reason}".strip()
+        return f"{view.sides[view.winner].name} win! {view.end_reason}".strip()
+    if view.phase == "build":
+        left = [
+            f"{s.name} {s.points - s.spent} pts, {s.points - s.tokens_bought} tokens to go"
+            for s in view.sides
+            if s.spent < s.points or s.tokens_bought < s.points
+        ]
+        return "Army building: " + ("; ".join(left) or "done")
+    turn = view.turn
+    if turn is None:
+        return "The ROAD TURN"
+    who = ", ".join(_names(view, turn.players))
+    if turn.vehicle is None:
+        return f"{turn.side_name}' turn ({who}): pick a vehicle to activate"
+    v = next((v for v in view.vehicles if v.letter == turn.vehicle), None)
+    name = f"{v.name} {v.letter}" if v is not None else turn.vehicle
+    plural = "s" if turn.actions_left != 1 else ""
+    return f"{turn.side_name}' turn ({who}): {name}, {turn.actions_left} action{plural} left"
+
+
+def _names(view: RwView, players: tuple[int, ...]) -> list[str]:
+    names = {p: n for s in view.sides for p, n in zip(s.players, s.player_names, strict=False)}
+    return [names.get(p, str(p)) for p in players]
+
+
+def scene_of(view: RwView) -> Scene:
+    traces = tuple(t for t in (trace_of(view, t) for t in view.traces) if t is not None)
+    return Scene(
+        mission=view.mission,
+        round=view.round if view.phase != "build" else 0,
+        headline=headline(view),
+        sides=(view.sides[0].name, view.sides[1].name),
+        score=view.score_text,
+        seats=seats(view),
+        pieces=tuple(piece_of(view, v) for v in view.vehicles),
+        cards=tuple(Card(c.kind, Rect(c.x, c.y, c.w, c.h)) for c in view.cards),
+        traces=traces,
+        deck_left=view.deck_left,
+        finished=view.phase == "over",
+    )
+
+
+def token_of(t: TokenView) -> Token:
+    name = t.kind.title() if t.kind is not None else "hidden"
+    return Token(name, t.crew, driving=t.driver)
+
+
+def kind_words(v: VehicleView) -> str:
+    if v.surface == "heavy":
+        return "Closed Heavy"
+    return f"{'Closed' if v.closed else 'Open'} {v.surface.title()}"
+
+
+def sheet_of(view: RwView) -> Sheet:
+    """The viewer's side's record sheet (the view must be a seated player's)."""
+    private = view.private
+    side = private.side if private is not None else 0
+    player = view.viewer if view.viewer is not None else 0
+    names = dict(zip(view.sides[side].players, view.sides[side].player_names, strict=False))
+    active = player in active_players(view)
+    own = [v for v in view.vehicles if v.side == side]
+    vehicles = tuple(Vehicle(piece_of(view, v), kind_words(v), tuple(token_of(t) for t in v.tokens))
+                     for v in own)  # fmt: skip
+    budget = ""
+    if private is not None and view.phase == "build":
+        budget = f"{private.points_left} points and {private.tokens_left} tokens left to spend"
+    return Sheet(
+        player=player,
+        name=names.get(player, "you"),
+        side=side,
+        side_name=view.sides[side].name,
+        mission=view.mission,
+        active=active,
+        prompt=_prompt(view, player, active),
+        vehicles=vehicles,
+        budget=budget,
+    )
+
+
+def _prompt(view: RwView, player: int, active: bool) -> str:
+    if view.phase == "over":
+        return headline(view)
+    if not active:
+        return f"Not your turn. {headline(view)}"
+    if view.phase == "build":
+        return "Your turn to build: buy vehicles, then place your crew and gear tokens."
+    return f"Your turn. {headline(view)}"

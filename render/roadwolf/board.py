@@ -1,0 +1,142 @@
+"""The Road Wolf public board: banner, the road around the action (or all of it), a roster.
+
+Layout, top to bottom: the banner (mission, round, whose turn and what to do, the score, one
+chip per player lit while they must act); a line saying which rows are shown; the road, END at
+the top, with its cards, every vehicle and wreck, and the last moves; a strip naming vehicles
+ahead of or behind the window; one roster line per vehicle (model, owner, hits, crew, gear,
+state). `render_roadwolf_board(view, whole_road=True)` draws all 48 rows.
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from render.encode import encode_png
+from render.fonts import font
+from render.palette import DEFAULT_THEME, Theme
+from render.roadwolf.banner import banner_height, banner_lines, chip_box, chips_top, draw_banner
+from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, focus_rows, label_px
+from render.roadwolf.pieces import draw_piece, draw_trace, side_colour
+from render.roadwolf.road import draw_card, draw_road
+from render.roadwolf.scene import ROWS, Piece, Scene
+from render.shapes import draw_text, fit_text
+from render.toolkit import canvas
+
+HINT_H = 34.0
+LINE_H = 32.0
+STATE_WORDS = {"ok": "", "immobilized": "immobilized", "abandoned": "abandoned", "wreck": "wreck",
+               "gone": "off the board"}  # fmt: skip
+
+
+def board_grid(scene: Scene, *, scale: float = 1.0, whole_road: bool = False) -> Grid:
+    """Where the board puts the road (tests use it to find pixels)."""
+    first, last = (0, ROWS - 1) if whole_road else focus_rows(scene)
+    top = _banner_h(scene, scale) + HINT_H * scale
+    return Grid(first, last, PAD * scale, top, CELL * scale)
+
+
+def seat_marker(scene: Scene, index: int, *, scale: float = 1.0) -> tuple[float, float]:
+    """A pixel of seat `index`'s turn marker: lit in the accent exactly while they must act."""
+    x0, y0, _, y1 = chip_box(index, chips_top(len(_lines(scene, scale)), scale), scale)
+    return (x0 + 1, (y0 + y1) / 2)
+
+
+def render_scene(
+    scene: Scene, *, scale: float = 1.0, whole_road: bool = False, theme: Theme = DEFAULT_THEME
+) -> bytes:
+    grid = board_grid(scene, scale=scale, whole_road=whole_road)
+    label = label_px(scale)
+    roster = _roster(scene)
+    height = grid.top + grid.height + (PAD + LINE_H * len(roster) + PAD) * scale
+    img, draw = canvas(WIDTH * scale, height, theme=theme)
+    lines = _lines(scene, scale)
+    draw_banner(draw, img.width, _title(scene), lines, scene.seats, scale, theme, label)
+    whole = grid.first == 0 and grid.last == ROWS - 1
+    shown = "the whole road" if whole else f"rows {grid.first}-{grid.last} of 0-{ROWS - 1}"
+    shown += " · END at the top · 4 rows = 1 stick"
+    draw_text(draw, (img.width / 2, grid.top - HINT_H * scale / 2), shown,
+              fnt=font(label), fill=theme.muted)  # fmt: skip
+    draw_road(draw, grid, theme, label)
+    for card in scene.cards:
+        draw_card(draw, grid, card, theme, label)
+    for trace in scene.traces:
+        draw_trace(draw, grid, trace, theme, under=True)
+    for piece in sorted(scene.pieces, key=lambda p: (p.status != "wreck", p.active)):
+        draw_piece(draw, grid, piece, theme, label)
+    for trace in scene.traces:
+        draw_trace(draw, grid, trace, theme, under=False)
+    _beyond(draw, grid, scene, theme, label)
+    y = grid.top + grid.height + PAD * scale
+    for piece in roster:
+        _roster_line(draw, (PAD * scale, y), img.width - 2 * PAD * scale, piece, theme, label)
+        y += LINE_H * scale
+    return encode_png(img, theme=theme)
+
+
+def _title(scene: Scene) -> str:
+    return f"{scene.mission} · round {scene.round}" if scene.round else scene.mission
+
+
+def _lines(scene: Scene, scale: float) -> list[str]:
+    text = scene.headline + (f". Score: {scene.score}" if scene.score else "")
+    return banner_lines(text, scale)
+
+
+def _banner_h(scene: Scene, scale: float) -> float:
+    return banner_height(len(_lines(scene, scale)), len(scene.seats), scale)
+
+
+def _roster(scene: Scene) -> list[Piece]:
+    return sorted(scene.pieces, key=lambda p: (p.side, p.letter))
+
+
+def _beyond(
+    draw: ImageDraw.ImageDraw, grid: Grid, scene: Scene, theme: Theme, label: float
+) -> None:
+    """Vehicles above or below the window, named on a strip at that edge."""
+    ahead = [p.letter for p in scene.pieces if p.rect is not None and p.rect.y > grid.last]
+    behind = [p.letter for p in scene.pieces if p.rect is not None and p.rect.top < grid.first]
+    fnt = font(label, bold=True)
+    edges = (
+        (ahead, grid.y(grid.last + 1), "\u2191 ahead"),
+        (behind, grid.y(grid.first) - label * 1.5, "\u2193 behind"),
+    )
+    for letters, y, arrow in edges:
+        if not letters:
+            continue
+        text = f"{arrow}: {', '.join(sorted(letters))}"
+        w = fnt.getlength(text) + 16
+        x0 = grid.x(0) + 4
+        draw.rectangle((x0, y + 2, x0 + w, y + label * 1.5 - 2), fill=theme.background,
+                       outline=theme.line)  # fmt: skip
+        draw_text(draw, (x0 + 8, y + label * 0.75), text, fnt=fnt, fill=theme.text, anchor="lm")
+
+
+def _roster_line(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[float, float],
+    width: float,
+    piece: Piece,
+    theme: Theme,
+    label: float,
+) -> None:
+    x, y = at
+    h = label * 1.3
+    colour = side_colour(piece.side, theme)
+    draw.rounded_rectangle((x, y, x + h, y + h), radius=4, fill=colour, outline=theme.text,
+                           width=3 if piece.active else 1)  # fmt: skip
+    draw_text(draw, (x + h / 2, y + h / 2), piece.letter, fnt=font(label, bold=True),
+              fill=theme.player(piece.side).ink if piece.side >= 0 else theme.text)  # fmt: skip
+    state = piece.note or STATE_WORDS[piece.status]
+    parts = [f"{piece.model} ({piece.owner})", f"hits {piece.damage}/{piece.size}"]
+    if piece.status not in ("wreck", "gone"):
+        parts.append(f"crew {piece.crew}/{piece.capacity}")
+        parts.append(f"gear {piece.gear}")
+    if state:
+        parts.append(state)
+    if piece.active:
+        parts.append(f"{piece.actions_left} action{'s' if piece.actions_left != 1 else ''} left")
+    fnt = font(label, bold=piece.active)
+    text = fit_text(" · ".join(parts), fnt, width - h - 10)
+    ink = theme.muted if piece.status in ("wreck", "gone") else theme.text
+    draw_text(draw, (x + h + 10, y + h / 2), text, fnt=fnt, fill=ink, anchor="lm")

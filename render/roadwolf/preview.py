@@ -1,0 +1,105 @@
+"""The move preview: the road zoomed on a planned move before the player confirms it.
+
+It shows the mover's reach (every cell some legal end footprint covers, tinted), the path from
+its footprint to where it would stop (a ghost there), where the player aimed if a hit stops it
+short, and each warning (a ram and its dice, off-road and its wipeout check) as a numbered
+badge on the road and a numbered line below.
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from render.encode import encode_png
+from render.fonts import font
+from render.palette import BLACK, DEFAULT_THEME, Theme, blend
+from render.roadwolf.banner import banner_height, banner_lines, draw_banner
+from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, label_px, plan_rows
+from render.roadwolf.pieces import arrow_head, dashed_line, draw_piece
+from render.roadwolf.road import draw_card, draw_road
+from render.roadwolf.scene import Plan, Scene
+from render.shapes import draw_text, wrap_text
+from render.toolkit import canvas
+
+HINT_H = 34.0
+LINE_H = 30.0
+
+
+def preview_grid(scene: Scene, plan: Plan, *, scale: float = 1.0) -> Grid:
+    lines = banner_lines(_sub(plan), scale)
+    top = banner_height(len(lines), 0, scale) + HINT_H * scale
+    first, last = plan_rows(plan)
+    return Grid(first, last, PAD * scale, top, CELL * scale)
+
+
+def _sub(plan: Plan) -> str:
+    return "Not driven yet: confirm it, or pick another end point."
+
+
+def render_plan(
+    scene: Scene, plan: Plan, *, scale: float = 1.0, theme: Theme = DEFAULT_THEME
+) -> bytes:
+    s = scale
+    label = label_px(s)
+    grid = preview_grid(scene, plan, scale=s)
+    body = font(label)
+    notes = [f"{i}. {w.text}" for i, w in enumerate(plan.warnings, start=1)] or [
+        "clear road: no ram, stays on the road"
+    ]
+    wrapped = [
+        line for n in notes for line in wrap_text(n, body, (WIDTH - 2 * PAD) * s, max_lines=3)
+    ]
+    height = grid.top + grid.height + (PAD + LINE_H * (len(wrapped) + 1) + PAD) * s
+    img, draw = canvas(WIDTH * s, height, theme=theme)
+    title = plan.title or f"Vehicle {plan.letter}: planned move"
+    draw_banner(draw, img.width, title, banner_lines(_sub(plan), s), (), s, theme, label)
+    draw_text(draw, (img.width / 2, grid.top - HINT_H * s / 2),
+              f"rows {grid.first}-{grid.last} · tinted: where it can end", fnt=body,
+              fill=theme.muted)  # fmt: skip
+    draw_road(draw, grid, theme, label)
+    tint = blend(theme.surface_alt, theme.accent, 1 / 3)
+    for c, r in plan.reach:
+        if grid.first <= r <= grid.last:
+            draw.rectangle((grid.x(c) + 1, grid.y(r + 1) + 1, grid.x(c + 1) - 1, grid.y(r) - 1),
+                           fill=tint)  # fmt: skip
+    for card in scene.cards:
+        draw_card(draw, grid, card, theme, label)
+    mover = next((p for p in scene.pieces if p.letter == plan.letter), None)
+    for piece in scene.pieces:
+        if piece is not mover:
+            draw_piece(draw, grid, piece, theme, label)
+    a, b = grid.point(plan.start.centre()), grid.point(plan.end.centre())
+    if mover is not None:
+        draw_piece(draw, grid, mover, theme, label, rect=plan.start)
+        if plan.wanted != plan.end:
+            draw_piece(draw, grid, mover, theme, label, rect=plan.wanted, ghost=True)
+            dashed_line(draw, b, grid.point(plan.wanted.centre()), theme.muted, 3, 8.0)
+        draw_piece(draw, grid, mover, theme, label, rect=plan.end, ghost=True)
+    w = max(3, round(grid.cell / 7))
+    if a != b:
+        draw.line((a, b), fill=BLACK, width=w + 4)
+        draw.line((a, b), fill=theme.accent, width=w)
+        arrow_head(draw, a, b, theme.accent, grid.cell * 0.5)
+    x1, y1, x2, y2 = grid.box(plan.end)
+    draw.rectangle((x1, y1, x2, y2), outline=theme.accent, width=3)
+    _badges(draw, grid, plan, theme, label)
+    y = grid.top + grid.height + PAD * s
+    draw_text(draw, (PAD * s, y), "What this move does", fnt=font(label, bold=True),
+              fill=theme.text, anchor="la")  # fmt: skip
+    y += LINE_H * s
+    for line in wrapped:
+        draw_text(draw, (PAD * s, y), line, fnt=body, fill=theme.text, anchor="la")
+        y += LINE_H * s
+    return encode_png(img, theme=theme)
+
+
+def _badges(draw: ImageDraw.ImageDraw, grid: Grid, plan: Plan, theme: Theme, label: float) -> None:
+    r = label * 0.85
+    fnt = font(label, bold=True)
+    for i, warning in enumerate(plan.warnings, start=1):
+        if warning.at is None or not grid.first <= warning.at[1] <= grid.last + 1:
+            continue
+        cx, cy = grid.point(warning.at)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.danger, outline=theme.text,
+                     width=2)  # fmt: skip
+        draw_text(draw, (cx, cy), str(i), fnt=fnt, fill=theme.text)

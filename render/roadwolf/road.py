@@ -1,0 +1,134 @@
+"""The highway: dirt verges, the 6-column road, the START zone, stick marks and road cards."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from render.fonts import font
+from render.palette import BLACK, BLUE, ORANGE, SKY_BLUE, WHITE, Theme, blend
+from render.roadwolf.layout import Grid
+from render.roadwolf.scene import COLUMNS, ROAD, ROWS, START_ROWS, STICK, Card
+from render.shapes import draw_text, fit_text
+
+
+def verge_colour(theme: Theme) -> tuple[int, int, int]:
+    return blend(theme.surface, ORANGE, 1 / 3)
+
+
+def draw_road(draw: ImageDraw.ImageDraw, grid: Grid, theme: Theme, label: float) -> None:
+    """Verges, asphalt, edge lines, the START zone and a mark every stick (4 rows)."""
+    top, bottom = grid.y(grid.last + 1), grid.y(grid.first)
+    draw.rectangle((grid.x(0), top, grid.x(COLUMNS), bottom), fill=verge_colour(theme))
+    road_l, road_r = grid.x(ROAD[0]), grid.x(ROAD[1] + 1)
+    draw.rectangle((road_l, top, road_r, bottom), fill=theme.surface_alt)
+    if grid.first < START_ROWS:
+        start_top = grid.y(min(START_ROWS, grid.last + 1))
+        draw.rectangle(
+            (road_l, start_top, road_r, bottom), fill=blend(theme.surface_alt, WHITE, 1 / 3)
+        )
+        _checks(draw, grid, road_l, road_r, theme)
+    edge = max(2, round(grid.cell / 10))
+    draw.line((road_l, top, road_l, bottom), fill=theme.text, width=edge)
+    draw.line((road_r, top, road_r, bottom), fill=theme.text, width=edge)
+    mid = grid.x((ROAD[0] + ROAD[1] + 1) / 2)
+    dash = grid.cell * 0.6
+    y = bottom
+    while y > top:
+        draw.line((mid, y, mid, max(top, y - dash)), fill=theme.muted, width=max(1, edge - 1))
+        y -= dash * 2
+    small = font(label)
+    for row in range(grid.first, grid.last + 2):
+        if row % STICK or row in (0, ROWS):
+            continue
+        yy = grid.y(row)
+        draw.line((grid.x(0), yy, road_l, yy), fill=theme.faded, width=1)
+        draw.line((road_r, yy, grid.x(COLUMNS), yy), fill=theme.faded, width=1)
+        draw_text(draw, (grid.x(0) + 4, yy - 2), str(row), fnt=small, fill=theme.muted, anchor="ld")
+    bold = font(label, bold=True)
+    if grid.first == 0:
+        draw_text(draw, ((road_l + road_r) / 2, grid.y(START_ROWS / 2)), "START", fnt=bold,
+                  fill=BLACK)  # fmt: skip
+    if grid.last == ROWS - 1:
+        draw_text(draw, ((road_l + road_r) / 2, top + grid.cell * 0.6), "END \u2191", fnt=bold,
+                  fill=theme.text)  # fmt: skip
+
+
+def _checks(draw: ImageDraw.ImageDraw, grid: Grid, left: float, right: float, theme: Theme) -> None:
+    """A chequered START line along row 8's edge."""
+    if not grid.first <= START_ROWS <= grid.last + 1:
+        return
+    y = grid.y(START_ROWS)
+    side = grid.cell / 3
+    x, i = left, 0
+    while x < right - 1:
+        fill = BLACK if i % 2 else WHITE
+        draw.rectangle((x, y, min(right, x + side), y + side), fill=fill)
+        x += side
+        i += 1
+
+
+CARD_LOOK: dict[str, tuple[tuple[int, int, int], str]] = {
+    "clear": (WHITE, "Clear"),
+    "slide": (ORANGE, "Slide"),
+    "slick": (BLACK, "Slick"),
+    "debris": (SKY_BLUE, "Debris"),
+    "wreck": (WHITE, "Wreck"),
+    "bridge": (BLUE, "Bridge"),
+    "tunnel": (BLACK, "Tunnel"),
+    "supplies": (WHITE, "Supplies"),
+}
+
+
+def draw_card(
+    draw: ImageDraw.ImageDraw, grid: Grid, card: Card, theme: Theme, label: float
+) -> None:
+    """A road card: its colour, a symbol drawn from lines, and its name."""
+    if not grid.shows(card.rect):
+        return
+    x0, y0, x1, y1 = grid.box(card.rect)
+    kind = card.kind.lower()
+    ink, name = CARD_LOOK.get(kind, (theme.text, card.kind.title()))
+    paper = blend(theme.surface, ink, 1 / 3) if kind not in ("slick", "tunnel") else BLACK
+    inset = 2
+    draw.rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), fill=paper,
+                   outline=theme.text, width=2)  # fmt: skip
+    _symbol(draw, kind, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), theme)
+    fnt = font(label, bold=True)
+    text = fit_text(name, fnt, x1 - x0 - 6)
+    cy = y0 + (y1 - y0) * 0.5
+    draw_text(draw, ((x0 + x1) / 2, cy), text, fnt=fnt, fill=theme.text, outline=BLACK,
+              outline_width=2)  # fmt: skip
+
+
+def _symbol(
+    draw: ImageDraw.ImageDraw, kind: str, box: tuple[float, float, float, float], theme: Theme
+) -> None:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    if kind == "bridge":  # two rails along the card's sides: drive over, not around
+        for y in (y0 + h * 0.12, y1 - h * 0.12):
+            draw.line((x0, y, x1, y), fill=theme.text, width=3)
+    elif kind == "tunnel":  # an arch
+        draw.arc((x0 + w * 0.1, y0 + h * 0.05, x1 - w * 0.1, y1 + h * 0.6), 180, 360,
+                 fill=theme.muted, width=4)  # fmt: skip
+    elif kind == "slick":  # an oil sheen
+        draw.ellipse((x0 + w * 0.15, y0 + h * 0.15, x1 - w * 0.15, y1 - h * 0.15),
+                     outline=theme.muted, width=2)  # fmt: skip
+    elif kind == "slide":  # waves of loose gravel
+        for i in range(3):
+            y = y0 + h * (0.2 + 0.3 * i)
+            draw.line((x0 + 4, y, x1 - 4, y - h * 0.08), fill=ORANGE, width=2)
+    elif kind == "debris":  # scattered rocks
+        r = min(w, h) * 0.07
+        for fx, fy in ((0.15, 0.2), (0.8, 0.25), (0.2, 0.8), (0.85, 0.8), (0.5, 0.15)):
+            cx, cy = x0 + w * fx, y0 + h * fy
+            draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=theme.muted)
+    elif kind == "wreck":  # a car on its roof
+        draw.line((x0 + 4, y0 + 4, x1 - 4, y1 - 4), fill=theme.danger, width=3)
+        draw.line((x0 + 4, y1 - 4, x1 - 4, y0 + 4), fill=theme.danger, width=3)
+    elif kind == "supplies":  # a crate with a cross
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, min(w, h) * 0.3
+        draw.line((x0 + 6, cy, x0 + 6 + r, cy), fill=theme.good, width=4)
+        draw.line((x1 - 6 - r, cy, x1 - 6, cy), fill=theme.good, width=4)
+    elif kind == "clear":
+        pass
