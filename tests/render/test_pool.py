@@ -1,0 +1,120 @@
+"""The render pool: images from worker processes are the bytes drawn in the bot's own process;
+a dead worker is replaced; calls that cannot be pickled are drawn in-process; close stops it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench.samples import drawings, positions
+from bot.render_pool import NotPicklable, RenderCrashed, RenderPool
+from bot.rendering import Renderer
+from games.registry import GAMES, AnySpec
+from render.registry import RENDERERS
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[RenderPool]:
+    made = RenderPool(2)
+    yield made
+    made.close(wait=True)
+
+
+def _running(pid: int) -> bool:
+    """The process exists and is not a zombie (Linux /proc)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _gone(pids: list[int], timeout: float = 10) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(_running(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("spec", list(GAMES.values()), ids=list(GAMES))
+async def test_every_games_images_from_the_pool_are_byte_identical(
+    spec: AnySpec, pool: RenderPool
+) -> None:
+    """Boards and every seated player's sheet of seeded positions (minimum and maximum
+    players): the PNG bytes from a worker process equal those drawn single-threaded here."""
+    todo = [d for p in positions(spec) for d in drawings(spec, p)]
+    assert todo, f"{spec.key}: nothing to draw"
+    for drawing in todo:
+        here = drawing()
+        there = await pool.run(drawing.draw, *drawing.args, **drawing.options)
+        assert there == here, f"{drawing.name}: the pool drew different bytes"
+
+
+async def test_start_up_is_measured(pool: RenderPool) -> None:
+    """Every worker answers once in the background; the time it took is kept."""
+    assert pool.started.wait(30)
+    assert pool.startup_seconds is not None and pool.startup_seconds > 0
+    assert len(pool.worker_pids()) == 2
+
+
+async def test_a_killed_worker_is_replaced_and_the_drawing_done() -> None:
+    """SIGKILL one worker: the next drawing still arrives, from a new pool."""
+    made = RenderPool(2)
+    try:
+        assert made.started.wait(30)
+        os.kill(made.worker_pids()[0], signal.SIGKILL)
+        time.sleep(0.2)
+        drawing = drawings(GAMES["dragrage"], next(positions(GAMES["dragrage"])))[0]
+        assert await made.run(drawing.draw, *drawing.args) == drawing()
+        assert made.replacements == 1
+    finally:
+        made.close(wait=True)
+
+
+async def test_a_drawing_that_kills_its_worker_twice_is_reported() -> None:
+    """A call that crashes every worker it reaches is retried once, then raises."""
+    made = RenderPool(1)
+    try:
+        with pytest.raises(RenderCrashed):
+            await made.run(os._exit, 3)
+        assert made.replacements == 2
+        assert await made.run(sum, [1, 2]) == 3, "the pool still draws afterwards"
+    finally:
+        made.close(wait=True)
+
+
+async def test_a_call_that_does_not_pickle_is_drawn_in_process() -> None:
+    """The pool refuses a closure; the Renderer draws it on its own threads instead."""
+    renderer = Renderer(RENDERERS, processes=2)
+    try:
+        assert renderer.processes is not None
+        with pytest.raises(NotPicklable):
+            await renderer.processes.run(lambda: 1)
+        assert await renderer.run(lambda x: x + 1, 41) == 42
+    finally:
+        renderer.close()
+
+
+async def test_closing_stops_every_worker() -> None:
+    """The workers exit when the pool is closed (as the bot closes its renderer)."""
+    renderer = Renderer(RENDERERS, processes=2)
+    assert renderer.processes is not None
+    assert renderer.processes.started.wait(30)
+    pids = renderer.processes.worker_pids()
+    renderer.close()
+    assert _gone(pids), f"render workers {pids} still running after close"
+
+
+def test_zero_or_one_process_draws_in_the_bots_own() -> None:
+    """0 and 1 mean no pool (as before the pool existed)."""
+    for processes in (0, 1):
+        renderer = Renderer(RENDERERS, processes=processes)
+        assert renderer.processes is None
+        renderer.close()
