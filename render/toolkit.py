@@ -1,4 +1,7 @@
-"""The rendering toolkit in one import: fonts, themes/palette, shapes and the PNG encoder."""
+"""The rendering toolkit in one import: fonts, themes/palette, shapes and the PNG encoder.
+
+Labels drawn with `draw_text` come from `TEXT_CACHE` (`render/textcache.py`), a bounded LRU of
+rasterised text masks: a label drawn again is not rasterised again, pixels unchanged."""
 
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ from render.shapes import (
     text_width,
     token,
 )
+from render.textcache import CACHE as TEXT_CACHE
+from render.textcache import CacheStats, TextMaskCache
 
 
 def canvas(width: float, height: float, *, theme: Theme) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -48,13 +53,16 @@ __all__ = [
     "NIGHT",
     "PHONE_WIDTH",
     "RGB",
+    "TEXT_CACHE",
     "THEMES",
     "Box",
+    "CacheStats",
     "Font",
     "Label",
     "PlayerStyle",
     "Point",
     "Shape",
+    "TextMaskCache",
     "Theme",
     "blend",
     "canvas",
