@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from storage import queries
+from storage.db import Db
 
 T = TypeVar("T")
 
@@ -19,8 +19,8 @@ class AbsenceStore:
 
     if TYPE_CHECKING:
         # Provided by `Repository`: one transaction on the connection's thread, read or write.
-        async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
-        async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
+        async def _call(self, fn: Callable[[Db], T]) -> T: ...
+        async def _write(self, fn: Callable[[Db], T]) -> T: ...
 
     async def claim_reminder(self, session_id: int, user_id: int, turn: int, stage: int) -> bool:
         """Claim one reminder before sending it: False if it was already sent."""

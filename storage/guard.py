@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from storage.db import Db
 from storage.errors import StorageGone
 from storage.opening import MEMORY, primary_code
 
@@ -44,7 +45,7 @@ class WriteGuard:
         self.identity: tuple[int, int] | None = None
         self._gone: str | None = None
 
-    def run(self, fn: Callable[[sqlite3.Connection], T], db: sqlite3.Connection) -> T:
+    def run(self, fn: Callable[[Db], T], db: Db) -> T:
         """On the worker thread: refuse to write unless the path is still our file."""
         if self._gone is not None:
             raise StorageGone(self._gone)

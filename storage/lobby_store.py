@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from storage import queries
+from storage.db import Db
 from storage.models import SessionRecord
 
 T = TypeVar("T")
@@ -20,8 +20,8 @@ class LobbyStore:
 
     if TYPE_CHECKING:
         # Provided by `Repository`: one transaction on the connection's thread, read or write.
-        async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
-        async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
+        async def _call(self, fn: Callable[[Db], T]) -> T: ...
+        async def _write(self, fn: Callable[[Db], T]) -> T: ...
 
     async def add_seat(
         self,

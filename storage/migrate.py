@@ -1,7 +1,13 @@
-"""Numbered SQL migrations, tracked with PRAGMA user_version.
+"""Numbered SQL migrations, tracked with PRAGMA user_version (SQLite) or the one-row
+`redline_schema` table (PostgreSQL, which has no user_version).
 
-Files live in `storage/migrations/NNNN_short_name.sql`, numbered from 0001 without gaps, each
-starting with a one-line `-- reason` comment. They ship as package data next to this module
+Files live in `storage/migrations/NNNN_short_name.sql` (SQLite) and
+`storage/migrations/postgres/NNNN_short_name.sql` (the same numbers, names and reasons,
+expressed for PostgreSQL; a test keeps the two lists in step), numbered from 0001 without gaps,
+each starting with a one-line `-- reason` comment. `apply_migrations` is the same code for both:
+one transaction per migration together with its version bump, the version re-read under the
+database's write lock (BEGIN IMMEDIATE; on PostgreSQL an advisory lock), so two processes
+starting at once migrate once. They ship as package data next to this module
 (pyproject: `storage = ["migrations/*.sql"]`) and are found relative to this file, which works
 from a checkout, a wheel and an editable install alike (importlib.resources.files("storage")
 breaks when an old editable install registered `storage` as a namespace package).
@@ -15,10 +21,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib.abc import Traversable
 from pathlib import Path
+from typing import Any
 
+from storage.db import Db, Dialect, is_postgres
 from storage.errors import MigrationError, SchemaTooNew
 
 BUNDLED_DIR = Path(__file__).resolve().parent / "migrations"
+POSTGRES_DIR = BUNDLED_DIR / "postgres"
+# The advisory lock key PostgreSQL migrations serialise on (any constant no other code uses).
+_MIGRATE_LOCK = 72_657_100
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
@@ -67,9 +78,12 @@ def parse_migrations(files: Iterable[tuple[str, str]]) -> tuple[Migration, ...]:
     return tuple(found)
 
 
-def load_migrations(directory: Traversable | Path | None = None) -> tuple[Migration, ...]:
-    """The migrations in `directory` (default: the ones bundled with this package)."""
-    root = directory if directory is not None else BUNDLED_DIR
+def load_migrations(
+    directory: Traversable | Path | None = None, *, dialect: Dialect = "sqlite"
+) -> tuple[Migration, ...]:
+    """The migrations in `directory` (default: the ones bundled for `dialect`)."""
+    bundled = POSTGRES_DIR if dialect == "postgres" else BUNDLED_DIR
+    root = directory if directory is not None else bundled
     files = [
         (entry.name, entry.read_text(encoding="utf-8"))
         for entry in root.iterdir()
@@ -78,12 +92,54 @@ def load_migrations(directory: Traversable | Path | None = None) -> tuple[Migrat
     return parse_migrations(files)
 
 
-def user_version(db: sqlite3.Connection) -> int:
-    row = db.execute("PRAGMA user_version").fetchone()
+def user_version(db: Db) -> int:
+    if is_postgres(db):
+        row = db.execute("SELECT version FROM redline_schema WHERE id = 1").fetchone()
+    else:
+        row = db.execute("PRAGMA user_version").fetchone()
     return int(row[0])
 
 
-def apply_migrations(db: sqlite3.Connection, migrations: Sequence[Migration]) -> int:
+def _set_version(db: Db, number: int) -> None:
+    if is_postgres(db):
+        db.execute("UPDATE redline_schema SET version = ? WHERE id = 1", (number,))
+    else:
+        db.execute(f"PRAGMA user_version = {number:d}")
+
+
+def _begin(db: Db) -> None:
+    """Start a migration transaction holding the database's schema write lock."""
+    if is_postgres(db):
+        db.execute("BEGIN")
+        db.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATE_LOCK,))
+    else:
+        db.execute("BEGIN IMMEDIATE")
+
+
+def _bootstrap(db: Db) -> None:
+    """PostgreSQL: the version table (version 0) if this is an empty database."""
+    if not is_postgres(db):
+        return
+    _begin(db)
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS redline_schema"
+        " (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)"
+    )
+    db.execute("INSERT INTO redline_schema (id, version) VALUES (1, 0) ON CONFLICT DO NOTHING")
+    db.execute("COMMIT")
+
+
+def _run(db: Db, migration: Migration) -> None:
+    if is_postgres(db):
+        # One script (function bodies hold `;`), inside the open transaction.
+        pg: Any = db
+        pg.script(migration.sql)
+        return
+    for statement in migration.statements():
+        db.execute(statement)
+
+
+def apply_migrations(db: Db, migrations: Sequence[Migration]) -> int:
     """Bring the schema up to the newest migration; return the resulting user_version.
 
     Each migration runs in its own BEGIN IMMEDIATE transaction together with its user_version
@@ -91,20 +147,20 @@ def apply_migrations(db: sqlite3.Connection, migrations: Sequence[Migration]) ->
     mode (isolation_level=None): executescript would commit half-way, so statements run one by one.
     """
     latest = migrations[-1].number if migrations else 0
+    _bootstrap(db)
     current = user_version(db)
     if current > latest:
         raise SchemaTooNew(found=current, known=latest)
     for migration in migrations:
         if migration.number <= current:
             continue
-        db.execute("BEGIN IMMEDIATE")
+        _begin(db)
         try:
             # Another process may have migrated while we waited for the write lock.
             current = user_version(db)
             if migration.number > current:
-                for statement in migration.statements():
-                    db.execute(statement)
-                db.execute(f"PRAGMA user_version = {migration.number:d}")
+                _run(db, migration)
+                _set_version(db, migration.number)
                 current = migration.number
             db.execute("COMMIT")
         except BaseException:

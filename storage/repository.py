@@ -1,108 +1,109 @@
 """The async repository the bot's service talks to: sessions, seats, the move log, settings.
 
-One aiosqlite connection is the single writer (measured: several writers add no throughput and
-push p99 towards a second). Every method is one transaction run as ONE function on aiosqlite's
-worker thread, so a move costs one thread hop, and statements of two transactions can never
-interleave. Saves are compare-and-swap on `version`: the caller passes the version it read, and
-a write that lost the race raises `StaleVersion` instead of clobbering the winner.
+Two backends run the same transaction scripts (`storage.queries`, written once over the
+`storage.db.Db` seam) behind this one contract: SQLite (`storage.sqlite_backend`, the default:
+a file, nothing to install) and PostgreSQL (`storage.pg.backend`, selected by a
+`postgresql://` URL). Every method is one transaction. Saves are compare-and-swap on `version`:
+the caller passes the version it read, and a write that lost the race raises `StaleVersion`
+instead of clobbering the winner, whichever process the winner was in.
 
-Opening (pragmas, migrations, busy retries) is in `storage.opening`; the check that the file
-is still ours before every write is in `storage.guard`. The seat and lobby methods are in
-`storage.lobby_store`, the reminder, prefs and vacation ones in `storage.absence_store`, the
-take-back ones in `storage.takeback_store`.
+The seat and lobby methods are in `storage.lobby_store`, the reminder, prefs and vacation ones
+in `storage.absence_store`, the take-back ones in `storage.takeback_store`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar, cast
-
-import aiosqlite
+from typing import Protocol, TypeVar
 
 from storage import queries
 from storage.absence_store import AbsenceStore
-from storage.errors import StorageGone
-from storage.guard import WriteGuard, file_identity
+from storage.db import Db, Dialect
+from storage.errors import StorageError, StorageGone
 from storage.lobby_store import LobbyStore
-from storage.migrate import Migration, load_migrations
+from storage.migrate import Migration
 from storage.models import LogEntry, SessionRecord, SessionStatus, StorageHealth
-from storage.opening import DEFAULT_BUSY_TIMEOUT_MS, MEMORY, OPEN_BUSY_RETRY_S, prepare
+from storage.opening import DEFAULT_BUSY_TIMEOUT_MS, OPEN_BUSY_RETRY_S
+from storage.sqlite_backend import SqliteBackend
 from storage.takeback_store import TakeBackStore
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+DEFAULT_PG_POOL = 4
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+class Backend(Protocol):
+    """Runs one transaction script (`fn(db)`) and hands back its result."""
+
+    dialect: Dialect
+
+    async def call(self, fn: Callable[[Db], T]) -> T: ...
+    async def write(self, fn: Callable[[Db], T]) -> T: ...
+    async def close(self) -> None: ...
+    def health_problem(self, exc: BaseException) -> str | None: ...
+
 
 class Repository(AbsenceStore, LobbyStore, TakeBackStore):
-    """Use `await Repository.open(path)`; `close()` when done (or `async with`)."""
+    """Use `await Repository.open(path_or_url)`; `close()` when done (or `async with`)."""
 
-    def __init__(
-        self,
-        conn: aiosqlite.Connection,
-        *,
-        clock: Callable[[], float],
-        path: Path | None = None,
-    ) -> None:
-        self._conn = conn
+    def __init__(self, backend: Backend, *, clock: Callable[[], float]) -> None:
+        self._backend = backend
         self._clock = clock
-        self._guard = WriteGuard(path)
-        # The worker thread already runs one transaction at a time; the lock also keeps close()
-        # from racing a write that is being queued, and keeps that guarantee if a method is ever
-        # split into several calls.
-        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        target: str | Path,
         *,
         clock: Callable[[], float] = time.time,
         busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
         busy_retry_s: float = OPEN_BUSY_RETRY_S,
         migrations: Sequence[Migration] | None = None,
+        pool_size: int = DEFAULT_PG_POOL,
     ) -> Repository:
-        """Connect, set the pragmas and migrate. Raises `SchemaTooNew` for a newer database.
+        """Connect and migrate. Raises `SchemaTooNew` for a newer database.
 
-        A file another process is creating or migrating at the same moment is waited for
-        (retried with backoff for up to `busy_retry_s`), never reported as "database is locked".
+        `target` is an SQLite file path (or `sqlite:///path`, or ':memory:') or a
+        `postgresql://user@host:port/database` URL (a pool of `pool_size` connections).
+        SQLite: a file another process is creating or migrating at the same moment is waited
+        for (retried with backoff for up to `busy_retry_s`), never reported as "database is
+        locked". PostgreSQL: concurrent starts migrate once (an advisory lock).
         """
-        file: Path | None = None
-        if str(path) != MEMORY:
-            # absolute(): a later chdir must not point the identity check at another file.
-            file = Path(path).absolute()
-            file.parent.mkdir(parents=True, exist_ok=True)
-        wanted = load_migrations() if migrations is None else migrations
-        # isolation_level=None: autocommit, so our explicit BEGIN IMMEDIATE/COMMIT rule alone.
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        repo = cls(conn, clock=clock, path=file)
-        try:
-            mode = await repo._call(
-                partial(
-                    prepare,
-                    migrations=wanted,
-                    busy_timeout_ms=busy_timeout_ms,
-                    busy_retry_s=busy_retry_s,
-                )
+        backend: Backend
+        if is_postgres_url(target):
+            from storage.pg.backend import PgBackend
+
+            backend = await PgBackend.open(str(target), migrations=migrations, pool_size=pool_size)
+        else:
+            path = target
+            if isinstance(target, str) and target.startswith("sqlite:///"):
+                path = target.removeprefix("sqlite:///")  # sqlite:////abs or sqlite:///rel
+            backend = await SqliteBackend.open(
+                path,
+                busy_timeout_ms=busy_timeout_ms,
+                busy_retry_s=busy_retry_s,
+                migrations=migrations,
             )
-            if file is not None:
-                repo._guard.identity = await asyncio.to_thread(file_identity, file)
-        except BaseException:
-            await conn.close()
-            raise
-        if mode.lower() != "wal" and str(path) != MEMORY:
-            log.warning("SQLite refused WAL mode for %s (journal_mode=%s)", path, mode)
-        return repo
+        return cls(backend, clock=clock)
+
+    @property
+    def dialect(self) -> Dialect:
+        """ "sqlite" or "postgres"."""
+        return self._backend.dialect
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+        await self._backend.close()
 
     async def __aenter__(self) -> Repository:
         return self
@@ -110,33 +111,30 @@ class Repository(AbsenceStore, LobbyStore, TakeBackStore):
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `fn(raw_connection)` on the connection's own thread: one hop, one transaction.
+    async def _call(self, fn: Callable[[Db], T]) -> T:
+        """Run one transaction script `fn(db)` (a read, or a write not needing the guard)."""
+        return await self._backend.call(fn)
 
-        aiosqlite has no public API for this; `_execute` and `_conn` are stable internals
-        (aiosqlite is pinned, and the tests exercise every path through here).
-        """
-        raw: sqlite3.Connection = self._conn._conn
-        result: Any = await self._conn._execute(fn, raw)  # type: ignore[no-untyped-call]
-        return cast(T, result)
-
-    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        async with self._lock:
-            return await self._call(partial(self._guard.run, fn))
+    async def _write(self, fn: Callable[[Db], T]) -> T:
+        """Run one write transaction script; `StorageGone` if storage refuses writes."""
+        return await self._backend.write(fn)
 
     async def check(self) -> StorageHealth:
-        """Is the database still the file we opened, and does it take a real write?
+        """Does the database still take a real write (and, SQLite, is it still our file)?
 
-        Rewrites the one-row probe table in its own transaction (a few ms with
-        synchronous=FULL): for the heartbeat, not for every interaction. A busy database
-        (another process holding the write lock past busy_timeout) is reported, not "gone".
+        Rewrites the one-row probe table in its own transaction (a few ms with synchronous
+        commits): for the heartbeat, not for every interaction. A busy database (another
+        process holding the write lock past busy_timeout) is reported, not "gone".
         """
         try:
             await self._write(partial(queries.probe, now=self._clock()))
         except StorageGone as exc:
             return StorageHealth(ok=False, problem=exc.problem)
-        except sqlite3.Error as exc:
-            return StorageHealth(ok=False, problem=f"the database did not take a test write: {exc}")
+        except Exception as exc:
+            problem = self._backend.health_problem(exc)
+            if problem is None:
+                raise
+            return StorageHealth(ok=False, problem=problem)
         return StorageHealth(ok=True)
 
     # Sessions
@@ -344,7 +342,9 @@ class Repository(AbsenceStore, LobbyStore, TakeBackStore):
         return await self._call(queries.integrity_check)
 
     async def pragma(self, name: str) -> str:
-        """Read one pragma's value as text (diagnostics and tests)."""
+        """Read one SQLite pragma's value as text (diagnostics and tests; SQLite only)."""
+        if self.dialect != "sqlite":
+            raise StorageError("pragmas are SQLite's; this repository is on PostgreSQL")
         if not name.isidentifier():
             raise ValueError(f"not a pragma name: {name!r}")
         row = await self._call(lambda db: db.execute(f"PRAGMA {name}").fetchone())

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
+from storage.db import Db
 from storage.models import SessionRecord
 from storage.queries import takebacks as q
 from storage.queries.takebacks import TakeBackRow
@@ -21,8 +21,8 @@ class TakeBackStore:
 
     if TYPE_CHECKING:
         # Provided by `Repository`: one transaction on the connection's thread, read or write.
-        async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
-        async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
+        async def _call(self, fn: Callable[[Db], T]) -> T: ...
+        async def _write(self, fn: Callable[[Db], T]) -> T: ...
 
     async def open_takeback(
         self,

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
+from storage.db import Db, serialize
 from storage.queries.transactions import writing
 
 
 def claim_reminder(
-    db: sqlite3.Connection, *, now: float, session_id: int, user_id: int, turn: int, stage: int
+    db: Db, *, now: float, session_id: int, user_id: int, turn: int, stage: int
 ) -> bool:
     """Record that this reminder is being sent; False if it already was (never send twice)."""
     with writing(db):
@@ -18,10 +18,10 @@ def claim_reminder(
             " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (session_id, user_id, turn, stage, now),
         )
-        return cursor.rowcount == 1
+        return bool(cursor.rowcount == 1)
 
 
-def reminders_sent(db: sqlite3.Connection, *, session_id: int) -> list[tuple[int, int, int]]:
+def reminders_sent(db: Db, *, session_id: int) -> list[tuple[int, int, int]]:
     """(user, turn, stage) of every reminder sent in a session."""
     rows = db.execute(
         "SELECT user_id, turn, stage FROM reminders WHERE session_id = ?", (session_id,)
@@ -29,7 +29,7 @@ def reminders_sent(db: sqlite3.Connection, *, session_id: int) -> list[tuple[int
     return [(int(r["user_id"]), int(r["turn"]), int(r["stage"])) for r in rows]
 
 
-def get_prefs(db: sqlite3.Connection, *, user_ids: Sequence[int]) -> dict[int, str]:
+def get_prefs(db: Db, *, user_ids: Sequence[int]) -> dict[int, str]:
     """The stored `/me` settings (JSON) of these users; users without any are left out."""
     if not user_ids:
         return {}
@@ -40,7 +40,7 @@ def get_prefs(db: sqlite3.Connection, *, user_ids: Sequence[int]) -> dict[int, s
     return {int(r["user_id"]): str(r["prefs_json"]) for r in rows}
 
 
-def set_prefs(db: sqlite3.Connection, *, user_id: int, prefs_json: str) -> None:
+def set_prefs(db: Db, *, user_id: int, prefs_json: str) -> None:
     with writing(db):
         db.execute(
             "INSERT INTO user_prefs (user_id, prefs_json) VALUES (?, ?)"
@@ -49,11 +49,10 @@ def set_prefs(db: sqlite3.Connection, *, user_id: int, prefs_json: str) -> None:
         )
 
 
-def start_vacation(
-    db: sqlite3.Connection, *, now: float, guild_id: int, user_id: int, until: float
-) -> bool:
+def start_vacation(db: Db, *, now: float, guild_id: int, user_id: int, until: float) -> bool:
     """Begin a vacation; False if one is already running."""
     with writing(db):
+        serialize(db, f"vacation:{guild_id}:{user_id}")
         running = db.execute(
             "SELECT 1 FROM vacations WHERE guild_id = ? AND user_id = ? AND ended_at IS NULL",
             (guild_id, user_id),
@@ -67,11 +66,10 @@ def start_vacation(
         return True
 
 
-def end_vacation(
-    db: sqlite3.Connection, *, now: float, guild_id: int, user_id: int
-) -> tuple[float, float] | None:
+def end_vacation(db: Db, *, now: float, guild_id: int, user_id: int) -> tuple[float, float] | None:
     """End the running vacation: (started_at, ended_at), or None if there was none."""
     with writing(db):
+        serialize(db, f"vacation:{guild_id}:{user_id}")
         row = db.execute(
             "SELECT started_at, until FROM vacations"
             " WHERE guild_id = ? AND user_id = ? AND ended_at IS NULL",
@@ -89,7 +87,7 @@ def end_vacation(
 
 
 def vacations_since(
-    db: sqlite3.Connection, *, guild_id: int, user_id: int, since: float
+    db: Db, *, guild_id: int, user_id: int, since: float
 ) -> list[tuple[float, float | None, float]]:
     """(started_at, ended_at, until) of the vacations begun since `since`."""
     rows = db.execute(
@@ -107,7 +105,7 @@ def vacations_since(
     ]
 
 
-def vacations_over(db: sqlite3.Connection, *, now: float) -> list[tuple[int, int]]:
+def vacations_over(db: Db, *, now: float) -> list[tuple[int, int]]:
     """(guild, user) of running vacations whose time is up."""
     rows = db.execute(
         "SELECT guild_id, user_id FROM vacations WHERE ended_at IS NULL AND until <= ?", (now,)

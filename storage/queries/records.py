@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from storage.db import Db
 from storage.errors import DamagedSession, SessionNotFound
 from storage.models import SessionRecord
 
@@ -24,7 +25,7 @@ SESSION_SELECT = (
 )
 
 
-def _select(db: sqlite3.Connection, sql: str, params: Sequence[object]) -> list[dict[str, Any]]:
+def _select(db: Db, sql: str, params: Sequence[object]) -> list[dict[str, Any]]:
     """Rows as dicts; text that is not valid UTF-8 comes back as bytes instead of raising.
 
     sqlite3 refuses a whole result set when one TEXT value does not decode, which would hide
@@ -35,6 +36,7 @@ def _select(db: sqlite3.Connection, sql: str, params: Sequence[object]) -> list[
     except sqlite3.OperationalError as exc:
         if "decode" not in str(exc):
             raise
+    assert isinstance(db, sqlite3.Connection)  # only sqlite3 raises on undecodable text
     db.text_factory = bytes
     try:
         raw = db.execute(sql, params).fetchall()
@@ -52,7 +54,7 @@ def _text(value: object) -> object:
     return value
 
 
-def _seats(db: sqlite3.Connection, session_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+def _seats(db: Db, session_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     by_session: dict[int, list[dict[str, Any]]] = {sid: [] for sid in session_ids}
     if not session_ids:
         return by_session
@@ -111,7 +113,7 @@ def _why(exc: ValidationError) -> str:
 
 
 def records(
-    db: sqlite3.Connection, sql: str, params: Sequence[object], *, skip_damaged: bool = False
+    db: Db, sql: str, params: Sequence[object], *, skip_damaged: bool = False
 ) -> list[SessionRecord]:
     """The sessions `sql` selects, with their seats; damaged ones raise, or are logged and
     left out with `skip_damaged`."""
@@ -128,14 +130,14 @@ def records(
     return found
 
 
-def fetch(db: sqlite3.Connection, session_id: int) -> SessionRecord:
+def fetch(db: Db, session_id: int) -> SessionRecord:
     found = records(db, f"{SESSION_SELECT} WHERE s.id = ?", (session_id,))
     if not found:
         raise SessionNotFound(session_id)
     return found[0]
 
 
-def live_id(db: sqlite3.Connection, channel_id: int) -> int | None:
+def live_id(db: Db, channel_id: int) -> int | None:
     row = db.execute(
         f"SELECT id FROM sessions WHERE channel_id = ? AND status IN {LIVE_SQL}", (channel_id,)
     ).fetchone()

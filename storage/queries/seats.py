@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
-
+from storage.db import Db
 from storage.errors import AlreadySeated, NotSeated
 from storage.models import SessionRecord, SessionStatus
 from storage.queries.records import fetch
@@ -11,7 +10,7 @@ from storage.queries.transactions import bump, claim, writing
 
 
 def add_seat(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,
@@ -29,7 +28,8 @@ def add_seat(
             raise AlreadySeated(session_id, user_id, row["seat"])
         db.execute(
             "INSERT INTO seats (session_id, user_id, name, seat, kind)"
-            " SELECT ?, ?, ?, COUNT(*), ? FROM seats WHERE session_id = ?",
+            " SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), COUNT(*),"
+            " CAST(? AS TEXT) FROM seats WHERE session_id = ?",
             (session_id, user_id, name, kind, session_id),
         )
         bump(db, session_id, expected_version, now)
@@ -37,7 +37,7 @@ def add_seat(
 
 
 def remove_seat(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,
@@ -62,7 +62,7 @@ def remove_seat(
 
 
 def set_host(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,
@@ -83,7 +83,7 @@ def set_host(
 
 
 def set_seat_kind(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
-
+from storage.db import Db, is_postgres, serialize
 from storage.errors import ChannelBusy, SessionNotFound
 from storage.models import LIVE_STATUSES, SessionRecord, SessionStatus
 from storage.queries.events import append
@@ -14,7 +13,7 @@ SETUP_ACTION_JSON = '{"kind":"setup"}'
 
 
 def create_session(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     guild_id: int | None,
@@ -28,13 +27,14 @@ def create_session(
     clock_json: str = "{}",
 ) -> SessionRecord:
     with writing(db):
+        serialize(db, f"channel:{channel_id}")
         busy = live_id(db, channel_id)
         if busy is not None:
             raise ChannelBusy(channel_id, busy)
         cursor = db.execute(
             "INSERT INTO sessions (guild_id, channel_id, game_key, status, host_id, options_json,"
             " seed, rules_version, state_json, version, created_at, updated_at, clock_json)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?, ?) RETURNING id",
             (
                 guild_id,
                 channel_id,
@@ -49,8 +49,7 @@ def create_session(
                 clock_json,
             ),
         )
-        session_id = cursor.lastrowid
-        assert session_id is not None
+        session_id = int(cursor.fetchall()[0]["id"])  # RETURNING runs to completion first
         db.execute(
             "INSERT INTO seats (session_id, user_id, name, seat) VALUES (?, ?, ?, 0)",
             (session_id, host_id, host_name),
@@ -58,12 +57,12 @@ def create_session(
         return fetch(db, session_id)
 
 
-def get_session(db: sqlite3.Connection, session_id: int) -> SessionRecord:
+def get_session(db: Db, session_id: int) -> SessionRecord:
     with reading(db):
         return fetch(db, session_id)
 
 
-def live_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | None:
+def live_session(db: Db, channel_id: int) -> SessionRecord | None:
     with reading(db):
         found = records(
             db,
@@ -73,11 +72,11 @@ def live_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | Non
         return found[0] if found else None
 
 
-def live_session_id(db: sqlite3.Connection, channel_id: int) -> int | None:
+def live_session_id(db: Db, channel_id: int) -> int | None:
     return live_id(db, channel_id)
 
 
-def latest_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | None:
+def latest_session(db: Db, channel_id: int) -> SessionRecord | None:
     with reading(db):
         found = records(
             db,
@@ -87,7 +86,7 @@ def latest_session(db: sqlite3.Connection, channel_id: int) -> SessionRecord | N
         return found[0] if found else None
 
 
-def ended_sessions(db: sqlite3.Connection, channel_id: int, limit: int) -> list[SessionRecord]:
+def ended_sessions(db: Db, channel_id: int, limit: int) -> list[SessionRecord]:
     """The channel's ended games, newest first (damaged ones left out)."""
     with reading(db):
         return records(
@@ -99,7 +98,7 @@ def ended_sessions(db: sqlite3.Connection, channel_id: int, limit: int) -> list[
         )
 
 
-def live_sessions(db: sqlite3.Connection) -> list[SessionRecord]:
+def live_sessions(db: Db) -> list[SessionRecord]:
     """Every readable live session; damaged ones are logged and left out (see `records`)."""
     with reading(db):
         return records(
@@ -111,7 +110,7 @@ def live_sessions(db: sqlite3.Connection) -> list[SessionRecord]:
 
 
 def set_options(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,
@@ -126,7 +125,7 @@ def set_options(
 
 
 def start(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,
@@ -154,7 +153,7 @@ def start(
 
 
 def record_move(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,
@@ -184,7 +183,7 @@ def record_move(
 
 
 def _save_step(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,
@@ -221,7 +220,7 @@ def _save_step(
 
 
 def end_session(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,
@@ -239,7 +238,7 @@ def end_session(
         return fetch(db, session_id)
 
 
-def end_damaged(db: sqlite3.Connection, *, now: float, session_id: int, reason: str) -> None:
+def end_damaged(db: Db, *, now: float, session_id: int, reason: str) -> None:
     """Abandon a session without reading its state or seats (they may be what is damaged).
 
     Any status other than finished/abandoned (a garbage status included) becomes abandoned,
@@ -251,16 +250,20 @@ def end_damaged(db: sqlite3.Connection, *, now: float, session_id: int, reason: 
         row = db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if row is None:
             raise SessionNotFound(session_id)
+        if is_postgres(db):  # typed columns: no garbage version or NULL status to allow for
+            version, ended = "version + 1", "status NOT IN ('finished', 'abandoned')"
+        else:
+            version = "CASE WHEN typeof(version) = 'integer' THEN version + 1 ELSE 0 END"
+            ended = "status IS NOT 'finished' AND status IS NOT 'abandoned'"
         db.execute(
             "UPDATE sessions SET status = 'abandoned', end_reason = ?, updated_at = ?,"
-            " version = CASE WHEN typeof(version) = 'integer' THEN version + 1 ELSE 0 END"
-            " WHERE id = ? AND status IS NOT 'finished' AND status IS NOT 'abandoned'",
+            f" version = {version} WHERE id = ? AND {ended}",
             (reason, now, session_id),
         )
 
 
 def set_clock(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import sqlite3
-
+from storage.db import Db
 from storage.queries.transactions import writing
 
 
-def get_setting(db: sqlite3.Connection, *, guild_id: int, key: str) -> str | None:
+def get_setting(db: Db, *, guild_id: int, key: str) -> str | None:
     row = db.execute(
         "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
     ).fetchone()
     return None if row is None else str(row["value"])
 
 
-def set_setting(db: sqlite3.Connection, *, guild_id: int, key: str, value: str) -> None:
+def set_setting(db: Db, *, guild_id: int, key: str, value: str) -> None:
     with writing(db):
         db.execute(
             "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"

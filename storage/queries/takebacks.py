@@ -9,9 +9,10 @@ transaction: a take-back is never half done.
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass, field
+from typing import Any
 
+from storage.db import Db, serialize
 from storage.errors import StaleVersion
 from storage.models import SessionRecord, SessionStatus
 from storage.queries.events import append
@@ -44,7 +45,7 @@ _SELECT = (
 )
 
 
-def _row(raw: sqlite3.Row) -> TakeBackRow:
+def _row(raw: Any) -> TakeBackRow:
     return TakeBackRow(
         id=int(raw["id"]),
         session_id=int(raw["session_id"]),
@@ -59,17 +60,17 @@ def _row(raw: sqlite3.Row) -> TakeBackRow:
     )
 
 
-def _get(db: sqlite3.Connection, takeback_id: int) -> TakeBackRow | None:
+def _get(db: Db, takeback_id: int) -> TakeBackRow | None:
     raw = db.execute(f"{_SELECT} WHERE id = ?", (takeback_id,)).fetchone()
     return None if raw is None else _row(raw)
 
 
-def get_takeback(db: sqlite3.Connection, *, takeback_id: int) -> TakeBackRow | None:
+def get_takeback(db: Db, *, takeback_id: int) -> TakeBackRow | None:
     with reading(db):
         return _get(db, takeback_id)
 
 
-def pending_takebacks(db: sqlite3.Connection, *, session_id: int | None) -> list[TakeBackRow]:
+def pending_takebacks(db: Db, *, session_id: int | None) -> list[TakeBackRow]:
     """Pending requests of one session (at most one), or of every session (None)."""
     with reading(db):
         if session_id is None:
@@ -82,7 +83,7 @@ def pending_takebacks(db: sqlite3.Connection, *, session_id: int | None) -> list
         return [_row(r) for r in rows]
 
 
-def session_takebacks(db: sqlite3.Connection, *, session_id: int) -> list[TakeBackRow]:
+def session_takebacks(db: Db, *, session_id: int) -> list[TakeBackRow]:
     """Every request of a session, oldest first."""
     with reading(db):
         rows = db.execute(f"{_SELECT} WHERE session_id = ? ORDER BY id", (session_id,)).fetchall()
@@ -90,7 +91,7 @@ def session_takebacks(db: sqlite3.Connection, *, session_id: int) -> list[TakeBa
 
 
 def open_takeback(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     session_id: int,
@@ -101,6 +102,7 @@ def open_takeback(
 ) -> TakeBackRow:
     """Store a new pending request; an older pending one of the session becomes stale."""
     with writing(db):
+        serialize(db, f"takebacks:{session_id}")
         db.execute(
             "UPDATE takebacks SET status = 'stale', decided_at = ?"
             " WHERE session_id = ? AND status = ?",
@@ -108,20 +110,18 @@ def open_takeback(
         )
         cursor = db.execute(
             "INSERT INTO takebacks (session_id, user_id, seq, asked_json, requested_at,"
-            " expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+            " expires_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
             (session_id, user_id, seq, json.dumps(list(asked)), now, expires_at),
         )
-        assert cursor.lastrowid is not None
-        found = _get(db, cursor.lastrowid)
+        found = _get(db, int(cursor.fetchall()[0]["id"]))
         assert found is not None
         return found
 
 
-def answer_takeback(
-    db: sqlite3.Connection, *, takeback_id: int, user_id: int, yes: bool
-) -> TakeBackRow | None:
+def answer_takeback(db: Db, *, takeback_id: int, user_id: int, yes: bool) -> TakeBackRow | None:
     """Record one player's answer on a pending request (a closed one is returned unchanged)."""
     with writing(db):
+        serialize(db, f"takeback:{takeback_id}")  # two answers at once: neither is lost
         found = _get(db, takeback_id)
         if found is None or found.status != PENDING:
             return found
@@ -133,9 +133,7 @@ def answer_takeback(
         return _get(db, takeback_id)
 
 
-def close_takeback(
-    db: sqlite3.Connection, *, now: float, takeback_id: int, status: str
-) -> TakeBackRow | None:
+def close_takeback(db: Db, *, now: float, takeback_id: int, status: str) -> TakeBackRow | None:
     """Close a pending request as refused, expired or stale (a closed one stays as it was)."""
     if status not in CLOSED or status == "applied":
         raise ValueError(f"cannot close a take-back as {status!r}")
@@ -148,7 +146,7 @@ def close_takeback(
 
 
 def apply_takeback(
-    db: sqlite3.Connection,
+    db: Db,
     *,
     now: float,
     takeback_id: int,

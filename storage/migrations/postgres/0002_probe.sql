@@ -1,0 +1,7 @@
+-- A one-row table the health check rewrites, to prove the database still takes writes.
+CREATE TABLE probe (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    at DOUBLE PRECISION NOT NULL
+);
+
+INSERT INTO probe (id, at) VALUES (1, 0);
