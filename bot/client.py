@@ -2,6 +2,11 @@
 
 It reads the one list of games per layer (`games.registry.GAMES`, `render.registry.RENDERERS`,
 `bot.registry.ADAPTERS`) and passes them in; nothing registers itself by being imported.
+
+The client is auto-sharded: by default it runs every shard Discord recommends (one for a small
+bot) in this process; `REDLINE_SHARD_COUNT`/`REDLINE_SHARD_IDS` run a range of shards, several
+processes sharing one database. What is per guild belongs to the process holding its shard
+(see `bot/shards.py`).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
 from bot.session import SessionCog
 from bot.settings import Settings
+from bot.shards import IdentifyPace, ShardScope
 from bot.table import Table
 from games.registry import GAMES
 from render.registry import RENDERERS
@@ -44,7 +50,7 @@ discord.VoiceClient.warn_dave = False
 COMMAND_HASH_KEY = "command_hash"
 
 
-class RedlineBot(commands.Bot):
+class RedlineBot(commands.AutoShardedBot):
     """Redline. Needs no privileged intent: everything arrives as interactions."""
 
     service: GameService
@@ -64,6 +70,10 @@ class RedlineBot(commands.Bot):
         intents.guilds = True
         # The bot keeps no guild cache worth waiting for: be ready (and healthy) in 0.5 s, not 2.
         options.setdefault("guild_ready_timeout", 0.5)
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids is not None:
+            options.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -78,6 +88,36 @@ class RedlineBot(commands.Bot):
         self._owns_instance = instance_lock is None
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self._heartbeat: asyncio.Task[None] | None = None
+        self.identify_pace = IdentifyPace()
+
+    @property
+    def scope(self) -> ShardScope:
+        """The shards this process holds (known once the shards are launched)."""
+        return ShardScope.of(self.shard_count, self.shard_ids)
+
+    def holds_guild(self, guild_id: int | None) -> bool:
+        return self.scope.holds(guild_id)
+
+    async def launch_shards(self) -> None:
+        """Learn how many IDENTIFYs Discord allows at once before starting the shards."""
+        try:
+            limits = await self.fetch_session_start_limits()
+        except discord.GatewayNotFound:
+            log.warning("could not read the session start limits; identifying one shard at a time")
+        else:
+            self.identify_pace.max_concurrency = limits.max_concurrency
+            if limits.remaining < 10:
+                log.warning(
+                    "only %d session starts left today (resets in %.0f min): "
+                    "Discord resets the token when they run out",
+                    limits.remaining,
+                    limits.reset_after / 60000,
+                )
+        await super().launch_shards()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Pace IDENTIFYs by Discord's limit (one per max_concurrency bucket per 5 s)."""
+        await self.identify_pace.wait(shard_id)
 
     async def setup_hook(self) -> None:
         if self._instance is None:  # one process per data folder (`__main__` takes it earlier)
@@ -93,7 +133,7 @@ class RedlineBot(commands.Bot):
             processes=self.settings.render_pool_size,
         )
         self.table = Table(self.service, renderer, ADAPTERS)
-        self.scheduler = Scheduler(self.table, self)
+        self.scheduler = Scheduler(self.table, self, holds=self.holds_guild)
         self.table.on_moved = self.scheduler.poke
         self.add_dynamic_items(RedlineComponent)
         for cog in (
@@ -116,8 +156,9 @@ class RedlineBot(commands.Bot):
             database=self.settings.database_path,
             schema=known_schema(),
             games={key: spec.rules_version for key, spec in GAMES.items()},
-            shard_id=self.shard_id,
-            shard_count=self.shard_count,
+            shards=ShardScope.of(self.shard_count, self.shard_ids).describe()
+            if self.shard_count is not None
+            else None,
         )
 
     async def close(self) -> None:
@@ -153,7 +194,9 @@ class RedlineBot(commands.Bot):
         log.info("synced %d slash commands (%s)", len(synced), "dev guild" if guild else "global")
 
     async def on_ready(self) -> None:
-        log.info("ready as %s in %d guilds", self.user, len(self.guilds))
+        log.info(
+            "ready as %s in %d guilds (%s)", self.user, len(self.guilds), self.scope.describe()
+        )
         if self._heartbeat is None:
             self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
         if self.settings.tick_seconds > 0 and not self._ticks.is_running():

@@ -77,16 +77,24 @@ def startup_line(
     database: Path,
     schema: int,
     games: Mapping[str, int],
-    shard_id: int | None,
-    shard_count: int | None,
+    shard_id: int | None = None,
+    shard_count: int | None = None,
+    shards: str | None = None,
 ) -> str:
-    """The one line that says what is starting: version, database, schema, games, shards."""
+    """The one line that says what is starting: version, database, schema, games, shards
+    (`shards` in words, e.g. "shards 0,1 of 4"; None with no count: as Discord recommends)."""
     rules = ", ".join(f"{key} (rules {ver})" for key, ver in games.items()) or "none"
-    if shard_count is None or shard_count <= 1:
-        shards = "single shard" if shard_id is None else f"shard {shard_id}"
-    else:
-        shards = f"shard {shard_id if shard_id is not None else 'auto'} of {shard_count}"
+    if shards is None:
+        shards = _shards_in_words(shard_id, shard_count)
     return (
         f"Redline {version()} starting: database {database.resolve()} (schema {schema}); "
         f"games: {rules}; {shards}; Python {platform.python_version()}"
     )
+
+
+def _shards_in_words(shard_id: int | None, shard_count: int | None) -> str:
+    if shard_count is None and shard_id is None:
+        return "shards: auto (as many as Discord recommends, 1 for a small bot)"
+    if shard_count is None or shard_count <= 1:
+        return "single shard" if shard_id is None else f"shard {shard_id}"
+    return f"shard {shard_id if shard_id is not None else 'auto'} of {shard_count}"

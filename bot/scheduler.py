@@ -9,6 +9,9 @@ restarts. Each is processed at most once:
   (`GameService.stand_in`): two ticks, a restart or a SIGKILL mid-processing can never apply
   a timeout twice, and a player who moved in time is never played for.
 
+With shards over several processes, each process handles only the due items of guilds its
+shards hold (`holds`, see `bot/shards.py`); the guarantees above hold regardless.
+
 `tick()` runs every `REDLINE_TICK_SECONDS` (a `discord.ext.tasks` loop in the client) and,
 for bot seats, right after every move (`poke`). The time comes from the service's injectable
 clock, so tests move time instead of sleeping.
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Protocol
 
 import discord
@@ -49,16 +53,28 @@ class _Client(Protocol):
 class Scheduler:
     """Processes due reminders, deadlines and bot turns for every live session."""
 
-    def __init__(self, table: Table, client: _Client) -> None:
+    def __init__(
+        self,
+        table: Table,
+        client: _Client,
+        *,
+        holds: Callable[[int | None], bool] = lambda guild_id: True,
+    ) -> None:
         self.table = table
         self.service = table.service
         self.client = client
+        self.holds = holds
+        """Whether this process holds the guild's shard (None: outside guilds, shard 0)."""
         self._running: dict[int, asyncio.Task[None]] = {}
 
     async def tick(self) -> int:
         """Process everything due now; returns how many items were handled."""
         handled = 0
+        records = await self.service.repo.live_sessions()
+        live = [r for r in records if self.holds(r.guild_id)]
         for guild_id, user_id in await self.service.repo.vacations_over():
+            if not self.holds(guild_id):
+                continue
             back = await vacations.end(self.service, guild_id, user_id)
             for snap in back.games:
                 text = (
@@ -68,7 +84,11 @@ class Scheduler:
                 await self._post(snap.record.channel_id, Board(content=text))
             handled += 1
         now = self.service.now()
+        mine, every = {r.id for r in live}, {r.id for r in records}
         for row in await takebacks.pending(self.service):
+            # a game that is over has no guild at hand: shard 0's process closes its request
+            if row.session_id not in mine and (row.session_id in every or not self.holds(None)):
+                continue
             if row.expires_at <= now:
                 lapsed = await takebacks.expire(self.service, row.session_id, row.id)
                 if not lapsed.open:
@@ -76,7 +96,7 @@ class Scheduler:
                         lapsed.snapshot.record.channel_id, Board(content=lapsed.text())
                     )
                 handled += 1
-        for record in await self.service.repo.live_sessions():
+        for record in live:
             if record.status is SessionStatus.ACTIVE:
                 handled += await self.run_session(record.id)
         return handled

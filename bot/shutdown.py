@@ -40,7 +40,7 @@ class Drain:
         self.taken = 0
         self.refused = 0
 
-    def install(self, bot: commands.Bot) -> None:
+    def install(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         """Wrap the bot's INTERACTION_CREATE parser (before it connects)."""
         state = bot._connection
         original = state.parsers["INTERACTION_CREATE"]

@@ -32,7 +32,7 @@ async def test_startup_line_then_sigterm_when_idle_exits_0_quickly(site: Site) -
     assert "(schema " in line
     for key, spec in GAMES.items():
         assert f"{key} (rules {spec.rules_version})" in line
-    assert "single shard" in line
+    assert "shards: auto" in line
     t0 = time.monotonic()
     bot.signal(signal.SIGTERM)
     assert await bot.wait() == 0
