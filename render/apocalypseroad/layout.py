@@ -10,6 +10,7 @@ sit in the inside column. The starting grid, while it holds cars, is a block lef
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from render.apocalypseroad.scene import Scene, Spot, TrackShape
 from render.shapes import Box, Point
@@ -82,7 +83,7 @@ class Layout:
     def shows(self, sector: int) -> bool:
         return sector in self._index
 
-    @property
+    @cached_property
     def _index(self) -> dict[int, int]:
         return {s: i for i, s in enumerate(self.sectors)}
 

@@ -8,6 +8,7 @@ in the view touches one file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 Terrain = Literal["paved", "rough", "jump", "trough", "crossover"]
@@ -31,7 +32,7 @@ class TrackShape:
     crossings: tuple[tuple[int, int], ...] = ()
     """Pairs of sectors that cross each other (a figure-8's crossover)."""
 
-    @property
+    @cached_property
     def max_lanes(self) -> int:
         return max(len(s) for s in self.sectors)
 
