@@ -22,11 +22,18 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from games.apocalypseroad.model import ArView
 from games.dragrage.state import DragRageView
 from games.engine import Player, PlayerId, Rng
 from games.registry import GAMES, AnySpec
 from games.rushncrush.view import RncView
 from games.spacetruckin.view import SpaceTruckinView
+from render.apocalypseroad.adapt import scene as ar_scene
+from render.apocalypseroad.board import panel_top as ar_panel_top
+from render.apocalypseroad.board import scene_layout as ar_scene_layout
+from render.apocalypseroad.layout import PAD as AR_PAD
+from render.apocalypseroad.panel import team_box as ar_team_box
+from render.apocalypseroad.sheet import sheet_layout as ar_sheet_layout
 from render.dragrage.layout import player_card_box
 from render.fonts import MIN_PHONE_PX, PHONE_WIDTH, phone_px
 from render.palette import DEFAULT_THEME as THEME
@@ -80,13 +87,29 @@ def _spacetruckin_sheet(view: SpaceTruckinView) -> Point:
     return (ST_PAD + 1, layout.prompt_top + layout.prompt_h / 2)
 
 
+def _apocalypseroad_board(view: ArView, width: int) -> dict[PlayerId, Point]:
+    """The team's card (seat order, two per row, under the track) has a thick accent frame."""
+    scene = ar_scene(view)
+    top = ar_panel_top(scene, ar_scene_layout(scene), width)
+    boxes = {t.player: ar_team_box(i, top, width) for i, t in enumerate(view.teams)}
+    return {player: (x0 + 1, (y0 + y1) / 2) for player, (x0, y0, _, y1) in boxes.items()}
+
+
+def _apocalypseroad_sheet(view: ArView) -> Point:
+    """The "now" box at the top of the sheet is framed in the accent when it is yours."""
+    layout = ar_sheet_layout(view)
+    return (AR_PAD + 1, layout.now_top + layout.now_h / 2)
+
+
 BOARD_MARKERS: dict[str, Callable[[Any, int], dict[PlayerId, Point]]] = {
+    "apocalypseroad": _apocalypseroad_board,
     "dragrage": _dragrage_board,
     "rushncrush": _rushncrush_board,
     "spacetruckin": _spacetruckin_board,
 }
 """Per game: each player's turn-marker pixel on the public board (given the view and width)."""
 SHEET_MARKERS: dict[str, Callable[[Any], Point]] = {
+    "apocalypseroad": _apocalypseroad_sheet,
     "spacetruckin": _spacetruckin_sheet,
 }
 """Per game with a sheet renderer: the pixel of the viewer's own turn marker on their sheet."""
