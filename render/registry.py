@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from render.dragrage import render_dragrage
+from render.extras import rushncrush_extras, spacetruckin_extras
 from render.rushncrush import render_rushncrush
 from render.spacetruckin import render_spacetruckin_board, render_spacetruckin_sheet
 
@@ -22,11 +23,18 @@ class GameRenderers:
     """The public board, drawn from `view(state, None)`: `board(view) -> PNG bytes`."""
     sheet: Callable[..., bytes] | None = None
     """A player's own sheet or hand, from `view(state, player)`; None if the game has none."""
+    move_extras: Callable[..., dict[str, bytes]] | None = None
+    """Images one move draws besides the board and the mover's sheet (previews), by name:
+    `move_extras(state_before, actor, action) -> {name: PNG}` (see `render/extras.py`)."""
 
 
 RENDERERS: dict[str, GameRenderers] = {
     "dragrage": GameRenderers(board=render_dragrage),
-    "spacetruckin": GameRenderers(board=render_spacetruckin_board, sheet=render_spacetruckin_sheet),
-    "rushncrush": GameRenderers(board=render_rushncrush),
+    "spacetruckin": GameRenderers(
+        board=render_spacetruckin_board,
+        sheet=render_spacetruckin_sheet,
+        move_extras=spacetruckin_extras,
+    ),
+    "rushncrush": GameRenderers(board=render_rushncrush, move_extras=rushncrush_extras),
 }
 """The renderers of each registered game, keyed like `games.registry.GAMES`."""
