@@ -1,0 +1,113 @@
+"""Two shards, two bots, one database: each guild's presses reach only the bot holding its
+shard, every move is applied once, and each scheduler handles only its own guilds' due items
+(while the version compare-and-swap keeps a due item single even if both handled it)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from bot.shards import ShardScope, shard_of
+from fakediscord.interaction import InteractionResult
+from tests.bot.conftest import active_user_id
+from tests.bot.sharded import SHARDS, Deployment, in_process
+
+HOUR = 3600.0
+
+
+async def _live_session(world: Deployment, shard: int) -> int:
+    snap = await world.bots[shard].service.current(world.tables[shard].channel.id)
+    return snap.session_id
+
+
+async def _moves_logged(world: Deployment, shard: int) -> int:
+    snap = await world.bots[shard].service.current(world.tables[shard].channel.id)
+    return snap.record.last_seq
+
+
+def _applied(results: list[InteractionResult]) -> int:
+    return sum(1 for r in results if not r.messages[-1].ephemeral)
+
+
+async def test_each_guild_is_served_by_its_shards_bot_and_every_move_applies_once(
+    tmp_path: Path,
+) -> None:
+    """Races in a guild of each shard, played by buttons on both at once: each bot receives
+    only its shard's guild, each accepted press is one logged move, none is lost."""
+    async with in_process(tmp_path) as world:
+        for table in world.tables:
+            assert shard_of(table.guild.id, SHARDS) == table.shard
+        for shard, bot in enumerate(world.bots):
+            assert bot.scope == ShardScope(SHARDS, frozenset({shard}))
+            assert [g.id for g in bot.guilds] == [world.tables[shard].guild.id]
+        for table in world.tables:
+            await world.new_race(table)
+        rnd = random.Random(5)
+        accepted = [0] * SHARDS
+        for _ in range(6):
+            both = await asyncio.gather(*(world.press(t, rnd) for t in world.tables))
+            for shard, result in enumerate(both):
+                assert not result.messages[-1].ephemeral, result.messages[-1].content
+                accepted[shard] += 1
+        for shard, table in enumerate(world.tables):
+            assert set(world.seen[shard]) == {table.guild.id}, "a guild only reaches its shard"
+            assert await _moves_logged(world, shard) == accepted[shard]
+
+
+async def test_a_stale_and_a_doubled_press_apply_once_on_either_shard(tmp_path: Path) -> None:
+    """On each shard: 5 simultaneous presses of one button make one move; pressing the old
+    board again afterwards is refused as stale."""
+    async with in_process(tmp_path) as world:
+        for shard, table in enumerate(world.tables):
+            board = await world.new_race(table)
+            player = table.user(active_user_id(board))
+            cid = next(c for _, c, disabled in board.buttons if c and not disabled)
+            presses = [world.fake.click(player, board, cid, force=True) for _ in range(5)]
+            results = list(await asyncio.gather(*presses))
+            for r in results:
+                await r.wait_followups(1)
+            assert _applied(results) == 1
+            stale = await world.fake.click(player, board, cid, force=True)
+            await stale.wait_followups(1)
+            assert stale.messages[-1].ephemeral and "moved on" in stale.messages[-1].content
+            assert await _moves_logged(world, shard) == 1
+
+
+async def test_each_scheduler_handles_only_its_shards_guilds(tmp_path: Path) -> None:
+    """Both races have a 24 h turn clock; a day passes. Shard 0's tick plays the timeout of its
+    own guild's race only; shard 1's race waits for shard 1's tick."""
+    async with in_process(tmp_path) as world:
+        for table in world.tables:
+            await world.new_race(table, clock=True)
+        before = [await _moves_logged(world, s) for s in range(SHARDS)]
+        world.clock.advance(24 * HOUR + 60)
+        assert await world.bots[0].scheduler.tick() >= 1
+        await world.bots[0].scheduler.settle()
+        assert await _moves_logged(world, 0) > before[0], "shard 0 played its timeout"
+        assert await _moves_logged(world, 1) == before[1], "shard 1's game is not shard 0's"
+        assert await world.bots[1].scheduler.tick() >= 1
+        await world.bots[1].scheduler.settle()
+        assert await _moves_logged(world, 1) > before[1]
+
+
+async def test_two_schedulers_on_one_due_item_apply_it_once(tmp_path: Path) -> None:
+    """If both processes did handle one guild (a misconfigured split, a shard moving between
+    processes), the version compare-and-swap still applies a timeout once."""
+    async with in_process(tmp_path) as world:
+        table = world.tables[0]
+        board = await world.new_race(table, clock=True)
+        session = await _live_session(world, 0)
+        before = await _moves_logged(world, 0)
+        world.clock.advance(24 * HOUR + 60)
+        for bot in world.bots:
+            bot.scheduler.holds = lambda guild_id: True
+        late = active_user_id(board)
+        await asyncio.gather(*(bot.scheduler.run_session(session) for bot in world.bots))
+        for bot in world.bots:
+            await bot.scheduler.settle()
+        after = await world.bots[0].service.by_id(session)
+        assert after.record.last_seq > before
+        assert after.clock.of(late).missed == 1, "the timeout counted once"
+        messages = world.fake.channel_messages(table.channel)
+        assert sum(m.content.startswith("⏰") for m in messages) == 1, "announced once"
