@@ -120,6 +120,8 @@ def _bootstrap(db: Db) -> None:
     """PostgreSQL: the version table (version 0) if this is an empty database."""
     if not is_postgres(db):
         return
+    if db.execute("SELECT to_regclass('redline_schema') IS NOT NULL").fetchone()[0]:
+        return  # nothing to write (a read-only database opens, and refuses writes later)
     _begin(db)
     db.execute(
         "CREATE TABLE IF NOT EXISTS redline_schema"

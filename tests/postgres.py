@@ -127,8 +127,16 @@ class PgServer:
             return
         self._stopped = True
         subprocess.run(
-            [*self.as_user, str(self.bindir / "pg_ctl"), "-D", str(self.root / "data"), "-w"]
-            + ["-m", "immediate", "stop"],
+            [
+                *self.as_user,
+                str(self.bindir / "pg_ctl"),
+                "-D",
+                str(self.root / "data"),
+                "-w",
+                "-m",
+                "immediate",
+                "stop",
+            ],
             capture_output=True,
         )
         shutil.rmtree(self.root, ignore_errors=True)
@@ -152,8 +160,20 @@ def start_server(*, fsync: bool = False) -> PgServer:
         os.chown(root, entry.pw_uid, entry.pw_gid)
         as_user = ["runuser", "-u", _USER, "--"]
     init = subprocess.run(
-        [*as_user, str(bindir / "initdb"), "-D", str(root / "data"), "-U", _USER]
-        + ["-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"],
+        [
+            *as_user,
+            str(bindir / "initdb"),
+            "-D",
+            str(root / "data"),
+            "-U",
+            _USER,
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+        ],
         capture_output=True,
         text=True,
     )
@@ -167,8 +187,20 @@ def start_server(*, fsync: bool = False) -> PgServer:
         port = _free_port()
         server = PgServer(bindir, root, port, as_user)
         started = subprocess.run(
-            [*as_user, str(bindir / "pg_ctl"), "-D", str(root / "data"), "-w", "-t", "60"]
-            + ["-l", str(root / "server.log"), "-o", " ".join(options).format(port=port), "start"],
+            [
+                *as_user,
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(root / "data"),
+                "-w",
+                "-t",
+                "60",
+                "-l",
+                str(root / "server.log"),
+                "-o",
+                " ".join(options).format(port=port),
+                "start",
+            ],
             capture_output=True,
             text=True,
         )

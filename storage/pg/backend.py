@@ -43,6 +43,7 @@ _GONE: tuple[type[BaseException], ...] = (
     asyncio.TimeoutError,
     asyncpg.PostgresConnectionError,
     asyncpg.InterfaceError,
+    asyncpg.exceptions.InternalClientError,  # a connection the server ended mid-protocol
     asyncpg.exceptions.OperatorInterventionError,
     asyncpg.exceptions.ReadOnlySQLTransactionError,
     asyncpg.exceptions.InsufficientResourcesError,

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from storage import ChannelBusy, Repository, SessionStatus
-from tests.storage.conftest import CHANNEL, new_game, new_lobby
+from tests.storage.conftest import CHANNEL, REFUSED, new_game, new_lobby, raw_sql
 
 
 async def test_second_create_in_a_busy_channel_raises_channel_busy(repo: Repository) -> None:
@@ -52,19 +49,14 @@ async def test_live_session_is_none_for_a_quiet_channel(repo: Repository) -> Non
     assert await repo.live_session(CHANNEL) is None
 
 
-async def test_the_database_itself_enforces_one_live_session(
-    repo: Repository, db_path: Path
-) -> None:
+async def test_the_database_itself_enforces_one_live_session(repo: Repository) -> None:
     """The partial unique index refuses a second live row even from outside the repository."""
     await new_lobby(repo)
-    raw = sqlite3.connect(db_path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError):
-            raw.execute(
-                "INSERT INTO sessions (channel_id, game_key, status, host_id, options_json, seed,"
-                " rules_version, created_at, updated_at)"
-                " VALUES (?, 'g', 'active', 1, '{}', '0', 1, 0, 0)",
-                (CHANNEL,),
-            )
-    finally:
-        raw.close()
+    with pytest.raises(REFUSED):
+        await raw_sql(
+            repo,
+            "INSERT INTO sessions (channel_id, game_key, status, host_id, options_json, seed,"
+            " rules_version, created_at, updated_at)"
+            " VALUES (?, 'g', 'active', 1, '{}', '0', 1, 0, 0)",
+            (CHANNEL,),
+        )

@@ -53,10 +53,10 @@ async def test_moves_in_different_sessions_do_not_conflict(repo: Repository) -> 
     assert [a.version for a in after] == [g.version + 1 for g in games]
 
 
-async def test_cas_holds_across_two_connections(repo: Repository, db_path: Path) -> None:
-    """A second process on the same file that read the same version loses the race."""
+async def test_cas_holds_across_two_connections(repo: Repository, target: str | Path) -> None:
+    """A second process on the same database that read the same version loses the race."""
     session = await new_game(repo)
-    other = await Repository.open(db_path)
+    other = await Repository.open(target)
     try:
         await move(other, session, 1)
         with pytest.raises(StaleVersion):

@@ -104,6 +104,7 @@ def _damage(db_path: Path, damage: Damage) -> None:
         raw.close()
 
 
+@pytest.mark.sqlite_only("raw sqlite3 writes that PostgreSQL's typed columns refuse")
 @pytest.mark.parametrize("damage", DAMAGES, ids=[d.name for d in DAMAGES])
 async def test_a_damaged_session_raises_damaged_and_can_be_ended(
     repo: Repository, db_path: Path, damage: Damage
@@ -154,6 +155,7 @@ async def test_a_damaged_session_raises_damaged_and_can_be_ended(
         assert (await repo.get_session(session.id)).status is SessionStatus.ABANDONED
 
 
+@pytest.mark.sqlite_only("undecodable text exists only in SQLite (PostgreSQL checks encoding)")
 async def test_other_sessions_stay_readable_and_live_sessions_skips_the_damaged(
     repo: Repository, db_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

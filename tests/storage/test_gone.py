@@ -28,6 +28,7 @@ from storage import Repository, StorageError, StorageGone
 from tests.storage.conftest import move, new_game
 
 
+@pytest.mark.sqlite_only("reads the probe row from the file (PostgreSQL: test_postgres.py)")
 async def test_a_healthy_database_passes_the_check(repo: Repository, db_path: Path) -> None:
     """check() is ok and its probe really wrote (the probe row carries the clock's time)."""
     health = await repo.check()
@@ -48,6 +49,7 @@ async def test_memory_databases_pass_the_check() -> None:
         await repository.close()
 
 
+@pytest.mark.sqlite_only("a database file deleted under the bot")
 async def test_a_deleted_file_refuses_the_next_move(repo: Repository, db_path: Path) -> None:
     """Deleted while open: record_move raises StorageGone, nothing is confirmed, and every
     later write is refused too; check() says what happened."""
@@ -68,6 +70,7 @@ async def test_a_deleted_file_refuses_the_next_move(repo: Repository, db_path: P
         await repo.set_setting(1, "theme", "dark")
 
 
+@pytest.mark.sqlite_only("a database file replaced under the bot")
 async def test_a_replaced_file_refuses_the_next_move(repo: Repository, db_path: Path) -> None:
     """A backup restored over the live file (new inode): refused, and it stays refused."""
     session = await new_game(repo)
@@ -122,6 +125,7 @@ def immutable(db_path: Path) -> Iterator[list[Path]]:
         subprocess.run(["chattr", "-i", *map(str, files)], check=False)
 
 
+@pytest.mark.sqlite_only("file attributes of the database file")
 async def test_an_immutable_file_under_an_open_connection(
     repo: Repository, db_path: Path, immutable: list[Path]
 ) -> None:

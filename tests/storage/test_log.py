@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from storage import Repository
-from tests.storage.conftest import move, new_game
+from tests.storage.conftest import REFUSED, move, new_game, raw_sql
 
 
 async def test_log_is_ordered_by_seq_from_setup_on(repo: Repository) -> None:
@@ -53,12 +50,10 @@ async def test_logs_of_different_sessions_are_separate(repo: Repository) -> None
     assert [e.seq for e in await repo.log(second.id)] == [0]
 
 
-async def test_database_refuses_to_rewrite_history(repo: Repository, db_path: Path) -> None:
+async def test_database_refuses_to_rewrite_history(repo: Repository) -> None:
     """An UPDATE on the events table aborts, even from outside the repository."""
     session = await new_game(repo)
-    raw = sqlite3.connect(db_path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            raw.execute("UPDATE events SET action_json = '{}' WHERE session_id = ?", (session.id,))
-    finally:
-        raw.close()
+    with pytest.raises(REFUSED, match="append-only"):
+        await raw_sql(
+            repo, "UPDATE events SET action_json = '{}' WHERE session_id = ?", (session.id,)
+        )

@@ -21,6 +21,7 @@ def _user_version(path: Path) -> int:
         raw.close()
 
 
+@pytest.mark.sqlite_only("SQLite pragmas")
 async def test_pragmas_are_really_set(repo: Repository) -> None:
     """WAL, synchronous=FULL (2), foreign keys on and a busy timeout on the live connection."""
     assert await repo.pragma("journal_mode") == "wal"
@@ -37,12 +38,14 @@ async def test_open_creates_missing_parent_directories(tmp_path: Path) -> None:
     assert path.exists()
 
 
+@pytest.mark.sqlite_only("PRAGMA user_version (PostgreSQL: test_postgres.py)")
 async def test_fresh_database_ends_at_the_latest_version(repo: Repository, db_path: Path) -> None:
     """Opening a new file applies every bundled migration."""
     assert LATEST >= 1
     assert await repo.pragma("user_version") == str(LATEST)
 
 
+@pytest.mark.sqlite_only("reads sqlite_master (PostgreSQL: test_postgres.py)")
 async def test_reopening_is_a_no_op(repo: Repository, db_path: Path) -> None:
     """A second open at the latest version changes neither the version nor the schema."""
     raw = sqlite3.connect(db_path)

@@ -1,4 +1,4 @@
--- A one-row table the health check rewrites, to prove the database still takes writes.
+-- A one-row table the health check rewrites, to prove the database file still takes writes.
 CREATE TABLE probe (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     at DOUBLE PRECISION NOT NULL
