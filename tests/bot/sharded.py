@@ -82,15 +82,26 @@ class Deployment:
         return r
 
 
-async def _tables(fake: FakeDiscord) -> list[Table]:
-    tables = []
-    for shard in range(SHARDS):
-        guild = fake.add_guild(f"guild-{shard}", shard=(shard, SHARDS))
-        channel = fake.add_channel(guild, "races")
-        alice = fake.add_member(guild, f"alice{shard}")
-        bob = fake.add_member(guild, f"bob{shard}")
-        tables.append(Table(shard, guild, channel, alice, bob))
-    return tables
+async def table_on(fake: FakeDiscord, shard: int) -> Table:
+    """A guild on `shard` of 2 with a channel and two members."""
+    guild = fake.add_guild(f"guild-{shard}", shard=(shard, SHARDS))
+    channel = fake.add_channel(guild, "races")
+    alice = fake.add_member(guild, f"alice{shard}")
+    bob = fake.add_member(guild, f"bob{shard}")
+    return Table(shard, guild, channel, alice, bob)
+
+
+async def boot_one(fake: FakeDiscord, settings: Settings) -> tuple[RedlineBot, asyncio.Task[None]]:
+    """One bot (every shard it is configured for), returned once it is ready."""
+    bot = RedlineBot(settings, guild_ready_timeout=0.05)
+    task = asyncio.create_task(bot.start(fake.token))
+    try:
+        await fake.wait_until_ready(timeout=15)
+        await asyncio.wait_for(bot.wait_until_ready(), 15)
+    except BaseException:
+        await shut_down(bot, task)
+        raise
+    return bot, task
 
 
 def shard_settings(fake: FakeDiscord, data_dir: Path, database: Path, shard: int) -> Settings:
@@ -114,7 +125,7 @@ async def in_process(tmp: Path) -> AsyncIterator[Deployment]:
     # identify_window: Discord's 5 s pacing, kept strict; max_concurrency 2 puts the two
     # shards in different buckets, so they may identify at the same moment
     async with FakeDiscord(max_concurrency=2, identify_window=5.0) as fake:
-        world = Deployment(fake, await _tables(fake))
+        world = Deployment(fake, [await table_on(fake, n) for n in range(SHARDS)])
         seeds = itertools.count(11)
         try:
             for shard in range(SHARDS):

@@ -8,10 +8,16 @@ import asyncio
 import random
 from pathlib import Path
 
-from bot.shards import ShardScope, shard_of
+import pytest
+from pydantic import ValidationError
+
+from bench.driver import shut_down
+from bot.settings import Settings, describe_errors
+from bot.shards import IdentifyPace, ShardScope, shard_of
+from fakediscord import FakeDiscord
 from fakediscord.interaction import InteractionResult
 from tests.bot.conftest import active_user_id
-from tests.bot.sharded import SHARDS, Deployment, in_process
+from tests.bot.sharded import SHARDS, Deployment, boot_one, in_process, table_on
 
 HOUR = 3600.0
 
@@ -111,3 +117,59 @@ async def test_two_schedulers_on_one_due_item_apply_it_once(tmp_path: Path) -> N
         assert after.clock.of(late).missed == 1, "the timeout counted once"
         messages = world.fake.channel_messages(table.channel)
         assert sum(m.content.startswith("⏰") for m in messages) == 1, "announced once"
+
+
+async def test_one_process_runs_as_many_shards_as_discord_recommends(tmp_path: Path) -> None:
+    """Unconfigured, the bot asks GET /gateway/bot: 1,001 guilds -> 2 shards, both in this
+    process, each guild served (a race starts in a guild of each shard)."""
+    async with FakeDiscord(max_concurrency=2, identify_window=5.0) as fake:
+        tables = [await table_on(fake, shard) for shard in range(SHARDS)]
+        for n in range(1001 - SHARDS):
+            fake.add_guild(f"quiet-{n}")
+        settings = Settings(token=fake.token, data_dir=tmp_path, tick_seconds=0)
+        bot, task = await boot_one(fake, settings)
+        try:
+            assert bot.shard_count == 2 and bot.scope.is_everything
+            assert len(bot.guilds) == 1001
+            world = Deployment(fake, tables)
+            for table in tables:
+                board = await world.new_race(table)
+                assert "move 0" in board.content
+        finally:
+            await shut_down(bot, task)
+
+
+def test_identifies_wait_only_as_discords_limit_needs() -> None:
+    """max_concurrency 2: shards 0 and 1 identify at once, shard 2 waits 5 s after shard 0;
+    a shard identifying again (a reconnect) waits for its bucket's window."""
+    now = [100.0]
+    pace = IdentifyPace(max_concurrency=2, clock=lambda: now[0])
+    assert [pace.delay(0), pace.delay(1), pace.delay(2)] == [0.0, 0.0, 5.0]
+    now[0] += 2.0
+    assert pace.delay(1) == 3.0
+
+
+def test_a_scope_holds_the_guilds_of_its_shards() -> None:
+    """Shards 1 and 3 of 4 hold guilds whose (id >> 22) % 4 is 1 or 3; DMs belong to shard 0."""
+    scope = ShardScope.of(4, [1, 3])
+    ids = {n: (n << 22) | 7 for n in range(8)}
+    assert [n for n, guild in ids.items() if scope.holds(guild)] == [1, 3, 5, 7]
+    assert not scope.holds(None) and ShardScope.of(4, [0]).holds(None)
+    assert ShardScope.of(None, None).holds(ids[5])
+    assert scope.describe() == "shards 1,3 of 4"
+    assert ShardScope.of(4, None).describe() == "shards 0-3 of 4"
+
+
+def test_shard_settings_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """REDLINE_SHARD_IDS=0,1 with a count; ids without a count, or past it, are refused."""
+    monkeypatch.setenv("REDLINE_SHARD_COUNT", "4")
+    monkeypatch.setenv("REDLINE_SHARD_IDS", "2, 3")
+    assert Settings(_env_file=None).shard_ids == (2, 3)  # type: ignore[call-arg]
+    monkeypatch.setenv("REDLINE_SHARD_IDS", "4")
+    with pytest.raises(ValidationError) as bad:
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    assert describe_errors(bad.value) == ["REDLINE_SHARD_IDS must be distinct numbers from 0 to 3."]
+    monkeypatch.delenv("REDLINE_SHARD_COUNT")
+    with pytest.raises(ValidationError) as missing:
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    assert describe_errors(missing.value) == ["REDLINE_SHARD_IDS needs REDLINE_SHARD_COUNT."]
