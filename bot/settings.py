@@ -27,6 +27,11 @@ class Settings(BaseSettings):
     token: SecretStr | None = Field(default=None, description="Bot token from the Developer Portal")
     data_dir: Path = Field(default=Path("data"), description="Folder for the SQLite database")
     database_file: str = Field(default="redline.sqlite3", description="Database file name")
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="postgresql://user:password@host:port/db selects PostgreSQL; sqlite:///path "
+        "an SQLite file; unset: the SQLite file DATA_DIR/DATABASE_FILE",
+    )
     dev_guild: int | None = Field(
         default=None, description="Guild id for instant command sync while developing"
     )
@@ -97,6 +102,18 @@ class Settings(BaseSettings):
         description="For development: http://127.0.0.1:PORT of `python -m fakediscord`",
     )
 
+    @field_validator("database_url")
+    @classmethod
+    def _known_scheme(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None:
+            return None
+        url = value.get_secret_value().strip()
+        if not url:
+            return None
+        if not url.startswith(("postgresql://", "postgres://", "sqlite:///")):
+            raise ValueError("not a postgresql:// or sqlite:/// URL")
+        return SecretStr(url)
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _known_level(cls, value: object) -> object:
@@ -140,7 +157,34 @@ class Settings(BaseSettings):
 
     @property
     def database_path(self) -> Path:
+        """The SQLite file (REDLINE_DATABASE_URL=sqlite:///path, or DATA_DIR/DATABASE_FILE)."""
+        url = self.database_url.get_secret_value() if self.database_url else ""
+        if url.startswith("sqlite:///"):
+            return Path(url.removeprefix("sqlite:///"))
         return self.data_dir / self.database_file
+
+    @property
+    def uses_postgres(self) -> bool:
+        return (
+            self.database_url is not None
+            and not self.database_url.get_secret_value().startswith("sqlite:///")
+        )
+
+    @property
+    def database_target(self) -> str | Path:
+        """What `Repository.open` takes: the PostgreSQL URL, or the SQLite file."""
+        if self.uses_postgres and self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.database_path
+
+    @property
+    def database_label(self) -> str:
+        """The database for logs and messages (a PostgreSQL URL without its password)."""
+        if self.uses_postgres and self.database_url is not None:
+            from storage.pg.backend import safe_url
+
+            return safe_url(self.database_url.get_secret_value())
+        return str(self.database_path)
 
     @property
     def backup_dir(self) -> Path:
@@ -156,6 +200,8 @@ ALLOWED: dict[str, str] = {
     "token": "the bot token from the Developer Portal",
     "data_dir": "a folder path the bot may write to",
     "database_file": "a file name inside REDLINE_DATA_DIR",
+    "database_url": "postgresql://user:password@host:port/database, sqlite:///path/to/file, "
+    "or unset (the SQLite file in REDLINE_DATA_DIR)",
     "dev_guild": "a server id (a number), or unset",
     "sync_commands": "true or false",
     "log_level": ", ".join(LOG_LEVELS) + " (any case)",
@@ -176,7 +222,7 @@ ALLOWED: dict[str, str] = {
     "fake_discord": "http://127.0.0.1:PORT as printed by `python -m fakediscord`, or unset",
 }
 
-SECRET_FIELDS = frozenset({"token"})
+SECRET_FIELDS = frozenset({"token", "database_url"})
 
 
 def env_name(field: str) -> str:
