@@ -122,7 +122,7 @@ class RedlineBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self._instance is None:  # one process per data folder (`__main__` takes it earlier)
             self._instance = InstanceLock.acquire(self.settings.data_dir)
-        self.repo = await Repository.open(self.settings.database_path, clock=self._clock)
+        self.repo = await Repository.open(self.settings.database_target, clock=self._clock)
         log.info(self._startup_line())  # version, database, schema, games, shards (bot/logs.py)
         self.service = GameService(
             self.repo, GAMES, seed_source=self._seed_source, clock=self._clock
@@ -153,7 +153,9 @@ class RedlineBot(commands.AutoShardedBot):
         from storage.backup import known_schema
 
         return startup_line(
-            database=self.settings.database_path,
+            database=self.settings.database_label
+            if self.settings.uses_postgres
+            else self.settings.database_path,
             schema=known_schema(),
             games={key: spec.rules_version for key, spec in GAMES.items()},
             shards=ShardScope.of(self.shard_count, self.shard_ids).describe()

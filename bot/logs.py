@@ -74,7 +74,7 @@ def version() -> str:
 
 def startup_line(
     *,
-    database: Path,
+    database: Path | str,
     schema: int,
     games: Mapping[str, int],
     shard_id: int | None = None,
@@ -87,7 +87,7 @@ def startup_line(
     if shards is None:
         shards = _shards_in_words(shard_id, shard_count)
     return (
-        f"Redline {version()} starting: database {database.resolve()} (schema {schema}); "
+        f"Redline {version()} starting: database {_where(database)} (schema {schema}); "
         f"games: {rules}; {shards}; Python {platform.python_version()}"
     )
 
@@ -98,3 +98,8 @@ def _shards_in_words(shard_id: int | None, shard_count: int | None) -> str:
     if shard_count is None or shard_count <= 1:
         return "single shard" if shard_id is None else f"shard {shard_id}"
     return f"shard {shard_id if shard_id is not None else 'auto'} of {shard_count}"
+
+
+def _where(database: Path | str) -> str:
+    """An SQLite file as an absolute path; a PostgreSQL URL (already without password) as is."""
+    return str(database.resolve()) if isinstance(database, Path) else database
