@@ -26,6 +26,7 @@ from games.apocalypseroad.model import ArView
 from games.dragrage.state import DragRageView
 from games.engine import Player, PlayerId, Rng
 from games.registry import GAMES, AnySpec
+from games.roadwolf.model import RwView
 from games.rushncrush.view import RncView
 from games.spacetruckin.view import SpaceTruckinView
 from render.apocalypseroad.adapt import scene as ar_scene
@@ -38,6 +39,10 @@ from render.dragrage.layout import player_card_box
 from render.fonts import MIN_PHONE_PX, PHONE_WIDTH, phone_px
 from render.palette import DEFAULT_THEME as THEME
 from render.registry import RENDERERS
+from render.roadwolf.adapt import scene_of as rw_scene
+from render.roadwolf.adapt import sheet_of as rw_sheet
+from render.roadwolf.board import seat_marker as rw_seat_marker
+from render.roadwolf.sheet import sheet_marker as rw_sheet_marker
 from render.rushncrush.banner import CONTENT_W, PAD
 from render.rushncrush.board import board_layout
 from render.rushncrush.cards import CARD_GAP, CARD_H
@@ -81,6 +86,17 @@ def _spacetruckin_board(view: SpaceTruckinView, width: int) -> dict[PlayerId, Po
     return {player: (x0 + 1, (y0 + y1) / 2) for player, (x0, y0, _, y1) in rows.items()}
 
 
+def _roadwolf_board(view: RwView, width: int) -> dict[PlayerId, Point]:
+    """Each seated player's chip in the banner has a thick accent frame while they must act."""
+    scene = rw_scene(view)
+    return {seat.player: rw_seat_marker(scene, i) for i, seat in enumerate(scene.seats)}
+
+
+def _roadwolf_sheet(view: RwView) -> Point:
+    """The "what to do now" box under the sheet's title is framed in the accent."""
+    return rw_sheet_marker(rw_sheet(view))
+
+
 def _spacetruckin_sheet(view: SpaceTruckinView) -> Point:
     """The "next move" box at the top of the sheet is framed in the accent when it is yours."""
     layout = sheet_layout(view)
@@ -104,11 +120,13 @@ def _apocalypseroad_sheet(view: ArView) -> Point:
 BOARD_MARKERS: dict[str, Callable[[Any, int], dict[PlayerId, Point]]] = {
     "apocalypseroad": _apocalypseroad_board,
     "dragrage": _dragrage_board,
+    "roadwolf": _roadwolf_board,
     "rushncrush": _rushncrush_board,
     "spacetruckin": _spacetruckin_board,
 }
 """Per game: each player's turn-marker pixel on the public board (given the view and width)."""
 SHEET_MARKERS: dict[str, Callable[[Any], Point]] = {
+    "roadwolf": _roadwolf_sheet,
     "apocalypseroad": _apocalypseroad_sheet,
     "spacetruckin": _spacetruckin_sheet,
 }
