@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from storage import queries
+from storage import queries, retention
 from storage.absence_store import AbsenceStore
 from storage.db import Db, Dialect
 from storage.errors import StorageError, StorageGone
@@ -337,6 +337,14 @@ class Repository(AbsenceStore, LobbyStore, TakeBackStore):
 
     async def set_setting(self, guild_id: int, key: str, value: str) -> None:
         await self._write(partial(queries.set_setting, guild_id=guild_id, key=key, value=value))
+
+    async def prune(self, archive: Path, *, older_than: float) -> list[int]:
+        """Archive (gzip JSON lines in `archive`) and delete ended sessions unchanged for
+        `older_than` seconds, in one transaction; returns their ids. See `storage.retention`."""
+        now = self._clock()
+        return await self._write(
+            partial(retention.prune, archive=archive, cutoff=now - older_than, now=now)
+        )
 
     async def integrity_check(self) -> str:
         return await self._call(queries.integrity_check)
