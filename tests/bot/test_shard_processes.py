@@ -1,0 +1,121 @@
+"""Two real `python -m bot` processes, shards 0 and 1 of 2, one database (PostgreSQL; also
+one SQLite file, which WAL lets two processes on one machine share): each process connects
+its shard and gets its guild, races in both guilds are played by buttons (doubled and stale
+presses included), and the database holds every accepted move exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench.driver import active_user_id
+from bot.settings import Settings
+from fakediscord import FakeDiscord
+from storage import Repository
+from tests.bot.sharded import SHARDS, Deployment, table_on
+from tests.ops.conftest import BotProcess, clean_env
+from tests.postgres import MISSING, PgServer, find_binaries, start_server
+
+
+@pytest.fixture(scope="module")
+def pg_server() -> Iterator[PgServer]:
+    """A throwaway PostgreSQL server (fails under CI=true when it cannot be installed)."""
+    if "database_url" not in Settings.model_fields:
+        pytest.skip("REDLINE_DATABASE_URL is not a setting yet (the PostgreSQL backend's part)")
+    if find_binaries() is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the two-process PostgreSQL test: {MISSING}")
+        pytest.skip(f"two-process PostgreSQL test skipped locally: {MISSING}")
+    server = start_server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["postgres", "sqlite"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, str]:
+    """The variables that point both processes at one database."""
+    if request.param == "sqlite":
+        return {"REDLINE_DATABASE_FILE": str(tmp_path / "shared.sqlite3")}  # absolute: shared
+    server: PgServer = request.getfixturevalue("pg_server")
+    return {"REDLINE_DATABASE_URL": server.new_database()}
+
+
+async def _start(fake: FakeDiscord, tmp: Path, database: dict[str, str], shard: int) -> BotProcess:
+    env = clean_env(
+        REDLINE_TOKEN=fake.token,
+        REDLINE_FAKE_DISCORD=f"http://127.0.0.1:{fake.port}",
+        REDLINE_DATA_DIR=str(tmp / f"shard{shard}"),
+        **database,
+        REDLINE_SHARD_COUNT=str(SHARDS),
+        REDLINE_SHARD_IDS=str(shard),
+        REDLINE_BACKUP_HOURS="0",
+        REDLINE_RENDER_PROCESSES="0",
+    )
+    return await BotProcess.start("-m", "bot", cwd=tmp, env=env)
+
+
+async def test_two_processes_two_shards_one_database(
+    tmp_path: Path, database: dict[str, str]
+) -> None:
+    """Each process holds one guild; every accepted press is one move in the shared database."""
+    fake = FakeDiscord(max_concurrency=2, identify_window=5.0)
+    await fake.start()  # no install(): the bots are other processes
+    processes: list[BotProcess] = []
+    try:
+        world = Deployment(fake, [await table_on(fake, n) for n in range(SHARDS)])
+        for shard in range(SHARDS):
+            processes.append(await _start(fake, tmp_path, database, shard))
+        for shard, proc in enumerate(processes):
+            line = await proc.wait_for_line("ready as", timeout=60)
+            assert f"in 1 guilds (shard {shard} of 2)" in line, line
+        await fake.wait_until_ready(timeout=30)
+        # both processes sync the same command set: wait until the schema is there
+        boards = [await world.new_race(table) for table in world.tables]
+        rnd = random.Random(8)
+        accepted = [0] * SHARDS
+        pressed: list[str] = []
+        for shard, (table, board) in enumerate(zip(world.tables, boards, strict=True)):
+            player = table.user(active_user_id(board))
+            cid = next(c for _, c, disabled in board.buttons if c and not disabled)
+            pressed.append(cid)
+            doubled = await asyncio.gather(
+                *(fake.click(player, board, cid, force=True) for _ in range(4))
+            )
+            for r in doubled:
+                await r.wait_followups(1)
+            assert sum(not r.messages[-1].ephemeral for r in doubled) == 1
+            accepted[shard] += 1
+        for _ in range(5):
+            presses = await asyncio.gather(*(world.press(t, rnd) for t in world.tables))
+            for shard, r in enumerate(presses):
+                assert not r.messages[-1].ephemeral, r.messages[-1].content
+                accepted[shard] += 1
+        first_player = world.tables[1].user(active_user_id(boards[1]))
+        stale = await fake.click(first_player, boards[1], pressed[1], force=True)
+        await stale.wait_followups(1)
+        assert stale.messages[-1].ephemeral and "moved on" in stale.messages[-1].content
+        target = database.get("REDLINE_DATABASE_URL") or database["REDLINE_DATABASE_FILE"]
+        repo = await Repository.open(target)
+        try:
+            for shard, table in enumerate(world.tables):
+                record = await repo.live_session(table.channel.id)
+                assert record is not None and record.last_seq == accepted[shard]
+                log = await repo.log(record.id)
+                assert [e.seq for e in log] == list(range(accepted[shard] + 1))
+        finally:
+            await repo.close()
+        fake.assert_clean()
+    finally:
+        for proc in processes:
+            proc.signal()
+        for proc in processes:
+            try:
+                await proc.wait(20)
+            except TimeoutError:
+                await proc.kill()
+        await fake.stop()
