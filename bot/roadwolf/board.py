@@ -1,0 +1,31 @@
+"""The Road Wolf public board message: what happened, whose turn, and two buttons.
+
+Moves are never on the public board (their labels would show hidden tokens: a Molotov, a
+Gunner's free shot); "🚗 My panel" opens the private panel of whoever presses it, and
+"👁 Whole road" shows all 48 rows privately.
+"""
+
+from __future__ import annotations
+
+from bot import presenters
+from bot.customid import SHEET, ButtonId
+from bot.presenters import Board, ButtonSpec
+from bot.roadwolf.ids import ROAD, rw_id
+from bot.service import Snapshot
+
+PANEL_LABEL = "🚗 My panel"
+
+
+def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Board:
+    buttons: list[ButtonSpec] = []
+    if with_buttons and snap.outcome is None and snap.record.is_live and snap.state is not None:
+        sheet = ButtonId(SHEET, snap.session_id, 0).encode()
+        buttons.append(ButtonSpec(PANEL_LABEL, sheet, "primary"))
+        buttons.append(ButtonSpec("👁 Whole road", rw_id(snap, ROAD, version=0)))
+    return Board(
+        content=presenters.board_content(snap),
+        image=image,
+        filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
+        buttons=tuple(buttons),
+        mentions=snap.pinged,
+    )

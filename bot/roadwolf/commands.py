@@ -1,0 +1,156 @@
+"""`/roadwolf ...`: the panel's moves typed, the panel itself, and the whole road.
+
+`/roadwolf move vehicle:A to:L2F3` previews the move privately (reach, ghost, path, warnings)
+with a ✅ Confirm button; `confirm:True` drives it at once. `/roadwolf do` plays any action open
+to you by name (the list filters as you type), like the panel's buttons.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.customid import MalformedInput, bounded_json
+from bot.replies import Ack, Reply, Work, funnel
+from bot.roadwolf import private
+from bot.roadwolf.ids import parse_to
+from bot.service import ServiceError, Snapshot, WrongGame
+from bot.table import Table, channel_of, me
+from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
+
+KEY = "roadwolf"
+MAX_CHOICES = 25
+
+
+@app_commands.guild_only()
+class RoadWolfCog(
+    commands.GroupCog,
+    group_name="roadwolf",
+    group_description="Road Wolf moves (your panel's buttons do the same)",
+):
+    """Slash twins of the private panel's buttons."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
+        super().__init__()
+
+    async def _run(
+        self, interaction: discord.Interaction, work: Work, ack: Ack = Ack.PRIVATE
+    ) -> None:
+        await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)
+
+    async def _mine(self, interaction: discord.Interaction) -> Snapshot:
+        snap = await self.service.current(channel_of(interaction))
+        if snap.spec.key != KEY:
+            raise WrongGame(
+                f"the game in this channel is {snap.spec.title}; its moves are its buttons "
+                f"and the `/{snap.spec.key}` commands"
+            )
+        if snap.state is None:
+            raise ServiceError(
+                "the game has not started yet; the host starts it with `/game start`"
+            )
+        return snap
+
+    def _mover(self, interaction: discord.Interaction, snap: Snapshot) -> PlayerId:
+        viewer = me(snap, interaction.user.id)
+        if viewer not in snap.active_players:
+            raise NotYourTurn("it is not your turn; the board says whose it is")
+        return viewer
+
+    @app_commands.command(name="move")
+    @app_commands.describe(
+        vehicle="Your vehicle's letter, as on the board (A, B, ...)",
+        to="Where to: L2F3 = 2 left, 3 forward; R1B2 = 1 right, 2 back (a brake); NITRO",
+        confirm="Drive it at once instead of previewing it first (default: preview)",
+    )
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        vehicle: app_commands.Range[str, 1, 2],
+        to: app_commands.Range[str, 1, 12],
+        confirm: bool = False,
+    ) -> None:
+        """Preview a move, brake or nitro (reach, path, warnings), then confirm it with a tap."""
+        ack = Ack.PUBLIC if confirm else Ack.PRIVATE
+
+        async def work(reply: Reply) -> None:
+            snap = await self._mine(interaction)
+            viewer = self._mover(interaction, snap)
+            plan = parse_to(vehicle, to)
+            if confirm:
+                action = private.action_of(plan)
+                await self.table.play(reply, action, session_id=snap.session_id)
+                return
+            await private.send_preview(self.table, reply, snap, viewer, plan, edit=False)
+
+        await self._run(interaction, work, ack)
+
+    @app_commands.command(name="panel")
+    async def panel(self, interaction: discord.Interaction) -> None:
+        """Your vehicles and what each may do now (only you see it)."""
+
+        async def work(reply: Reply) -> None:
+            await self.table.send_private(reply, await self._mine(interaction))
+
+        await self._run(interaction, work)
+
+    @app_commands.command(name="road")
+    async def road(self, interaction: discord.Interaction) -> None:
+        """The whole road, all 48 rows, with every vehicle and card (only you see it)."""
+
+        async def work(reply: Reply) -> None:
+            await private.send_road(self.table, reply, await self._mine(interaction))
+
+        await self._run(interaction, work)
+
+    @app_commands.command(name="do")
+    @app_commands.describe(action="Any action open to you now (start typing: the list filters)")
+    async def do(
+        self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 200]
+    ) -> None:
+        """Take any action open to you now, by name (the same as your panel's buttons)."""
+
+        async def work(reply: Reply) -> None:
+            snap = await self._mine(interaction)
+            chosen = _named_action(snap, self._mover(interaction, snap), action)
+            await self.table.play(reply, chosen, session_id=snap.session_id)
+
+        await self._run(interaction, work, Ack.PUBLIC)
+
+    @do.autocomplete("action")
+    async def action_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            snap = await self._mine(interaction)
+        except ServiceError:
+            return []
+        typed = current.strip().lower()
+        choices = []
+        for legal in snap.legal_actions(me(snap, interaction.user.id)):
+            label = snap.spec.describe(legal)
+            value = legal.model_dump_json()
+            if typed in label.lower() and len(value) <= 100:
+                choices.append(app_commands.Choice(name=label[:100], value=value))
+        return choices[:MAX_CHOICES]
+
+
+def _named_action(snap: Snapshot, viewer: PlayerId, text: str) -> Model:
+    """The action whose JSON (from the list) or label (typed) is `text`."""
+    try:
+        return snap.spec.parse_action(bounded_json(text, max_chars=200))  # type: ignore[no-any-return]
+    except (MalformedInput, ValueError):
+        pass
+    legal = list(snap.legal_actions(viewer))
+    wanted = text.strip().lower()
+    for action in legal:
+        if snap.spec.describe(action).lower() == wanted:
+            return action
+    sample = ", ".join(snap.spec.describe(a) for a in legal[:8]) or "nothing: wait for your turn"
+    raise InvalidAction(f"`{text[:60]}` is not an action open to you now; for example: {sample}")
+
+
+__all__ = ["RoadWolfCog"]

@@ -1,0 +1,123 @@
+"""Road Wolf custom_ids (`rw:`) and the small pieces every private panel of the game uses.
+
+`rw:` ids only redraw the private panel (pick a vehicle, the first taps of a move, a preview)
+or show the whole road; a move is always an ordinary action button (`rl:a:`) bound to the
+viewer's view tag, played through `Table.play`. Payloads are short: `A`, `A.m`, `A.m.-2`,
+`A.m.-2.3` (vehicle, kind m/b/n for move/brake/nitro, dx, dy).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot import presenters
+from bot.customid import ButtonId, template
+from bot.presenters import ButtonSpec
+from bot.service import Snapshot
+from games.engine import InvalidAction, Model
+from games.roadwolf.geometry import MoveKind
+
+PER_ROW = 5
+
+# Verbs of the `rw:` custom_ids (they redraw a private message, never move a vehicle)
+PANEL = "pn"  # the panel again (Back / Cancel): payload "" or a vehicle letter
+VEHICLE = "veh"  # the action menu of one vehicle
+MOVE = "mv"  # move, tap 1: the lateral choices (payload `A.m` / `A.b`)
+LATERAL = "lat"  # move, tap 2: the forward choices for that lateral (payload `A.m.-2`)
+PREVIEW = "pv"  # move, tap 3: the preview with Confirm (payload `A.m.-2.3`)
+TOKENS = "tok"  # army building: the token kinds for one vehicle
+OPEN = "open"  # the public board's "Open my panel" (a new private message)
+ROAD = "road"  # the whole road, privately
+
+KINDS: dict[str, MoveKind] = {"m": "move", "b": "brake", "n": "nitro"}
+CODES = {v: k for k, v in KINDS.items()}
+PLAN = re.compile(r"(?P<v>[A-Z]{1,2})\.(?P<k>[mbn])(?:\.(?P<dx>-?\d)(?:\.(?P<dy>-?\d))?)?")
+
+
+class RwId(ButtonId):
+    """A decoded `rw:<verb>:<session>:<version>[~<tag>]:<payload>` custom_id."""
+
+    PREFIX = "rw"
+    TEMPLATE = template("rw", r"[A-Za-z0-9.\-]*")
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A move being chosen: vehicle, kind, and the displacement so far."""
+
+    vehicle: str
+    kind: MoveKind
+    dx: int | None = None
+    dy: int | None = None
+
+    def code(self) -> str:
+        parts = [self.vehicle, CODES[self.kind]]
+        if self.dx is not None:
+            parts.append(str(self.dx))
+            if self.dy is not None:
+                parts.append(str(self.dy))
+        return ".".join(parts)
+
+
+def parse_planned(payload: str) -> Planned | None:
+    match = PLAN.fullmatch(payload)
+    if match is None:
+        return None
+    dx = int(match["dx"]) if match["dx"] is not None else None
+    dy = int(match["dy"]) if match["dy"] is not None else None
+    return Planned(match["v"], KINDS[match["k"]], dx, dy)
+
+
+def rw_id(snap: Snapshot, verb: str, payload: str = "", *, version: int | None = None) -> str:
+    ver = snap.version if version is None else version
+    return RwId(verb, snap.session_id, ver, payload, snap.button_tag).encode()
+
+
+def act_id(snap: Snapshot, action: Model) -> str:
+    return presenters.action_id(snap, action)
+
+
+def typed(dx: int, dy: int) -> str:
+    """The typed form of a displacement: `L2F3` (left 2, forward 3), `R1B2`, `F4`."""
+    side = f"L{-dx}" if dx < 0 else f"R{dx}" if dx > 0 else ""
+    ahead = f"F{dy}" if dy > 0 else f"B{-dy}" if dy < 0 else ""
+    return side + ahead or "F0"
+
+
+def lateral_label(dx: int) -> str:
+    if dx < 0:
+        return f"↖ left {-dx}"
+    if dx > 0:
+        return f"↗ right {dx}"
+    return "⬆ straight"
+
+
+def on_row(spec: ButtonSpec, row: int | None) -> ButtonSpec:
+    return ButtonSpec(spec.label, spec.custom_id, spec.style, row, spec.disabled)
+
+
+def clip(text: str, limit: int = 1900) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+TYPED = re.compile(r"(?:(?P<side>[LR])(?P<dx>\d))?(?:(?P<way>[FB])(?P<dy>\d))?")
+
+
+def parse_to(vehicle: str, text: str) -> Planned:
+    """`L2F3` (2 left, 3 forward), `R1B2` (1 right, 2 back: a brake), `F4`, `R3`, `NITRO`.
+
+    Only the shape is checked here; the rules then say whether the move is legal."""
+    cleaned = text.strip().upper().replace(" ", "")
+    letter = vehicle.strip().upper()
+    if cleaned in ("N", "NITRO"):
+        return Planned(letter, "nitro", 0, 8)
+    match = TYPED.fullmatch(cleaned)
+    if not cleaned or match is None:
+        raise InvalidAction(
+            f"`{text[:20]}` is not a move: write L/R and a number, then F/B and a number "
+            "(`L2F3` = 2 left, 3 forward; `R1B2` = 1 right, 2 back), or `NITRO`"
+        )
+    dx = int(match["dx"] or 0) * (-1 if match["side"] == "L" else 1)
+    dy = int(match["dy"] or 0) * (-1 if match["way"] == "B" else 1)
+    return Planned(letter, "brake" if dy < 0 else "move", dx, dy)

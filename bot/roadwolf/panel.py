@@ -1,0 +1,270 @@
+"""Road Wolf private panels: a side's vehicles and what each may do now (ephemeral).
+
+The panel is the game's private presenter. It never needs more than a few buttons at a time:
+- army building: a button per vehicle class you can afford, then per vehicle a "tokens…" tap
+  that lists the token kinds (each an action button);
+- your turn: a button per vehicle that can act; a vehicle's menu has "⬆ Move…", "⬇ Brake…",
+  "🔥 Nitro" (a preview), and one action button per shot, melee, spikes, takeover, repair…
+  the rules allow now (shots and melee only at targets in range and in sight: the rules list
+  only those);
+- a move in three taps: Move… (the lateral choices), a lateral (the forward choices), a
+  forward (the preview image: reach, ghost, path, warnings) and ✅ Confirm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot import presenters
+from bot.presenters import Board, ButtonSpec
+from bot.roadwolf.ids import (
+    LATERAL,
+    MOVE,
+    PANEL,
+    PER_ROW,
+    PREVIEW,
+    ROAD,
+    TOKENS,
+    VEHICLE,
+    Planned,
+    act_id,
+    clip,
+    lateral_label,
+    on_row,
+    rw_id,
+    typed,
+)
+from bot.service import Snapshot
+from games.engine import Model, PlayerId
+from games.roadwolf.geometry import MoveKind
+from games.roadwolf.model import (
+    BuyAction,
+    MoveAction,
+    NitroAction,
+    RwView,
+    TokenAction,
+)
+
+MAX_ROWS = 5
+TAIL_ROW = 4
+
+
+def header(snap: Snapshot) -> str:
+    return f"**Your vehicles** · {snap.spec.title} · game #{snap.session_id} (only you see this)"
+
+
+def own_view(snap: Snapshot, viewer: PlayerId) -> RwView:
+    view: RwView = snap.view(viewer)
+    return view
+
+
+def vehicle_of(action: Model) -> str | None:
+    value = getattr(action, "vehicle", None)
+    return value if isinstance(value, str) else None
+
+
+def road_button(snap: Snapshot) -> ButtonSpec:
+    return ButtonSpec("👁 Whole road", rw_id(snap, ROAD, version=0), "secondary")
+
+
+def tail(snap: Snapshot, *extra: ButtonSpec) -> list[ButtonSpec]:
+    return [*extra, road_button(snap), presenters.board_button(snap)]
+
+
+def rows(
+    groups: Sequence[Sequence[ButtonSpec]], last: Sequence[ButtonSpec]
+) -> tuple[ButtonSpec, ...]:
+    """Each group on rows of its own (five to a row, four rows at most), `last` on the fifth."""
+    placed: list[ButtonSpec] = []
+    row = 0
+    for group in groups:
+        for start in range(0, len(group), PER_ROW):
+            if row >= TAIL_ROW:
+                break
+            placed.extend(on_row(b, row) for b in group[start : start + PER_ROW])
+            row += 1
+    return (*placed, *(on_row(b, TAIL_ROW) for b in last[:PER_ROW]))
+
+
+def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
+    """The private panel (the game's private presenter): what this player may do now."""
+    filename = f"panel-{snap.session_id}-{snap.version}.png"
+    if snap.outcome is not None or not snap.record.is_live:
+        return Board(
+            f"{header(snap)}\n{presenters.turn_line(snap)}", image, filename, tuple(tail(snap))
+        )
+    if viewer not in snap.active_players:
+        status = "Nothing to do right now: waiting for the others."
+        return Board(f"{header(snap)}\n{status}", image, filename, rows([], tail(snap)))
+    view = own_view(snap, viewer)
+    actions = list(snap.legal_actions(viewer))
+    if view.phase == "build":
+        text, buttons = _build(snap, view, actions)
+    elif view.turn is not None and view.turn.vehicle is not None:
+        text, buttons = vehicle_menu(snap, view, actions, view.turn.vehicle)
+    else:
+        text, buttons = _pick_vehicle(snap, view, actions)
+    return Board(clip(f"{header(snap)}\n{text}"), image, filename, buttons)
+
+
+def _build(
+    snap: Snapshot, view: RwView, actions: list[Model]
+) -> tuple[str, tuple[ButtonSpec, ...]]:
+    buys = [a for a in actions if isinstance(a, BuyAction)]
+    tokens = [a for a in actions if isinstance(a, TokenAction)]
+    other = [a for a in actions if not isinstance(a, BuyAction | TokenAction)]
+    private = view.private
+    left = (
+        f"{private.points_left} points and {private.tokens_left} tokens left"
+        if private is not None
+        else ""
+    )
+    lines = [
+        f"➡️ **Build your side**: {left}. Buy vehicles (cost = size), then tap a vehicle "
+        "to place crew and gear tokens on it (hidden from the others until used)."
+    ]
+    buy_buttons = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a), "primary") for a in buys]
+    letters = list(dict.fromkeys(a.vehicle for a in tokens))
+    token_buttons = [ButtonSpec(f"🎒 Tokens for {v}…", rw_id(snap, TOKENS, v)) for v in letters]
+    rest = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a)) for a in other]
+    return "\n".join(lines), rows([buy_buttons[:10], token_buttons, rest], tail(snap))
+
+
+def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
+    """Army building, tap 2: the token kinds that may go on vehicle `letter` now."""
+    actions = [
+        a for a in snap.legal_actions(viewer) if isinstance(a, TokenAction) and a.vehicle == letter
+    ]
+    buttons = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a), "primary") for a in actions]
+    back = ButtonSpec("⬅ Back", rw_id(snap, PANEL), "secondary")
+    text = f"{header(snap)}\n🎒 Put a token on **{letter}** (your side sees it; others once used):"
+    return Board(clip(text), None, "", rows([buttons[:10]], [back]))
+
+
+def _pick_vehicle(
+    snap: Snapshot, view: RwView, actions: list[Model]
+) -> tuple[str, tuple[ButtonSpec, ...]]:
+    letters = list(dict.fromkeys(v for v in map(vehicle_of, actions) if v is not None))
+    names = {v.letter: v.name for v in view.vehicles}
+    picks = [
+        ButtonSpec(f"🚗 {v} {names.get(v, '')}".strip()[:80], rw_id(snap, VEHICLE, v), "primary")
+        for v in letters
+    ]
+    loose = [a for a in actions if vehicle_of(a) is None]
+    rest = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a)) for a in loose]
+    text = "➡️ **Your turn**: pick the vehicle to activate (two actions each, one at a time)."
+    return text, rows([picks, rest], tail(snap))
+
+
+MOVE_KINDS = ("move", "brake")
+
+
+def vehicle_menu(
+    snap: Snapshot, view: RwView, actions: list[Model], letter: str
+) -> tuple[str, tuple[ButtonSpec, ...]]:
+    """One vehicle's actions: Move… / Brake… / Nitro open the three-tap move; the rest play."""
+    mine = [a for a in actions if vehicle_of(a) == letter]
+    vehicle = next((v for v in view.vehicles if v.letter == letter), None)
+    name = f"{vehicle.name} {letter}" if vehicle is not None else letter
+    left = view.turn.actions_left if view.turn is not None else 0
+    steps: list[ButtonSpec] = []
+    kinds: tuple[tuple[MoveKind, str], ...] = (("move", "⬆ Move…"), ("brake", "⬇ Brake…"))
+    for kind, label in kinds:
+        if any(isinstance(a, MoveAction) and a.kind == kind for a in mine):
+            steps.append(
+                ButtonSpec(label, rw_id(snap, MOVE, Planned(letter, kind).code()), "primary")
+            )
+    if any(isinstance(a, NitroAction) for a in mine):
+        code = Planned(letter, "nitro", 0, 8).code()
+        steps.append(ButtonSpec("🔥 Nitro (preview)", rw_id(snap, PREVIEW, code), "primary"))
+    fights = [a for a in mine if getattr(a, "kind", "") in ("shoot", "melee", "spikes")]
+    others = [a for a in mine if not isinstance(a, MoveAction | NitroAction) and a not in fights]
+    fight_buttons = [
+        ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a), "danger") for a in fights
+    ]
+    other_buttons = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a)) for a in others]
+    text = (
+        f"➡️ **{name}**: {left} action{'s' if left != 1 else ''} left. Move, brake or nitro "
+        "with a preview first; shots and melee list only targets in range and in sight."
+    )
+    return text, rows([steps, fight_buttons[:10], other_buttons[:10]], tail(snap))
+
+
+def displacements(snap: Snapshot, viewer: PlayerId, plan: Planned) -> list[tuple[int, int]]:
+    """The legal (dx, dy) of this vehicle and kind, as the rules list them."""
+    return [
+        (a.dx, a.dy)
+        for a in snap.legal_actions(viewer)
+        if isinstance(a, MoveAction) and a.vehicle == plan.vehicle and a.kind == plan.kind
+    ]
+
+
+def lateral_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Board:
+    """Move, tap 1: how far left or right (the forward choices come next)."""
+    options = sorted({dx for dx, _ in displacements(snap, viewer, plan)})
+    buttons = [
+        ButtonSpec(
+            lateral_label(dx),
+            rw_id(snap, LATERAL, Planned(plan.vehicle, plan.kind, dx).code()),
+            "primary",
+        )
+        for dx in options
+    ]
+    back = ButtonSpec("⬅ Back", rw_id(snap, VEHICLE, plan.vehicle), "secondary")
+    verb = "Move" if plan.kind == "move" else "Brake"
+    text = (
+        f"{header(snap)}\n{verb} **{plan.vehicle}**, tap 1 of 3: sideways how far? "
+        "(1 cell = 1 inch; a move is at most one stick, 4 cells, in a straight line)"
+    )
+    return Board(clip(text), None, "", rows([buttons], [back]))
+
+
+def forward_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Board:
+    """Move, tap 2: how far forward (or back) for the chosen lateral; each opens the preview."""
+    options = sorted(dy for dx, dy in displacements(snap, viewer, plan) if dx == plan.dx)
+    if plan.kind == "brake":
+        options.reverse()
+    buttons = [
+        ButtonSpec(
+            f"{'⬆ forward' if dy > 0 else '⬇ back' if dy < 0 else '• no'} {abs(dy)} → "
+            f"{typed(plan.dx or 0, dy)}",
+            rw_id(snap, PREVIEW, Planned(plan.vehicle, plan.kind, plan.dx, dy).code()),
+            "primary",
+        )
+        for dy in options
+    ]
+    back = ButtonSpec("⬅ Back", rw_id(snap, MOVE, Planned(plan.vehicle, plan.kind).code()))
+    text = (
+        f"{header(snap)}\n{lateral_label(plan.dx or 0)}: tap 2 of 3, how far "
+        f"{'forward' if plan.kind == 'move' else 'back'}? The next tap shows the preview."
+    )
+    return Board(clip(text), None, "", rows([buttons], [back]))
+
+
+def preview_board(
+    snap: Snapshot, plan: Planned, action: Model, warnings: Sequence[str], image: bytes | None
+) -> Board:
+    """Tap 3: the preview image and ✅ Confirm (the move itself), Change, Back."""
+    dx, dy = plan.dx or 0, plan.dy or 0
+    what = "Nitro" if plan.kind == "nitro" else typed(dx, dy)
+    lines = [
+        f"{header(snap)}",
+        f"**Planned** {plan.kind} of **{plan.vehicle}**: `{what}` (not driven yet)",
+    ]
+    lines.extend(f"⚠ {w}" for w in warnings)
+    if not warnings:
+        lines.append("Clear road ahead: no ram, stays on the road.")
+    confirm = ButtonSpec(f"✅ Confirm {what}", act_id(snap, action), "success")
+    if plan.kind == "nitro":
+        change = ButtonSpec("⬅ Back", rw_id(snap, VEHICLE, plan.vehicle))
+    else:
+        change = ButtonSpec(
+            "↩ Change", rw_id(snap, LATERAL, Planned(plan.vehicle, plan.kind, plan.dx).code())
+        )
+    cancel = ButtonSpec("✖ Cancel", rw_id(snap, PANEL), "secondary")
+    return Board(
+        clip("\n".join(lines)),
+        image,
+        f"preview-{snap.session_id}-{snap.version}.png",
+        rows([[confirm, change, cancel]], []),
+    )

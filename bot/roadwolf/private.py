@@ -1,0 +1,139 @@
+"""The handler of Road Wolf's `rw:` buttons: redraw a private panel, or show the whole road.
+
+Every `rw:` button on a panel carries its owner's view tag, so a panel drawn before their own
+side changed is answered with the current one (never with a wrong move). Moves themselves are
+ordinary action buttons played through `Table.play`.
+"""
+
+from __future__ import annotations
+
+from bot.components import DAMAGED
+from bot.customid import ButtonId
+from bot.presenters import Board
+from bot.replies import Reply, to_view
+from bot.roadwolf import panel
+from bot.roadwolf.ids import (
+    LATERAL,
+    MOVE,
+    PANEL,
+    PREVIEW,
+    ROAD,
+    TOKENS,
+    VEHICLE,
+    Planned,
+    parse_planned,
+)
+from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
+from bot.table import Table, me
+from games.engine import IllegalAction, Model, PlayerId
+from games.roadwolf.model import MoveAction, NitroAction, RwView
+from render.roadwolf import render_roadwolf_board
+from render.roadwolf.plan import plan_move
+
+KEY = "roadwolf"
+
+
+def action_of(plan: Planned) -> Model:
+    """The rules' action for a fully chosen plan."""
+    if plan.kind == "nitro":
+        return NitroAction(vehicle=plan.vehicle)
+    kind = "brake" if plan.kind == "brake" else "move"
+    return MoveAction(kind=kind, vehicle=plan.vehicle, dx=plan.dx or 0, dy=plan.dy or 0)
+
+
+def legal_plan(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Model:
+    """The plan's action if the rules list it for `viewer` now; refused in words otherwise."""
+    action = action_of(plan)
+    if action not in snap.legal_actions(viewer):
+        raise IllegalAction(
+            f"{plan.vehicle} cannot {plan.kind} like that now; open your panel for what it can do"
+        )
+    return action
+
+
+def warnings(view: RwView, plan: Planned) -> list[str]:
+    planned = plan_move(view, plan.vehicle, plan.kind, plan.dx or 0, plan.dy or 0)
+    return [w.text for w in planned.warnings]
+
+
+async def send_preview(
+    table: Table, reply: Reply, snap: Snapshot, viewer: PlayerId, plan: Planned, *, edit: bool
+) -> None:
+    """The preview image and Confirm, as a new private message or in place of the panel."""
+    action = legal_plan(snap, viewer, plan)
+    preview = (plan.vehicle, plan.kind, plan.dx or 0, plan.dy or 0)
+    image = await table.renderer.sheet(snap, viewer, preview=preview)
+    board = panel.preview_board(
+        snap.for_viewer(viewer), plan, action, warnings(snap.view(viewer), plan), image
+    )
+    if edit:
+        await reply.edit_origin(board)
+    else:
+        await reply.answer(board, ephemeral=True)
+
+
+async def send_road(table: Table, reply: Reply, snap: Snapshot) -> None:
+    if snap.state is None:
+        raise ServiceError("the game has not started yet; the host starts it with `/game start`")
+    image = await table.renderer.run(render_roadwolf_board, snap.view(None), whole_road=True)
+    await reply.answer(
+        Board(
+            content=f"**The whole road** · game #{snap.session_id} (only you see this)",
+            image=image,
+            filename=f"road-{snap.session_id}-{snap.version}.png",
+        ),
+        ephemeral=True,
+    )
+
+
+async def _keep_image(reply: Reply, board: Board) -> None:
+    """Redraw the text and buttons only; the image above them stays as it is."""
+    await reply.edit_origin(content=board.content, view=to_view(board))
+
+
+async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) -> None:
+    """What each `rw:` button does."""
+    interaction = reply.interaction
+    snap = await table.service.by_id(rid.session_id)
+    if snap.record.channel_id != interaction.channel_id:
+        raise ServiceError("that button belongs to a game in another channel")
+    if snap.spec.key != KEY:
+        raise WrongGame(DAMAGED)
+    if rid.verb == ROAD:
+        await send_road(table, reply, snap)
+        return
+    if not snap.is_seated(interaction.user.id):
+        raise NotSeated("that panel is not yours: you are not playing in this game")
+    if snap.state is None:
+        raise ServiceError("the game has not started yet")
+    viewer = me(snap, interaction.user.id)
+    snap = snap.for_viewer(viewer)
+    if rid.tag != snap.button_tag:
+        raise StaleBoard("your side has changed since that panel", snap, private=True)
+    if rid.verb == PANEL:
+        image = await table.renderer.sheet(snap, viewer)
+        await reply.edit_origin(panel.panel_board(snap, viewer, image))
+        return
+    if viewer not in snap.active_players:
+        raise StaleBoard("it is not your turn any more", snap, private=True)
+    if rid.verb == TOKENS:
+        await _keep_image(reply, panel.token_menu(snap, viewer, rid.payload))
+        return
+    if rid.verb == VEHICLE:
+        view = panel.own_view(snap, viewer)
+        text, buttons = panel.vehicle_menu(
+            snap, view, list(snap.legal_actions(viewer)), rid.payload
+        )
+        await _keep_image(reply, Board(f"{panel.header(snap)}\n{text}", buttons=buttons))
+        return
+    plan = parse_planned(rid.payload)
+    if plan is None:
+        raise ServiceError(DAMAGED)
+    if rid.verb == MOVE:
+        await _keep_image(reply, panel.lateral_menu(snap, viewer, plan))
+    elif rid.verb == LATERAL:
+        await _keep_image(reply, panel.forward_menu(snap, viewer, plan))
+    elif rid.verb == PREVIEW:
+        await send_preview(table, reply, snap, viewer, plan, edit=True)
+    else:
+        raise ServiceError("this button belongs to an older version of the bot; use `/game status`")
