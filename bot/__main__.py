@@ -259,7 +259,7 @@ def verify_command(settings: Settings, session_id: int) -> int:
     from storage import Repository
 
     async def check() -> int:
-        repo = await Repository.open(settings.database_path)
+        repo = await Repository.open(settings.database_target)
         try:
             record = await repo.get_session(session_id)
             if record.is_live:

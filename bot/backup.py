@@ -4,6 +4,10 @@ the bot's own schedule (`maintenance`), all built on `storage.backup`.
 The schedule needs no state of its own: a backup is due when the newest file in
 DATA_DIR/backups is older than REDLINE_BACKUP_HOURS (so a restart neither skips one nor takes
 an extra one), and finished games are pruned once a day when REDLINE_RETENTION_DAYS is set.
+
+On PostgreSQL (REDLINE_DATABASE_URL) backups are the database admin's job (pg_dump): `backup`
+and `restore` say so and change nothing, scheduled backups are off, and retention prunes
+through the repository (`Repository.prune`), into the same DATA_DIR/archive format.
 """
 
 from __future__ import annotations
@@ -26,11 +30,27 @@ DAY = 24 * HOUR
 FIRST_CHECK_S = 60.0
 CHECK_EVERY_S = 600.0
 
-EXIT_OK, EXIT_ALREADY_RUNNING, EXIT_STORAGE = 0, 3, 5
+EXIT_OK, EXIT_CONFIG, EXIT_ALREADY_RUNNING, EXIT_STORAGE = 0, 2, 3, 5
+
+
+def postgres_backup_words(settings: Settings, verb: str) -> str:
+    """What `backup`/`restore` say on PostgreSQL instead of pretending."""
+    tool = (
+        "pg_dump --format=custom --file=redline.dump DATABASE_URL"
+        if verb == "backup"
+        else "pg_restore --clean --dbname=DATABASE_URL redline.dump (with every bot stopped)"
+    )
+    return (
+        f"Redline: the database is PostgreSQL ({settings.database_label}); `python -m bot {verb}` "
+        f"only handles the SQLite file, so nothing was done. Use PostgreSQL's own tools, e.g. "
+        f"`{tool}`, or your provider's snapshots (docs/deploy.md, PostgreSQL; exit code 2)."
+    )
 
 
 def backup_due(settings: Settings, now: float) -> bool:
-    if settings.backup_hours <= 0 or not settings.database_path.is_file():
+    if settings.uses_postgres or settings.backup_hours <= 0:
+        return False  # PostgreSQL: pg_dump is the admin's job (a stale SQLite file is not ours)
+    if not settings.database_path.is_file():
         return False
     existing = store.list_backups(settings.backup_dir)
     if not existing:
@@ -46,7 +66,11 @@ def take_backup(settings: Settings, *, now: float | None = None, label: str = ""
 
 
 def prune_now(settings: Settings, *, now: float | None = None) -> list[int]:
-    if settings.retention_days <= 0 or not settings.database_path.is_file():
+    if settings.retention_days <= 0:
+        return []
+    if settings.uses_postgres:
+        return asyncio.run(_prune_postgres(settings, now=now))
+    if not settings.database_path.is_file():
         return []
     return store.prune(
         settings.database_path,
@@ -54,6 +78,17 @@ def prune_now(settings: Settings, *, now: float | None = None) -> list[int]:
         older_than=settings.retention_days * DAY,
         now=now,
     )
+
+
+async def _prune_postgres(settings: Settings, *, now: float | None) -> list[int]:
+    from storage import Repository
+
+    clock = time.time if now is None else (lambda: now)
+    repo = await Repository.open(settings.database_target, clock=clock, pool_size=1)
+    try:
+        return await repo.prune(settings.archive_dir, older_than=settings.retention_days * DAY)
+    finally:
+        await repo.close()
 
 
 async def maintenance_once(
@@ -112,6 +147,9 @@ def _say(text: str) -> None:
 
 def backup_command(settings: Settings) -> int:
     """`python -m bot backup`: safe while the bot runs (SQLite's online backup)."""
+    if settings.uses_postgres:
+        _say(postgres_backup_words(settings, "backup"))
+        return EXIT_CONFIG
     try:
         path = take_backup(settings)
     except store.BackupError as exc:
@@ -125,6 +163,9 @@ def backup_command(settings: Settings) -> int:
 def restore_command(settings: Settings, file: Path) -> int:
     """`python -m bot restore FILE`: only with the bot stopped; the current database is backed
     up first (label `before-restore`), so a restore can itself be undone."""
+    if settings.uses_postgres:
+        _say(postgres_backup_words(settings, "restore"))
+        return EXIT_CONFIG
     try:
         lock = InstanceLock.acquire(settings.data_dir)
     except AlreadyRunning as running:
