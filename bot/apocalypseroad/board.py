@@ -1,0 +1,27 @@
+"""The Apocalypse Road public board message: what happened, who must act, and the buttons
+that open each player's private hand (moves are never on the public board: their labels would
+show a hand) and the whole track."""
+
+from __future__ import annotations
+
+from bot import presenters
+from bot.apocalypseroad.ids import TRACK, ar_id, clip
+from bot.customid import SHEET, ButtonId
+from bot.presenters import Board, ButtonSpec
+from bot.service import Snapshot
+
+
+def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Board:
+    buttons: tuple[ButtonSpec, ...] = ()
+    live = snap.outcome is None and snap.record.is_live and snap.state is not None
+    if with_buttons and live:
+        # A finished race offers nothing to press (`/apocalypseroad track` still shows it).
+        hand = ButtonSpec("🃏 My hand", ButtonId(SHEET, snap.session_id, 0).encode(), "primary")
+        buttons = (hand, ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)))
+    return Board(
+        content=clip(presenters.board_content(snap)),
+        image=image,
+        filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
+        buttons=buttons,
+        mentions=snap.pinged,
+    )

@@ -1,0 +1,236 @@
+"""Apocalypse Road private messages: the hand, a card's car, the ways to play it, the fire,
+event and debris answers, and the end-of-turn discard.
+
+A card takes three taps: pick it in the hand menu, pick a car that has not moved, pick how
+(move, fire first at a target, ram as Lead). The move that follows is chosen among its
+distinct results, each with a preview (`moves.py`). Every first step only redraws this
+message (`ar:` ids); the last one is an action button played through `Table.play`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot import presenters
+from bot.apocalypseroad.ids import (
+    CAR,
+    CARD,
+    DISCARD,
+    HAND,
+    TRACK,
+    act_id,
+    ar_id,
+    clip,
+    header,
+    own_view,
+    rows,
+)
+from bot.apocalypseroad.moves import move_board
+from bot.presenters import Board, ButtonSpec, SelectSpec
+from bot.service import Snapshot
+from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS
+from games.apocalypseroad.model import (
+    ArView,
+    CardView,
+    CarView,
+    Discard,
+    PlayCard,
+)
+from games.engine import Model, PlayerId
+
+CARD_WORDS = {
+    "line": "links the cars ahead and behind",
+    "pursuit": "pushes the cars ahead",
+    "solo": "moves alone, may push ahead",
+    "lead": "pulls the cars behind it",
+    "overtake": "may leapfrog the car ahead",
+    "ram": "stops behind a car and rams it",
+}
+
+
+def filename(snap: Snapshot) -> str:
+    return f"hand-{snap.session_id}-{snap.version}.png"
+
+
+def card_label(index: int, card: CardView) -> str:
+    diagonal = "Diagonal " if card.diagonal else ""
+    star = " ✴" if card.starburst else ""
+    return f"{index}. {diagonal}{card.movement.capitalize()} +{card.speed}{star}"
+
+
+def where(car: CarView) -> str:
+    if car.place == "grid":
+        return "on the grid"
+    if car.place == "chute":
+        return "in the Chute"
+    if car.place == "off":
+        return f"off track at {car.sector}"
+    return f"sector {car.sector} lane {car.lane + 1}"
+
+
+def tail(snap: Snapshot) -> list[ButtonSpec]:
+    return [
+        ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)),
+        presenters.board_button(snap),
+    ]
+
+
+def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
+    """The private hand: the image (cards and team mat), what to do, menus and buttons."""
+    view = own_view(snap, viewer)
+    if snap.outcome is not None or not snap.record.is_live:
+        status = presenters.turn_line(snap)
+        return Board(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
+    if viewer not in snap.active_players:
+        waiting = ", ".join(t.name for t in view.teams if t.player in view.prompt.players)
+        status = f"Nothing to do right now: waiting for {waiting or 'the others'}."
+        return Board(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
+    kind = view.prompt.kind
+    if kind == "play":
+        return _play_board(snap, view, image)
+    if kind == "move":
+        return move_board(snap, viewer, view, image, "")
+    if kind == "discard":
+        return discard_board(snap, viewer, image, "")
+    actions = list(snap.legal_actions(viewer))
+    buttons = [ButtonSpec(snap.spec.describe(a), act_id(snap, a), _style(a)) for a in actions]
+    content = f"{header(snap)}\n➡️ {view.prompt.text}"
+    return Board(clip(content), image, filename(snap), rows([buttons[:20]], tail(snap)))
+
+
+def _style(action: Model) -> str:
+    kind = getattr(action, "kind", "")
+    target = getattr(action, "target", 0)
+    if kind == "fire" and target is None:
+        return "secondary"
+    return "primary"
+
+
+def _play_board(snap: Snapshot, view: ArView, image: bytes | None) -> Board:
+    hand = view.hand or ()
+    options = tuple(
+        (card_label(i, card), str(card.id), CARD_WORDS[card.movement])
+        for i, card in enumerate(hand, start=1)
+    )
+    menu = SelectSpec(ar_id(snap, CARD), "Play a card…", options[:25], 0)
+    content = (
+        f"{header(snap)}\n➡️ {view.prompt.text}\n"
+        "Pick a card in the menu, then the car that plays it (a car that has not moved)."
+    )
+    return Board(
+        clip(content), image, filename(snap), rows([], tail(snap), first=1), selects=(menu,)
+    )
+
+
+def plays_of(snap: Snapshot, viewer: PlayerId, card: int) -> list[PlayCard]:
+    """Every way to play `card`. The rules list one card of each kind (movement, diagonal,
+    speed): the same plays hold for every copy in the hand."""
+    kind = _kind(card)
+    return [
+        PlayCard(card=card, car=a.car, target=a.target, ram_lead=a.ram_lead)
+        for a in snap.legal_actions(viewer)
+        if isinstance(a, PlayCard) and _kind(a.card) == kind
+    ]
+
+
+def _kind(card: int) -> tuple[str, bool, int]:
+    info = RACE_CARDS[card]
+    return (info.movement, info.diagonal, info.speed)
+
+
+def car_board(snap: Snapshot, viewer: PlayerId, card: int) -> Board:
+    """Step 2: which car plays the card (only cars that may: not yet moved)."""
+    view = own_view(snap, viewer)
+    chosen = next((c for c in view.hand or () if c.id == card), None)
+    plays = plays_of(snap, viewer, card)
+    numbers = sorted({a.car for a in plays})
+    cars = {c.number: c for c in view.cars if c.owner == viewer}
+    buttons = []
+    for number in numbers:
+        car = cars.get(number)
+        if car is None:
+            continue
+        mp = car.base_mp + (chosen.speed if chosen is not None else 0)
+        buttons.append(
+            ButtonSpec(
+                f"{car.label} · {where(car)} · {mp} MP",
+                ar_id(snap, CAR, f"{card}.{number}"),
+                "primary",
+            )
+        )
+    back = ButtonSpec("◀ Back", ar_id(snap, HAND))
+    name = card_label(0, chosen)[3:] if chosen is not None else f"card #{card}"
+    content = f"{header(snap)}\n➡️ play **{name}** with which car?"
+    return Board(clip(content), buttons=rows([buttons[:20]], [back]))
+
+
+def how_board(snap: Snapshot, viewer: PlayerId, card: int, number: int) -> Board:
+    """Step 3: the ways to play that card with that car (fire first at a target, ram as Lead)."""
+    view = own_view(snap, viewer)
+    plays = [a for a in plays_of(snap, viewer, card) if a.car == number]
+    labels = {c.id: c.label for c in view.cars}
+    team = next((t for t in view.teams if t.player == viewer), None)
+    letter = team.letter if team is not None else "?"
+    kind = CAR_TYPES[number]
+    plain: list[ButtonSpec] = []
+    fire: list[ButtonSpec] = []
+    for action in plays:
+        ram = " as Lead" if action.ram_lead else ""
+        if action.target is None:
+            plain.append(
+                ButtonSpec(
+                    f"▶ Move{ram} (fire after, if you like)", act_id(snap, action), "success"
+                )
+            )
+        else:
+            target = labels.get(action.target, f"car {action.target}")
+            fire.append(
+                ButtonSpec(
+                    f"🔫 Fire at {target} first, then move{ram}", act_id(snap, action), "danger"
+                )
+            )
+    back = ButtonSpec("◀ Back", ar_id(snap, CARD, str(card)))
+    content = (
+        f"{header(snap)}\n➡️ **{letter}{number}** ({kind.cls}, {kind.weapon} {kind.mount}): "
+        "move now, or fire first (once per activation: before moving or after all of it)."
+    )
+    return Board(clip(content), buttons=rows([plain, fire[:15]], [back]))
+
+
+def discard_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, marked: str) -> Board:
+    """End of turn: tap cards to mark them, then discard the marked ones (or keep them all)."""
+    view = own_view(snap, viewer)
+    hand = view.hand or ()
+    picked = {int(c) for c in marked if c.isdigit() and 1 <= int(c) <= len(hand)}
+    toggles: list[ButtonSpec] = []
+    for i, card in enumerate(hand, start=1):
+        now = picked ^ {i}
+        payload = "".join(str(k) for k in sorted(now))
+        mark = "🗑 " if i in picked else ""
+        toggles.append(
+            ButtonSpec(
+                f"{mark}{card_label(i, card)}",
+                ar_id(snap, DISCARD, payload),
+                "danger" if i in picked else "secondary",
+            )
+        )
+    cards = tuple(hand[i - 1].id for i in sorted(picked))
+    confirm = [
+        ButtonSpec(
+            f"✅ Discard {len(cards)} card{'s' if len(cards) != 1 else ''}"
+            if cards
+            else "✅ Keep every card",
+            act_id(snap, Discard(cards=cards)),
+            "success",
+        )
+    ]
+    content = (
+        f"{header(snap)}\n➡️ End of turn: mark the cards you want to discard (you draw back up "
+        "to 6 next turn), then confirm. Everyone answers at once."
+    )
+    return Board(clip(content), image, filename(snap), rows([toggles, confirm], tail(snap)))
+
+
+def labels_of(view: ArView, ids: Sequence[int]) -> str:
+    by_id = {c.id: c.label for c in view.cars}
+    return ", ".join(by_id.get(i, str(i)) for i in ids)

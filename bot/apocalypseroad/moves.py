@@ -1,0 +1,163 @@
+"""The pending move, privately: its distinct results as buttons, each previewed as an image
+before it is played, or a step-by-step builder (forward, lanes, overtake, undo) when the
+results are too many. Plans come from `plan.py`; the Move itself is an action button.
+"""
+
+from __future__ import annotations
+
+from bot import presenters
+from bot.apocalypseroad.ids import (
+    HAND,
+    OPTION,
+    STEP,
+    TRACK,
+    act_id,
+    ar_id,
+    ar_or_none,
+    clip,
+    header,
+    rows,
+)
+from bot.apocalypseroad.plan import Draft, draft, results
+from bot.presenters import Board, ButtonSpec
+from bot.service import Snapshot
+from games.apocalypseroad.choices import MoveResult
+from games.apocalypseroad.model import ArState, ArView, Move, Pos
+from games.engine import PlayerId
+
+STEP_LABELS = {
+    "F": "⬆ Forward",
+    "L": "⬅ Inside (L)",
+    "R": "➡ Outside (R)",
+    "DL": "↖ Diagonal in",
+    "DR": "↗ Diagonal out",
+    "X": "⤴ Overtake (X)",
+}
+
+
+def step_label(token: str) -> str:
+    if token.startswith("F") and token[1:].isdigit():
+        return f"⬆ Forward into lane {int(token[1:]) + 1}"
+    return STEP_LABELS.get(token, token)
+
+
+def compact(path: str) -> str:
+    return " ".join(path.split())
+
+
+def _labels(view: ArView) -> dict[int, str]:
+    return {c.id: c.label for c in view.cars}
+
+
+def spot_words(pos: Pos) -> str:
+    sector, lane = pos
+    if sector >= 100:
+        return "the grid"
+    return f"{sector}/{lane + 1}"
+
+
+def result_words(view: ArView, result: MoveResult | None) -> str:
+    """`A3 → 8/2 · B1 → 9/2 · rams C5 · C2 crosses the line` (sector/lane of each moved car)."""
+    if result is None:
+        return "no steps yet"
+    labels = _labels(view)
+    moved = sorted(result.moved, key=lambda m: m[0] != result.mover)
+    parts = [f"{labels.get(car, car)} → {spot_words(pos)}" for car, pos in moved]
+    if result.stop is not None and result.other is not None:
+        what = {
+            "ram": "rams",
+            "crossover": "collides at the crossover with",
+            "suppressed_ram": "stops (suppressed) behind",
+        }.get(result.stop, result.stop)
+        parts.append(f"{what} {labels.get(result.other, result.other)}")
+    for car, direction in result.crossings:
+        way = "crosses the line (+1 VP)" if direction > 0 else "backs over the line (-1 VP)"
+        parts.append(f"{labels.get(car, car)} {way}")
+    return " · ".join(parts) or "stays put"
+
+
+def move_board(
+    snap: Snapshot, viewer: PlayerId, view: ArView, image: bytes | None, path: str
+) -> Board:
+    """The move step: the distinct results (each a preview button) or the builder."""
+    state = snap.state
+    assert isinstance(state, ArState)
+    if path:
+        return builder_board(snap, view, draft(state, path), image)
+    found, few = results(state)
+    if not few or not found:
+        return builder_board(snap, view, draft(state, ""), image)
+    act = view.activation
+    mp = act.mp if act is not None else 0
+    buttons = []
+    for i, result in enumerate(found, start=1):
+        cid = ar_or_none(snap, OPTION, compact(result.path))
+        if cid is not None:
+            buttons.append(ButtonSpec(f"{i}. {result_words(view, result)}"[:80], cid, "primary"))
+    build = ButtonSpec("🛠 Step by step", ar_id(snap, STEP, ""))
+    content = (
+        f"{header(snap)}\n➡️ move: {len(found)} different result"
+        f"{'s' if len(found) != 1 else ''} with {mp} MP. Tap one to see it on the track, "
+        "then play it (or build the move step by step)."
+    )
+    tail = [build, ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)), presenters.board_button(snap)]
+    return Board(
+        clip(content),
+        image,
+        f"hand-{snap.session_id}-{snap.version}.png",
+        rows([buttons[:20]], tail),
+    )
+
+
+def option_board(snap: Snapshot, view: ArView, path: str, image: bytes | None) -> Board:
+    """One result, previewed: play it, or go back to the list."""
+    state = snap.state
+    assert isinstance(state, ArState)
+    plan = draft(state, path)
+    buttons = [
+        ButtonSpec("✅ Play this move", act_id(snap, Move(path=compact(path))), "success"),
+        ButtonSpec("◀ Other results", ar_id(snap, HAND)),
+    ]
+    edit = ar_or_none(snap, STEP, compact(path))
+    if edit is not None:
+        buttons.append(ButtonSpec("🛠 Edit step by step", edit))
+    content = (
+        f"{header(snap)}\n👀 Not played yet: `{compact(path) or '(no steps)'}` → "
+        f"{result_words(view, plan.result)}"
+    )
+    return Board(
+        clip(content), image, f"preview-{snap.session_id}-{snap.version}.png", rows([buttons], [])
+    )
+
+
+def builder_board(snap: Snapshot, view: ArView, plan: Draft, image: bytes | None) -> Board:
+    """The builder: one button per legal next step, Undo, and Play once the move is complete."""
+    tokens = plan.tokens
+    steps = []
+    for token in plan.options:
+        cid = ar_or_none(snap, STEP, " ".join((*tokens, token)))
+        if cid is not None:
+            steps.append(ButtonSpec(step_label(token), cid, "primary"))
+    control = [
+        ButtonSpec("↩ Undo", ar_id(snap, STEP, " ".join(tokens[:-1])), disabled=not tokens),
+    ]
+    if plan.ready:
+        control.insert(
+            0, ButtonSpec("✅ Play this move", act_id(snap, Move(path=" ".join(tokens))), "success")
+        )
+    lines = [
+        f"{header(snap)}",
+        f"🛠 Move step by step: `{' '.join(tokens) or '(no steps yet)'}` · {plan.mp_left} MP left",
+        f"So far: {result_words(view, plan.result)}",
+    ]
+    if plan.ready:
+        lines.append("✅ Complete: play it, or undo a step.")
+    elif not plan.options:
+        lines.append("No step fits from here: undo a step.")
+    tail = [ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)), presenters.board_button(snap)]
+    return Board(
+        clip("\n".join(lines)),
+        image,
+        f"draft-{snap.session_id}-{snap.version}.png",
+        rows([steps[:10], control], tail),
+    )

@@ -1,0 +1,62 @@
+"""The pending move for the few-taps flow, from the rules' own choices (`choices.py`):
+its distinct results, a step-by-step draft, and each moved car's trail for the preview image.
+
+A result offered here is a `Move` the engine accepts (the rules compute it with their own
+movement code).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.apocalypseroad.choices import MoveResult, move_results, preview_move
+from games.apocalypseroad.model import ArState, Pos
+from games.apocalypseroad.movement import BadStep, run
+from games.apocalypseroad.rules import mover_for
+from games.apocalypseroad.sim import Sim
+
+MAX_RESULTS = 10
+"""More distinct results than this: the builder instead of a list of buttons."""
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A path being built step by step."""
+
+    tokens: tuple[str, ...]
+    options: tuple[str, ...]
+    """Steps legal next."""
+    mp_left: int
+    ready: bool
+    """Complete and legal: `Move(path)` would be accepted."""
+    result: MoveResult | None
+
+
+def draft(state: ArState, path: str) -> Draft:
+    """Where the draft `path` stands; raises BadStep if it is not legal (any more)."""
+    preview = preview_move(state, path)
+    if not preview.ok:
+        raise BadStep(preview.error)
+    return Draft(
+        tuple(preview.path.split()),
+        preview.next_steps,
+        preview.mp_left,
+        preview.complete,
+        preview.result,
+    )
+
+
+def results(state: ArState) -> tuple[list[MoveResult], bool]:
+    """The distinct results, best first (no collision stop, shortest), and whether they are
+    few enough to offer as buttons."""
+    found = sorted(move_results(state), key=lambda r: (r.stop is not None, len(r.path)))
+    return found[:MAX_RESULTS], len(found) <= MAX_RESULTS
+
+
+def trails(state: ArState, path: str) -> dict[int, tuple[Pos, ...]]:
+    """Each car the path moves, with its spaces in order (start first): for the preview."""
+    act = state.activation
+    if act is None or act.stage != "move":
+        return {}
+    mover = run(mover_for(Sim(state), act), path)
+    return {car: tuple(spaces) for car, spaces in mover.board.paths.items()}
