@@ -208,6 +208,16 @@ def failure(runner: asyncio.Task[None], settings: Settings) -> int:
     if isinstance(exc, discord.ConnectionClosed) and exc.code == 4004:
         _print(BAD_TOKEN.format(why="gateway close code 4004, authentication failed"))
         return EXIT_TOKEN
+    if isinstance(exc, discord.ConnectionClosed) and exc.code in (4010, 4011):
+        why = "a shard id outside REDLINE_SHARD_COUNT" if exc.code == 4010 else "too many guilds"
+        _print(
+            f"Redline: Discord refused the gateway connection of shard {exc.shard_id} "
+            f"(close code {exc.code}: {why}). Discord allows at most 2,500 guilds on one "
+            "shard: unset REDLINE_SHARD_COUNT (Discord then says how many) or raise it, and "
+            "give every shard from 0 to the count minus 1 to exactly one process "
+            "(REDLINE_SHARD_IDS); see docs/deploy.md, Shards (exit code 2)."
+        )
+        return EXIT_CONFIG
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         _print(
             "Redline: Discord refused an intent Redline did not ask for (close code 4014). "

@@ -46,10 +46,17 @@ class World:
     gateway: Gateway
     _pending: set[asyncio.Task[bool]]
 
-    def add_guild(self, name: str = "Test Guild", *, shard: Shard | None = None) -> FakeGuild:
-        """A guild the bot is in; with `shard=(id, count)` its id puts it on that shard."""
+    def add_guild(
+        self, name: str = "Test Guild", *, shard: Shard | None = None, guild_id: int | None = None
+    ) -> FakeGuild:
+        """A guild the bot is in; with `shard=(id, count)` its id puts it on that shard; a
+        `guild_id` (a snowflake, e.g. a real guild's creation time) is taken as it is."""
         store = self.store
-        ident = store.ids.next() if shard is None else store.ids.on_shard(*shard)
+        if guild_id is not None:
+            assert guild_id not in store.guilds, f"guild {guild_id} exists already"
+            ident = guild_id
+        else:
+            ident = store.ids.next() if shard is None else store.ids.on_shard(*shard)
         guild = FakeGuild(id=ident, name=name, owner_id=store.bot_owner_id)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", EVERYONE_PERMISSIONS)
         bot_role = FakeRole(store.ids.next(), self.bot.name, BOT_PERMISSIONS, 1, managed=True)

@@ -119,3 +119,26 @@ async def test_two_processes_two_shards_one_database(
             except TimeoutError:
                 await proc.kill()
         await fake.stop()
+
+
+async def test_too_many_guilds_for_the_shard_count_stops_with_advice(tmp_path: Path) -> None:
+    """REDLINE_SHARD_COUNT=1 with 2,501 guilds: Discord closes with 4011; the bot exits 2 with
+    one paragraph that says what to change, not a traceback."""
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        for n in range(2501):
+            fake.add_guild(f"g{n}")
+        env = clean_env(
+            REDLINE_TOKEN=fake.token,
+            REDLINE_FAKE_DISCORD=f"http://127.0.0.1:{fake.port}",
+            REDLINE_DATA_DIR=str(tmp_path / "data"),
+            REDLINE_SHARD_COUNT="1",
+            REDLINE_BACKUP_HOURS="0",
+        )
+        proc = await BotProcess.start("-m", "bot", cwd=tmp_path, env=env)
+        assert await proc.wait(60) == 2, proc.text
+        assert "close code 4011" in proc.text and "REDLINE_SHARD_COUNT" in proc.text
+        assert "Traceback" not in proc.text
+    finally:
+        await fake.stop()
