@@ -1,0 +1,264 @@
+"""Few-taps support: legal actions, the distinct results of a move, step-by-step previews.
+
+Pure functions the Discord adapter and the bot call: `move_results` lists the distinct ends
+of the pending move (where every car ends, which cars cross the line, what collision stops
+it), each with a path `apply` accepts; `preview_move` shows a partial path and the legal next
+steps, for the step-by-step builder (undo = drop the last step)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.apocalypseroad.combat import targets
+from games.apocalypseroad.data import EVENT_DECK, RACE_CARDS
+from games.apocalypseroad.events import event_options
+from games.apocalypseroad.flow import activatable
+from games.apocalypseroad.model import (
+    Action,
+    ArState,
+    Debris,
+    Discard,
+    EventChoice,
+    Fire,
+    Move,
+    PlayCard,
+)
+from games.apocalypseroad.movement import BadStep, Mover, run
+from games.apocalypseroad.rules import active_players, mover_for
+from games.apocalypseroad.sim import Sim
+from games.apocalypseroad.track import Pos
+from games.engine import Model, PlayerId
+
+PREFERENCE = ("F", "X", "F0", "F1", "F2", "F3", "L", "R", "DL", "DR")
+
+
+class MoveResult(Model):
+    """One distinct end of the pending move."""
+
+    path: str
+    mover: int
+    end: Pos
+    moved: tuple[tuple[int, Pos], ...]
+    """Every car that moved, with the space it ends in."""
+    crossings: tuple[tuple[int, int], ...]
+    """(car, +1 forward / -1 backward) finish-line crossings, in order."""
+    stop: str | None = None
+    """'ram' (attacks `other`), 'crossover' (both take 1 damage) or 'suppressed_ram'."""
+    other: int | None = None
+    mp_left: int = 0
+
+
+class MovePreview(Model):
+    """A partial path: where the cars are after it, and what may come next."""
+
+    path: str
+    ok: bool
+    error: str = ""
+    mp_left: int = 0
+    done: bool = False
+    complete: bool = False
+    """The path is a whole legal move (`Move(path)` would be accepted)."""
+    next_steps: tuple[str, ...] = ()
+    result: MoveResult | None = None
+
+
+def _result(mover: Mover, start: dict[int, Pos]) -> MoveResult:
+    moved = tuple(sorted((c, p) for c, p in mover.board.pos.items() if start.get(c) != p))
+    stop = mover.stop
+    return MoveResult(
+        path=" ".join(mover.tokens),
+        mover=mover.car,
+        end=mover.pos,
+        moved=moved,
+        crossings=tuple(mover.board.crossings),
+        stop=None if stop is None else stop[0],
+        other=None if stop is None else stop[1],
+        mp_left=mover.mp,
+    )
+
+
+def _pending(state: ArState) -> tuple[Sim, Mover] | None:
+    act = state.activation
+    if state.phase != "action" or act is None or act.stage != "move":
+        return None
+    sim = Sim(state)
+    return sim, mover_for(sim, act)
+
+
+def preview_move(state: ArState, path: str) -> MovePreview:
+    pending = _pending(state)
+    if pending is None:
+        return MovePreview(path=path, ok=False, error="no move is pending")
+    _, mover = pending
+    start = dict(mover.board.pos)
+    try:
+        run(mover, path)
+    except BadStep as error:
+        return MovePreview(path=path, ok=False, error=str(error))
+    nxt = tuple(mover.options())
+    act = state.activation
+    assert act is not None
+    complete = not nxt or mover.done or not act.exact
+    return MovePreview(
+        path=" ".join(mover.tokens),
+        ok=True,
+        mp_left=mover.mp,
+        done=not nxt,
+        complete=complete,
+        next_steps=nxt,
+        result=_result(mover, start),
+    )
+
+
+def _walk(mover: Mover, first: Sequence[str], exact: bool) -> Mover:
+    """Greedy: the first legal token of `first` for step one, then the usual preference."""
+    prefs: Sequence[str] = first
+    while not mover.done:
+        for token in prefs:
+            trial = mover.copy()
+            try:
+                trial.step(token)
+            except BadStep:
+                continue
+            mover = trial
+            break
+        else:
+            return mover
+        prefs = PREFERENCE
+        if not exact:
+            return mover
+    return mover
+
+
+def sample_moves(state: ArState) -> list[MoveResult]:
+    """A few quick, distinct, legal whole moves (for `legal_actions` and random play)."""
+    pending = _pending(state)
+    if pending is None:
+        return []
+    _, mover = pending
+    act = state.activation
+    assert act is not None
+    start = dict(mover.board.pos)
+    seen: dict[str, MoveResult] = {}
+    starts = [PREFERENCE, ("L", *PREFERENCE), ("R", *PREFERENCE), ("X", *PREFERENCE)]
+    starts += [("DL", *PREFERENCE), ("DR", *PREFERENCE), ("F1", *PREFERENCE)]
+    starts += [("F2", *PREFERENCE), ("L", "R", *PREFERENCE)]
+    if not act.exact:
+        seen["skip"] = _result(mover.copy(), start)
+    for first in starts:
+        result = _result(_walk(mover.copy(), first, act.exact), start)
+        key = repr((result.moved, result.stop))
+        seen.setdefault(key, result)
+    return list(seen.values())
+
+
+def move_results(state: ArState, max_nodes: int = 2500) -> list[MoveResult]:
+    """Every distinct end of the pending move found within `max_nodes` (depth first), each
+    with its shortest path; the quick samples are always included."""
+    pending = _pending(state)
+    if pending is None:
+        return []
+    _, root = pending
+    act = state.activation
+    assert act is not None
+    start = dict(root.board.pos)
+    found: dict[tuple[object, ...], MoveResult] = {}
+    seen: set[tuple[object, ...]] = set()
+    stack = [root]
+    nodes = 0
+    while stack and nodes < max_nodes:
+        mover = stack.pop()
+        nodes += 1
+        children = []
+        legal = 0
+        if not mover.done:
+            for token in mover.candidates():
+                child = mover.copy()
+                try:
+                    child.step(token)
+                except BadStep:
+                    continue
+                legal += 1
+                sector = child.pos[0]
+                key = (
+                    frozenset(child.board.pos.items()),
+                    child.mp,
+                    child.locked,
+                    child.stop,
+                    frozenset(p for p in child.visited if p[0] == sector),
+                )
+                if key in seen:
+                    continue
+                seen.add(key)
+                children.append(child)
+        if not legal or not act.exact or mover.done:
+            result = _result(mover, start)
+            rkey = (result.moved, result.stop)
+            old = found.get(rkey)
+            if old is None or len(old.path) > len(result.path):
+                found[rkey] = result
+        stack.extend(reversed(children))
+    for result in sample_moves(state):
+        found.setdefault((result.moved, result.stop), result)
+    return list(found.values())
+
+
+def play_actions(state: ArState, player: PlayerId) -> list[PlayCard]:
+    sim = Sim(state)
+    seat = sim.seat_of[player]
+    actions: list[PlayCard] = []
+    kinds: set[tuple[str, bool, int]] = set()
+    for card in state.teams[seat].hand:
+        info = RACE_CARDS[card]
+        sig = (info.movement, info.diagonal, info.speed)
+        if sig in kinds:
+            continue
+        kinds.add(sig)
+        for car_id in activatable(sim, seat):
+            car = sim.cars[car_id]
+            fire_before: list[int | None] = [None]
+            if not car.reloading and not car.suppressed:
+                fire_before += targets(sim, car_id)
+            for lead in (False, True) if info.movement == "ram" else (False,):
+                for target in fire_before:
+                    actions.append(
+                        PlayCard(card=card, car=car.number, target=target, ram_lead=lead)
+                    )
+    return actions
+
+
+def legal_actions(state: ArState, player: PlayerId) -> list[Action]:
+    """The kinds plus representatives: every card/car/target, sample whole moves (any legal
+    path is accepted too), every fire target and event answer, sample discards."""
+    if player not in active_players(state):
+        return []
+    seat = next(t.seat for t in state.teams if t.player == player)
+    if state.phase == "discard":
+        hand = state.teams[seat].hand
+        found: list[Action] = [Discard(cards=())]
+        found += [Discard(cards=(c,)) for c in hand]
+        if len(hand) > 1:
+            found.append(Discard(cards=hand))
+        return found
+    if state.phase == "debris":
+        return [
+            Debris(car=c.number)
+            for c in state.cars
+            if c.team == seat and c.place in ("grid", "track", "off")
+        ]
+    act = state.activation
+    if act is None:
+        return list(play_actions(state, player))
+    if act.stage == "move":
+        return [Move(path=r.path) for r in sample_moves(state)]
+    sim = Sim(state)
+    if act.stage == "fire":
+        return [Fire(target=None), *(Fire(target=t) for t in targets(sim, act.car))]
+    return [EventChoice(choice=c) for c in event_options(sim)]
+
+
+def pending_event(state: ArState) -> str | None:
+    act = state.activation
+    if act is None or act.event is None:
+        return None
+    return EVENT_DECK[act.event]

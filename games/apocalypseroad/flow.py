@@ -1,0 +1,200 @@
+"""The turn (rules 9-11 and 37): setup, action segments, end of turn, the countdown clock."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.apocalypseroad.combat import on_board, targets
+from games.apocalypseroad.data import (
+    COMBAT_CARDS,
+    EVENT_DECK,
+    HAND_SIZE,
+    RACE_CARDS,
+    STARTING_CARS,
+    TEAM_LETTERS,
+    TEAM_NAMES,
+    cars_per_team,
+)
+from games.apocalypseroad.model import ArOptions, ArState, Car, Team
+from games.apocalypseroad.sim import Sim, flip
+from games.apocalypseroad.track import get_track
+from games.engine import Player, Rng
+
+
+def setup(players: Sequence[Player], options: ArOptions, rng: Rng) -> ArState:
+    """Rules 4-7: teams, the grid drawn from a bag one car per team at a time, decks, hands."""
+    track = get_track(options.track)
+    count = len(players)
+    per_team = cars_per_team(count)
+    starting = STARTING_CARS[per_team]
+    teams = [
+        Team(
+            player=p.id,
+            name=p.name,
+            team_name=TEAM_NAMES[i],
+            letter=TEAM_LETTERS[i],
+            seat=i,
+            pool=options.pool,
+        )
+        for i, p in enumerate(players)
+    ]
+    grid: dict[int, int] = {}
+    position = 1
+    for round_ in range(per_team):
+        bag = [seat * 10 + starting[round_] for seat in range(count)]
+        rng.shuffle(bag)
+        for car_id in bag:
+            grid[car_id] = position
+            position += 1
+    cars = []
+    for seat, p in enumerate(players):
+        for number in range(1, 9):
+            car_id = seat * 10 + number
+            if car_id in grid:
+                sector, lane = track.grid_pos(grid[car_id])
+                cars.append(
+                    Car(
+                        id=car_id,
+                        owner=p.id,
+                        team=seat,
+                        number=number,
+                        place="grid",
+                        sector=sector,
+                        lane=lane,
+                    )
+                )
+            else:
+                cars.append(Car(id=car_id, owner=p.id, team=seat, number=number, place="reserve"))
+    race = list(range(len(RACE_CARDS)))
+    events = list(range(len(EVENT_DECK)))
+    combat = list(range(len(COMBAT_CARDS)))
+    for deck in (race, events, combat):
+        rng.shuffle(deck)
+    first = next(c for c, p in grid.items() if p == 1) // 10
+    state = ArState(
+        options=options,
+        teams=tuple(teams),
+        cars=tuple(cars),
+        race_deck=tuple(race),
+        event_deck=tuple(events),
+        combat_deck=tuple(combat),
+        first=first,
+        seat=first,
+    )
+    sim = Sim(state, rng)
+    fill_hands(sim, first)
+    return sim.to_state()
+
+
+def fill_hands(sim: Sim, first: int) -> None:
+    """Rule 9: in turn order from the first player, draw back up to 6 (reshuffling)."""
+    count = len(sim.hands)
+    for i in range(count):
+        seat = (first + i) % count
+        while len(sim.hands[seat]) < HAND_SIZE:
+            card = sim.draw_race()
+            if card is None:
+                break
+            sim.hands[seat].append(card)
+
+
+def activatable(sim: Sim, seat: int, marker: str | None = None) -> list[int]:
+    """Car ids of `seat` that may still activate this turn (side matching the marker)."""
+    side = marker or sim.state.marker
+    return sorted(c.id for c in sim.cars.values() if c.team == seat and c.racing and c.side == side)
+
+
+def next_seat(sim: Sim, after: int) -> int | None:
+    """The next seat clockwise (after `after`, ending with it) that has a car to activate."""
+    count = len(sim.hands)
+    for i in range(1, count + 1):
+        seat = (after + i) % count
+        if activatable(sim, seat):
+            return seat
+    return None
+
+
+def can_fire(sim: Sim) -> bool:
+    act = sim.activation
+    if act is None or act.fired or act.no_fire:
+        return False
+    car = sim.cars[act.car]
+    return on_board(car) and not car.suppressed and bool(targets(sim, act.car))
+
+
+def end_activation(sim: Sim) -> None:
+    """Rule 10.4: flip the car to the colour not matching the marker; next player."""
+    act = sim.activation
+    assert act is not None
+    car = sim.cars[act.car]
+    if car.racing:
+        sim.update(act.car, side=flip(sim.state.marker), suppressed=False)
+    sim.activation = None
+    if sim.over:
+        return
+    seat = next_seat(sim, sim.seat_of[act.player])
+    if seat is None:
+        sim.fields.update(phase="discard", waiting=tuple(t.player for t in sim.state.teams))
+        sim.note("Every car has activated: end of turn. Discard any unwanted race cards.")
+    else:
+        sim.fields.update(seat=seat)
+
+
+def next_first_player(damage: Sequence[int], holder: int) -> int:
+    """Rule 11b: the most total damage, the holder excluded; ties to the nearest clockwise."""
+    count = len(damage)
+    best, seat = -1, (holder + 1) % count
+    for i in range(1, count):
+        candidate = (holder + i) % count
+        if damage[candidate] > best:
+            best, seat = damage[candidate], candidate
+    return seat
+
+
+def end_turn(sim: Sim) -> None:
+    """After the discards: pass the marker, flip it, next turn's fill hands and countdown."""
+    state = sim.state
+    totals = [0] * len(state.teams)
+    for car in sim.cars.values():
+        if car.racing:
+            totals[car.team] += car.damage
+    first = next_first_player(totals, state.first)
+    marker = flip(state.marker)
+    team = state.teams[first]
+    sim.note(f"{team.name} takes the First Player marker ({totals[first]} damage)")
+    fill_hands(sim, first)
+    stopped = countdown(sim, state.clock_stopped)
+    seat = first if activatable(sim, first, marker) else None
+    if seat is None:
+        count = len(state.teams)
+        seat = next(
+            (
+                (first + i) % count
+                for i in range(count)
+                if activatable(sim, (first + i) % count, marker)
+            ),
+            first,
+        )
+    sim.fields.update(
+        phase="action",
+        waiting=(),
+        first=first,
+        marker=marker,
+        seat=seat,
+        turn=state.turn + 1,
+        clock_stopped=stopped,
+    )
+
+
+def countdown(sim: Sim, stopped: bool) -> bool:
+    """Rule 11.4 (⚠1): after the fill-hands step from turn 2 on, every player removes 1 VP from
+    their own pool, unless a pool holds exactly 1: then the clock stops for good."""
+    if stopped:
+        return True
+    if any(pool == 1 for pool in sim.pools):
+        sim.note("A pool holds its last VP: the countdown clock stops for the rest of the race")
+        return True
+    for seat in range(len(sim.pools)):
+        sim.pools[seat] -= 1
+    sim.note("Countdown: every player removes 1 VP from their pool")
+    return False

@@ -1,0 +1,280 @@
+"""One car's movement, token by token (rules 13-26): costs, linking, locks, rams, crossover.
+
+A path is a string of tokens separated by spaces:
+  F        forward (straight on; pushes the cars ahead where the card links, or rams)
+  F0..F3   forward into that lane of the next sector where the lanes split
+  L / R    lateral toward the inside / the outside; into an occupied space it displaces (2 MP)
+  DL / DR  diagonal forward-inside / forward-outside, into an empty space (diagonal cards)
+  X        Overtake: swap places with the car linked directly ahead
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.apocalypseroad.board import Blocked, Board
+from games.apocalypseroad.track import Pos
+
+TOKENS = ("F", "L", "R", "DL", "DR", "X")
+
+
+class BadStep(Exception):
+    """The step is not allowed; the message says why (player-safe)."""
+
+
+@dataclass
+class Mover:
+    board: Board
+    car: int
+    mp: int
+    movement: str
+    diagonal: bool = False
+    ram_lead: bool = False
+    empty_only: bool = False
+    suppressed: bool = False
+    locked: bool = False
+    followers: list[int] = field(default_factory=list)
+    visited: set[Pos] = field(default_factory=set)
+    must_exit: int = 0
+    """Off the track or in the Chute (-1 / +1: that lateral step) or the Trough (2: either):
+    the first move must be lateral, back onto the track."""
+    stop: tuple[str, int] | None = None
+    """('ram', target) or ('crossover', blocker) or ('suppressed_ram', target)."""
+    spent: int = 0
+    tokens: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        board: Board,
+        car: int,
+        mp: int,
+        movement: str,
+        *,
+        diagonal: bool = False,
+        ram_lead: bool = False,
+        empty_only: bool = False,
+        suppressed: bool = False,
+        must_exit: int = 0,
+    ) -> Mover:
+        mover = cls(board, car, mp, movement, diagonal, ram_lead, empty_only, suppressed)
+        mover.must_exit = must_exit
+        mover.visited = {board.pos[car]}
+        if movement == "lead" or (movement == "ram" and ram_lead):
+            mover.followers = board.chain_behind(car) if not must_exit else []
+        return mover
+
+    def copy(self) -> Mover:
+        other = Mover(
+            self.board.copy(),
+            self.car,
+            self.mp,
+            self.movement,
+            self.diagonal,
+            self.ram_lead,
+            self.empty_only,
+            self.suppressed,
+            self.locked,
+            list(self.followers),
+            set(self.visited),
+            self.must_exit,
+            self.stop,
+            self.spent,
+            list(self.tokens),
+        )
+        return other
+
+    @property
+    def done(self) -> bool:
+        return self.stop is not None or self.mp == 0
+
+    @property
+    def pos(self) -> Pos:
+        return self.board.pos[self.car]
+
+    def _pay(self, cost: int) -> None:
+        if cost > self.mp:
+            raise BadStep(f"that needs {cost} MP and {self.mp} are left")
+        self.mp -= cost
+        self.spent += cost
+
+    def step(self, token: str) -> None:
+        if self.stop is not None:
+            raise BadStep("the move has already stopped")
+        if self.mp <= 0:
+            raise BadStep("no MP left")
+        if self.must_exit and token not in ("L", "R"):
+            raise BadStep("first move back onto the track sideways (L or R)")
+        if token == "X":
+            self._overtake()
+        elif token in ("L", "R"):
+            self._lateral(-1 if token == "L" else 1)
+        elif token in ("DL", "DR"):
+            self._diagonal(-1 if token == "DL" else 1)
+        elif token == "F" or (len(token) == 2 and token[0] == "F" and token[1].isdigit()):
+            self._forward(int(token[1]) if len(token) == 2 else None)
+        else:
+            raise BadStep(f"unknown step {token!r}; steps: F, F0-F3, L, R, DL, DR, X")
+        self.tokens.append(token)
+
+    # --- step kinds -------------------------------------------------------------------------
+
+    def _forward(self, lane: int | None) -> None:
+        b, here = self.board, self.pos
+        dest = b.ahead(here, lane)
+        if dest is None:
+            raise BadStep(
+                "no forward space there" if lane is not None else "leave the Trough sideways first"
+            )
+        if dest in self.visited:
+            raise BadStep("a car may not enter the same space twice")
+        blocker = b.perpendicular(dest)
+        if blocker is not None:
+            self._pay(1)
+            self.mp = 0
+            self.stop = ("crossover", blocker)
+            return
+        ahead = b.occupant(dest)
+        if ahead is not None and self.empty_only:
+            raise BadStep("this move may not enter an occupied space")
+        if ahead is not None and self.movement == "ram":
+            self._pay(1)
+            self.mp = 0
+            self.stop = ("suppressed_ram" if self.suppressed else "ram", ahead)
+            return
+        self._pay(1)
+        if self.movement == "line" and not self.locked:
+            behind = b.chain_behind(self.car)
+            if ahead is not None or behind:
+                self.locked = True
+                self.followers = behind
+        if ahead is not None:
+            try:
+                b.push(ahead, dest[1])
+            except Blocked as blocked:
+                self.mp = 0
+                self.stop = ("crossover", blocked.blocker)
+                return
+            if self.movement == "pursuit":
+                self.locked = True
+        self._go(dest)
+
+    def _go(self, dest: Pos) -> None:
+        b = self.board
+        old = self.pos
+        b.place(self.car, dest)
+        self.visited.add(dest)
+        if self.followers:
+            b.follow(self.followers, old)
+
+    def _lateral(self, step: int) -> None:
+        b, here = self.board, self.pos
+        if self.must_exit in (-1, 1) and step != self.must_exit:
+            raise BadStep("this car re-enters the track from its side: " + _side(self.must_exit))
+        if self.locked:
+            raise BadStep("the line is locked: no more lane changes (rules 18-19)")
+        if not self.must_exit and b.track.rough(here):
+            raise BadStep("no lane changes on Rough or Jump track (rule 25)")
+        dest = (here[0], here[1] + step)
+        if not b.track.on_track(dest) or b.track.terrain(dest) == "trough":
+            raise BadStep("no lane that way")
+        if dest in self.visited:
+            raise BadStep("a car may not enter the same space twice")
+        other = b.occupant(dest)
+        if other is None:
+            self._pay(1)
+        else:
+            if self.empty_only:
+                raise BadStep("this move may not enter an occupied space")
+            if dest in b.track.same or here in b.track.same:
+                raise BadStep("no lateral displacement inside the crossover (rule 24)")
+            if self.mp < 2:
+                raise BadStep("a lateral displacement costs 2 MP")
+            trial = b.copy()
+            try:
+                trial.displace(other, step)
+            except Blocked:
+                raise BadStep("that displacement would push a car into the crossing") from None
+            self.board = trial
+            self._pay(2)
+        self.must_exit = 0
+        self._go(dest)
+
+    def _diagonal(self, step: int) -> None:
+        b, here = self.board, self.pos
+        if not self.diagonal:
+            raise BadStep("only Diagonal cards move diagonally")
+        if self.locked:
+            raise BadStep("the line is locked: no more lane changes")
+        if b.track.rough(here):
+            raise BadStep("no lane changes on Rough or Jump track (rule 25)")
+        straight = b.ahead(here)
+        if straight is None:
+            raise BadStep("no forward space there")
+        dest = (straight[0], straight[1] + step)
+        if not b.track.on_track(dest) or b.track.terrain(dest) == "trough":
+            raise BadStep("no lane that way")
+        if dest in self.visited:
+            raise BadStep("a car may not enter the same space twice")
+        if b.occupant(dest) is not None:
+            raise BadStep("a diagonal step needs an empty space")
+        self._pay(1)
+        self._go(dest)
+
+    def _overtake(self) -> None:
+        b, here = self.board, self.pos
+        if self.movement != "overtake":
+            raise BadStep("only Overtake movement swaps places")
+        dest = b.ahead(here)
+        other = None if dest is None else b.occupant(dest)
+        if dest is None or other is None:
+            raise BadStep("no car linked directly ahead to overtake")
+        if b.pos[other] != dest:
+            raise BadStep("Overtake can't target a perpendicular car (rule 24)")
+        if dest in self.visited:
+            raise BadStep("a car may not enter the same space twice")
+        self._pay(1)
+        b.swap(self.car, other)
+        self.visited.add(dest)
+
+    # --- what next ------------------------------------------------------------------------
+
+    def options(self) -> list[str]:
+        """Every token that is legal now (empty when the move is over)."""
+        if self.done:
+            return []
+        found = []
+        for token in self.candidates():
+            try:
+                self.copy().step(token)
+            except BadStep:
+                continue
+            found.append(token)
+        return found
+
+    def candidates(self) -> list[str]:
+        here = self.pos
+        nexts = self.board.track.nexts(here)
+        tokens = ["F"]
+        if len(nexts) > 1:
+            tokens += [f"F{q[1]}" for q in nexts if q[1] != (self.board.ahead(here) or here)[1]]
+        tokens += ["L", "R"]
+        if self.diagonal:
+            tokens += ["DL", "DR"]
+        if self.movement == "overtake":
+            tokens.append("X")
+        return tokens
+
+
+def _side(step: int) -> str:
+    return "L (toward the inside)" if step < 0 else "R (toward the outside)"
+
+
+def run(mover: Mover, path: str) -> Mover:
+    """Apply a whole path; raises BadStep with the step number on the first bad step."""
+    for index, token in enumerate(path.split(), start=1):
+        try:
+            mover.step(token.upper())
+        except BadStep as error:
+            raise BadStep(f"step {index} ({token}): {error}") from None
+    return mover

@@ -1,0 +1,158 @@
+"""The bot: crosses the line when it can, shoots the most damaged enemy in reach, rams enemies,
+keeps its cards (the safe discard) and gives debris damage to its least-damaged car."""
+
+from __future__ import annotations
+
+from games.apocalypseroad.choices import MoveResult, legal_actions, move_results, play_actions
+from games.apocalypseroad.combat import targets
+from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS
+from games.apocalypseroad.model import (
+    Action,
+    ArState,
+    Debris,
+    Discard,
+    EventChoice,
+    Fire,
+    Move,
+    PlayCard,
+)
+from games.apocalypseroad.rules import active_players
+from games.apocalypseroad.sim import Sim
+from games.apocalypseroad.track import Track, get_track
+from games.engine import NotYourTurn, PlayerId, Rng
+
+
+def _to_line(track: Track, sector: int) -> int:
+    """Spaces to the finish line (grid rows count their way to sector 2)."""
+    if sector >= 100:
+        return track.length - track.grid_joins + (track.grid_rows - (sector - 100))
+    return track.length - sector
+
+
+def _shot_value(sim: Sim, target: int) -> float:
+    car = sim.cars[target]
+    defense = CAR_TYPES[car.number].defense
+    return car.damage * 2 + (6 if car.damage >= 4 else 0) - defense
+
+
+def _best_target(sim: Sim, car_id: int) -> int | None:
+    found = targets(sim, car_id)
+    if not found:
+        return None
+    return max(found, key=lambda t: (_shot_value(sim, t), -t))
+
+
+def _play(state: ArState, player: PlayerId) -> PlayCard:
+    sim = Sim(state)
+    track = sim.track
+    best: tuple[float, str] | None = None
+    choice: PlayCard | None = None
+    for action in play_actions(state, player):
+        seat = sim.seat_of[player]
+        car_id = seat * 10 + action.car
+        car = sim.cars[car_id]
+        info = RACE_CARDS[action.card]
+        mp = info.speed + CAR_TYPES[car.number].base_mp
+        score = float(mp) - info.speed * 0.4
+        if car.place in ("track", "grid") and mp >= _to_line(track, car.sector):
+            score += 50 + info.speed * 0.4
+        if car.place == "chute":
+            score += 3
+        if info.movement == "ram":
+            score -= 2 + car.damage
+        if action.ram_lead:
+            score -= 0.5
+        if action.target is not None:
+            score += 1 + _shot_value(sim, action.target) * 0.5
+        if info.starburst:
+            score -= 0.5
+        key = (score, action.model_dump_json())
+        if best is None or key > best:
+            best, choice = key, action
+    assert choice is not None
+    return choice
+
+
+def _score_move(sim: Sim, result: MoveResult, seat: int, track: Track) -> float:
+    score = 0.0
+    for car_id, direction in result.crossings:
+        own = sim.cars[car_id].team == seat
+        score += (12 if own else -4) * direction
+    start = sim.cars[result.mover].pos
+    gained = _to_line(track, start[0]) - _to_line(track, result.end[0])
+    if result.end[0] < 100 and start[0] < 100 and gained < -track.length // 2:
+        gained += track.length
+    score += gained
+    mover = sim.cars[result.mover]
+    if result.stop == "ram" and result.other is not None:
+        enemy = sim.cars[result.other].team != seat
+        score += (4 + sim.cars[result.other].damage) if enemy else -6
+        score -= mover.damage
+    elif result.stop == "crossover":
+        score -= 3
+    for car_id, pos in result.moved:
+        if car_id != result.mover and sim.cars[car_id].team != seat:
+            score += 0.2 * (1 if pos[0] < sim.cars[car_id].sector else -0.5)
+    return score - len(result.path) * 0.001
+
+
+def _move(state: ArState) -> Move:
+    sim = Sim(state)
+    act = state.activation
+    assert act is not None
+    seat = sim.cars[act.car].team
+    results = move_results(state, max_nodes=300)
+    best = max(results, key=lambda r: (_score_move(sim, r, seat, sim.track), r.path), default=None)
+    return Move(path=best.path if best is not None else "")
+
+
+def _event(state: ArState, player: PlayerId) -> EventChoice:
+    sim = Sim(state)
+    act = state.activation
+    assert act is not None
+    seat = sim.seat_of[player]
+    choices = [a for a in legal_actions(state, player) if isinstance(a, EventChoice)]
+
+    def value(choice: str) -> float:
+        if choice in ("swap", "in", "out"):
+            if choice in ("in", "out"):
+                step = -1 if choice == "in" else 1
+                here = sim.cars[act.car].pos
+                dest = (here[0], here[1] + step)
+                for car in sim.cars.values():
+                    if car.place == "track" and car.pos == dest:
+                        return 3.0 - sim.cars[act.car].damage if car.team != seat else 0.0
+                return 1.0
+            return 2.0
+        if choice.startswith("road:"):
+            return 3.0 + int(choice.split(":")[1]) * 0.001
+        if choice.startswith("bump:"):
+            car = sim.cars[int(choice.split(":")[1])]
+            behind = int(choice.split(":")[2]) < car.sector
+            return (2.0 if behind else -1.0) if car.team != seat else -2.0
+        return 0.0
+
+    return max(choices, key=lambda a: (value(a.choice), a.choice))
+
+
+def bot_move(state: ArState, player: PlayerId, rng: Rng) -> Action:
+    """A sensible move for `player` (pure; the Rng is not needed: ties break by name)."""
+    if player not in active_players(state):
+        raise NotYourTurn("it is not this player's turn")
+    if state.phase == "discard":
+        return Discard(cards=())
+    if state.phase == "debris":
+        seat = next(t.seat for t in state.teams if t.player == player)
+        mine = [c for c in state.cars if c.team == seat and c.place in ("grid", "track", "off")]
+        return Debris(car=min(mine, key=lambda c: (c.damage, c.number)).number)
+    act = state.activation
+    if act is None:
+        return _play(state, player)
+    if act.stage == "move":
+        return _move(state)
+    if act.stage == "fire":
+        return Fire(target=_best_target(Sim(state), act.car))
+    return _event(state, player)
+
+
+__all__ = ["bot_move", "get_track"]

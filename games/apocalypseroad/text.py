@@ -1,0 +1,174 @@
+"""Words for players: action labels, the board in plain lines, and the rules text."""
+
+from __future__ import annotations
+
+from games.apocalypseroad.data import (
+    EVENT_COUNTS,
+    EVENT_NAMES,
+    STARTING_CARS,
+    TEAM_MAT,
+    WEAPON_NAMES,
+    card_name,
+)
+from games.apocalypseroad.model import (
+    Action,
+    ArView,
+    Debris,
+    Discard,
+    EventChoice,
+    Fire,
+    Move,
+    PlayCard,
+)
+
+
+def describe(action: Action) -> str:
+    match action:
+        case PlayCard():
+            text = f"{card_name(action.card)} for car {action.car}"
+            if action.ram_lead:
+                text += " (ram as Lead)"
+            if action.target is not None:
+                text += f", firing first at {_car(action.target)}"
+            return text
+        case Move():
+            return f"move: {action.path}" if action.path else "don't move"
+        case Fire():
+            return "hold fire" if action.target is None else f"fire at {_car(action.target)}"
+        case EventChoice():
+            return _choice(action.choice)
+        case Discard():
+            if not action.cards:
+                return "keep every card"
+            return "discard " + ", ".join(card_name(c) for c in action.cards)
+        case Debris():
+            return f"debris damage to car {action.car}"
+    raise AssertionError(f"unknown action {action!r}")
+
+
+def _car(car_id: int) -> str:
+    return f"{'ABCDEFGHIJ'[car_id // 10]}{car_id % 10}"
+
+
+def _choice(choice: str) -> str:
+    if choice.startswith("bump:"):
+        _, car, sector, lane = choice.split(":")
+        return f"bump {_car(int(car))} to sector {sector} lane {lane}"
+    if choice.startswith("road:"):
+        _, sector, lane = choice.split(":")
+        return f"open road to sector {sector} lane {lane}"
+    return (
+        {"swap": "swap places", "skip": "skip it", "in": "move inside", "out": "move outside"}[
+            choice
+        ]
+        if choice in ("swap", "skip", "in", "out")
+        else choice
+    )
+
+
+def _where(place: str, sector: int, lane: int) -> str:
+    if place == "grid":
+        return f"grid row {sector - 100} lane {lane}"
+    if place == "chute":
+        return "the Chute"
+    if place == "off":
+        return f"off the track at sector {sector}"
+    return f"sector {sector} lane {lane}"
+
+
+def text_board(v: ArView) -> str:
+    lines = [f"{v.track_name}, turn {v.turn}. {v.prompt.text}."]
+    first = next(t for t in v.teams if t.first)
+    clock = "stopped" if v.clock_stopped else "running"
+    lines.append(f"First player: {first.name}. Countdown clock {clock}.")
+    for t in v.teams:
+        cars = [c for c in v.cars if c.team == t.seat and c.place != "destroyed"]
+        parts = ", ".join(
+            f"{c.label} {_where(c.place, c.sector, c.lane)} dmg {c.damage}"
+            + (" (moved)" if c.activated else "")
+            for c in cars
+        )
+        lines.append(f"{t.letter} {t.name}: {t.pool} VP left, {t.hand_size} cards. {parts}")
+    if v.last is not None and v.last.event:
+        lines.append(f"Last event: {EVENT_NAMES[v.last.event]}.")
+    if v.outcome is not None:
+        lines.append(v.outcome.reason + ".")
+    return "\n".join(lines)
+
+
+RULINGS: tuple[str, ...] = (
+    "[R] Team mat (digest 4.3a): every team has the same 8 cars: "
+    + "; ".join(
+        f"car {c.number} {c.cls} {c.base_mp} MP, defense {c.defense}, "
+        f"{WEAPON_NAMES[c.weapon]} {c.mount}{', Targeting Bonus' if c.targeting else ''}"
+        for c in TEAM_MAT
+    )
+    + ".",
+    "[R] Combat deck (digest 4.3b): 48 cards, hit values 0 x8, 1 x12, 2 x16, 3 x12, with damage "
+    "per weapon and a collision section; the combat deck is reshuffled when empty.",
+    "[R] The starburst (a movement event after moving) is on every +4, +5 and +6 race card.",
+    "[R] The race deck is the 92 cards of the printed table (the component list says 96); "
+    "no race card carries instructions.",
+    "[R] Tracks (digest 4.3e): the 36-sector Wasteland Oval and the figure-8 Wasteland Eight, "
+    "with a 40-space grid joining at sector 2 and the Chute beside sector 0.",
+    "[R] A simultaneous prompt left unanswered when the clock runs out: you keep all your "
+    "cards (discard), or the damage goes to your least-damaged car (Dangerous Debris).",
+    "Countdown (11.4): once a turn after drawing, from turn 2 on, every player removes 1 VP "
+    "from their own pool; if any pool holds exactly 1 VP the clock stops for good.",
+    "A crossing scores for the car's owner, whoever's card moved it; a car pushed back over "
+    "the line returns 1 VP, and scores again only when it recrosses after that.",
+    "Missed Jump has no 'no VP' clause: a kill by it scores for the active player.",
+    "Sideswipe into your own car, or with no lane beside: nothing happens.",
+    "Shot of NOS: the drawn race card's speed only (no base MP), moved as Solo.",
+    "A diagonal step costs 1 MP and needs an empty space.",
+    "The Chute is mandatory and immediate; cars in it stack.",
+    "A Ram (after a kill, or Bulldoze) ends the movement; a Ram card moves as Solo or Lead, "
+    "as the active player chooses.",
+    "Crossover blocking beats 'cars are never blocked'; a push into a perpendicular car is "
+    "a crossover collision for the active car.",
+    "First player: the most damage on cars still racing (Chute and off-track included).",
+    "Lead followers trail the active car's path like a snake.",
+    "No lane change, displacement, Sideswipe or sideways Bump and Run on Rough or Jump "
+    "track, except moving out of the Trough (and back onto the track after a spin).",
+    "Bulldoze on a Sideswipe: the two cars swap spaces.",
+    "An active car eliminated during its own activation counts as activated: its "
+    "replacement enters the Chute already flipped, and its activation ends.",
+    "Race Bonus and Bounty apply independently (2 VP per crossing / per kill).",
+    "A move that can't spend its last MP (no legal step left) ends there.",
+    "You may fire only at another team's cars.",
+)
+
+PLAYING_HERE = (
+    "Every team starts with the same cars ("
+    + ", ".join(str(n) for n in STARTING_CARS[5])
+    + " with 2-4 players; "
+    + ", ".join(str(n) for n in STARTING_CARS[4])
+    + " with 5-10) and replacements enter the Chute in a fixed order. "
+    "Options: track (oval, figure8) and pool (12 or 15). Play a card for a car, then pick "
+    "one of the move results or build the move step by step (F forward, L/R lateral, DL/DR "
+    "diagonal, X overtake); fire before moving (with the card) or after. Your hand is "
+    "private; hand sizes are public."
+)
+
+
+def _rules_text() -> str:
+    events = ", ".join(f"{EVENT_NAMES[k]} x{n}" for k, n in EVENT_COUNTS.items())
+    return (
+        "# Apocalypse Road\n"
+        "Race your team round the track: +1 VP each time one of your cars crosses the "
+        "finish line, +1 VP for eliminating another team's car on your activation. Empty "
+        "your VP pool (12, or 15 long) to win at once.\n\n"
+        "Each turn: fill hands to 6; in turn from the first player, each player plays one "
+        "race card for one unactivated car (MP = card speed + the car's base MP, all spent), "
+        "may fire once before or after moving at an adjacent car in its arc; starburst "
+        "cards draw a movement event. End of turn: discard, the First Player marker goes to "
+        "the most damaged team (not the holder).\n\n"
+        f"Movement events: {events}.\n\n"
+        "## Playing here\n"
+        + PLAYING_HERE
+        + "\n\n## Rulings\n"
+        + "\n".join(f"- {r}" for r in RULINGS)
+    )
+
+
+RULES_TEXT = _rules_text()
