@@ -17,6 +17,10 @@ from games.apocalypseroad.sim import Sim
 
 MAX_RESULTS = 10
 """More distinct results than this: the builder instead of a list of buttons."""
+SEARCH_NODES = 500
+"""The rules' search budget per listing (their default, 2,500, can take 400 ms at ten
+players; this keeps a hand redraw to tens of ms). Past it the list may be partial: the
+builder is always offered beside it."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,7 @@ def draft(state: ArState, path: str) -> Draft:
 def results(state: ArState) -> tuple[list[MoveResult], bool]:
     """The distinct results, best first (no collision stop, shortest), and whether they are
     few enough to offer as buttons."""
-    found = sorted(move_results(state), key=lambda r: (r.stop is not None, len(r.path)))
+    found = sorted(move_results(state, SEARCH_NODES), key=lambda r: (r.stop is not None, len(r.path)))
     return found[:MAX_RESULTS], len(found) <= MAX_RESULTS
 
 
