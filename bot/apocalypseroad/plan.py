@@ -53,7 +53,9 @@ def draft(state: ArState, path: str) -> Draft:
 def results(state: ArState) -> tuple[list[MoveResult], bool]:
     """The distinct results, best first (no collision stop, shortest), and whether they are
     few enough to offer as buttons."""
-    found = sorted(move_results(state, SEARCH_NODES), key=lambda r: (r.stop is not None, len(r.path)))
+    found = sorted(
+        move_results(state, SEARCH_NODES), key=lambda r: (r.stop is not None, len(r.path))
+    )
     return found[:MAX_RESULTS], len(found) <= MAX_RESULTS
 
 
