@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from games.apocalypseroad.combat import targets
 from games.apocalypseroad.data import EVENT_DECK, RACE_CARDS
 from games.apocalypseroad.events import event_options
-from games.apocalypseroad.flow import activatable
+from games.apocalypseroad.flow import activatable, mover_for
 from games.apocalypseroad.model import (
     Action,
     ArState,
@@ -24,7 +24,7 @@ from games.apocalypseroad.model import (
     PlayCard,
 )
 from games.apocalypseroad.movement import BadStep, Mover, run
-from games.apocalypseroad.rules import active_players, mover_for
+from games.apocalypseroad.rules import active_players
 from games.apocalypseroad.sim import Sim
 from games.apocalypseroad.track import Pos
 from games.engine import Model, PlayerId

@@ -11,6 +11,7 @@ from games.apocalypseroad.data import (
     RACE_CARDS,
     ROUGH_EVENTS,
 )
+from games.apocalypseroad.flow import mover_for
 from games.apocalypseroad.sim import Sim
 from games.apocalypseroad.track import Pos
 from games.engine import IllegalAction
@@ -126,8 +127,6 @@ def resolve_event(sim: Sim) -> bool:
 
 
 def _event_move(sim: Sim, mover: int, mp: int, movement: str, *, exact: bool) -> bool:
-    from games.apocalypseroad.rules import mover_for
-
     act = sim.activation
     assert act is not None
     if sim.cars[mover].place not in ("track", "grid"):

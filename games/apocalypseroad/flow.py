@@ -15,7 +15,8 @@ from games.apocalypseroad.data import (
     TEAM_NAMES,
     cars_per_team,
 )
-from games.apocalypseroad.model import ArOptions, ArState, Car, Team
+from games.apocalypseroad.model import Activation, ArOptions, ArState, Car, Team
+from games.apocalypseroad.movement import Mover
 from games.apocalypseroad.sim import Sim, flip
 from games.apocalypseroad.track import get_track
 from games.engine import Player, Rng
@@ -198,3 +199,27 @@ def countdown(sim: Sim, stopped: bool) -> bool:
         sim.pools[seat] -= 1
     sim.note("Countdown: every player removes 1 VP from their pool")
     return False
+
+
+def mover_for(sim: Sim, act: Activation) -> Mover:
+    board = sim.board()
+    car = sim.cars[act.mover]
+    must_exit = 0
+    if car.place == "chute" or (car.place == "off" and car.lane < 0):
+        must_exit = 1
+    elif car.place == "off":
+        must_exit = -1
+    elif sim.track.terrain(car.pos) == "trough":
+        must_exit = 2
+    suppressed = car.suppressed and act.mover == act.car
+    return Mover.start(
+        board,
+        act.mover,
+        act.mp,
+        act.movement,
+        diagonal=act.diagonal,
+        ram_lead=act.ram_lead,
+        empty_only=act.empty_only,
+        suppressed=suppressed,
+        must_exit=must_exit,
+    )

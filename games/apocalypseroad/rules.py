@@ -5,7 +5,13 @@ from __future__ import annotations
 from games.apocalypseroad.combat import collision, fire, on_board, targets
 from games.apocalypseroad.data import RACE_CARDS
 from games.apocalypseroad.events import event_choice, resolve_event
-from games.apocalypseroad.flow import activatable, can_fire, end_activation, end_turn
+from games.apocalypseroad.flow import (
+    activatable,
+    can_fire,
+    end_activation,
+    end_turn,
+    mover_for,
+)
 from games.apocalypseroad.model import (
     Action,
     Activation,
@@ -67,30 +73,6 @@ def _stage(sim: Sim, stage: str) -> None:
 
 
 # --- action segments ---------------------------------------------------------------------------
-
-
-def mover_for(sim: Sim, act: Activation) -> Mover:
-    board = sim.board()
-    car = sim.cars[act.mover]
-    must_exit = 0
-    if car.place == "chute" or (car.place == "off" and car.lane < 0):
-        must_exit = 1
-    elif car.place == "off":
-        must_exit = -1
-    elif sim.track.terrain(car.pos) == "trough":
-        must_exit = 2
-    suppressed = car.suppressed and act.mover == act.car
-    return Mover.start(
-        board,
-        act.mover,
-        act.mp,
-        act.movement,
-        diagonal=act.diagonal,
-        ram_lead=act.ram_lead,
-        empty_only=act.empty_only,
-        suppressed=suppressed,
-        must_exit=must_exit,
-    )
 
 
 def _play(sim: Sim, player: PlayerId, action: PlayCard) -> None:
