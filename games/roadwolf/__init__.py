@@ -1,1 +1,53 @@
-"""Road Wolf (Sean Patten): vehicle combat on a moving highway, refereed on a 1-inch grid."""
+"""Road Wolf (Sean Patten): vehicle combat on a moving highway, refereed on a 1-inch grid.
+Exports `SPEC`."""
+
+from __future__ import annotations
+
+from games.engine import GameSpec
+from games.roadwolf.describe import describe, describe_event
+from games.roadwolf.model import ACTION_ADAPTER, Action, RwOptions, RwState, RwView
+from games.roadwolf.policy import bot_move
+from games.roadwolf.preview import parse_move, preview, reach, targets, typed_action
+from games.roadwolf.rules import active_players, apply, legal_actions, outcome, setup, standings
+from games.roadwolf.text import RULES_TEXT
+from games.roadwolf.text_board import text_board
+from games.roadwolf.view import private_part, view
+
+RULES_VERSION = 1
+
+SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
+    key="roadwolf",
+    title="Road Wolf",
+    min_players=2,
+    max_players=6,
+    rules_version=RULES_VERSION,
+    rules_text=RULES_TEXT,
+    options_model=RwOptions,
+    state_model=RwState,
+    action_adapter=ACTION_ADAPTER,
+    setup=setup,
+    active_players=active_players,
+    legal_actions=legal_actions,
+    apply=apply,
+    outcome=outcome,
+    view=view,
+    describe=describe,
+    has_private_views=True,
+    text_board=text_board,
+    private_part=private_part,
+    policy=bot_move,
+    standings=standings,
+    summary="Vehicle combat on a moving highway: two sides, a mission, rams, shotguns and wrecks.",
+    length="30-90 minutes live; several days by turns",
+    extra={
+        "lists_all_actions": False,
+        "preview": preview,
+        "reach": reach,
+        "targets": targets,
+        "parse_move": parse_move,
+        "typed_action": typed_action,
+        "describe_event": describe_event,
+    },
+)
+
+__all__ = ["SPEC", "RwOptions", "RwState", "RwView", "parse_move", "preview", "reach"]

@@ -17,6 +17,7 @@ from games.roadwolf.data import MISSION_NAMES, CardKind, MissionKey, Surface, To
 SCHEMA_VERSION = 1
 Status = Literal["normal", "immobilized", "abandoned", "wreck", "off-board"]
 Side = Literal[0, 1]
+TraceKind = Literal["move", "brake", "nitro", "skid", "drift", "ram", "shot", "melee", "spikes"]
 Exit = Literal["end", "start", "side", "destroyed", "removed"]
 
 
@@ -139,12 +140,14 @@ class Turn(Model):
     nitro_used: bool = False
     bike_stick_used: bool = False
     shotguns_fired: tuple[int, ...] = ()
+    taken: tuple[str, ...] = ()
+    """Vehicles taken over this turn: each acts once at once (rule 43)."""
 
 
 class Trace(Model):
     """Something the board draws for the last moves: a path, a ram, a shot, a road drift."""
 
-    kind: Literal["move", "brake", "nitro", "skid", "drift", "ram", "shot", "melee", "spikes"]
+    kind: TraceKind
     vehicle: str | None
     """The mover or attacker (None for a road card or debris)."""
     target: str | None = None
@@ -252,6 +255,8 @@ class TargetAction(Model):
     kind: Literal["takeover", "transfer", "pickup"]
     vehicle: str = Field(max_length=2)
     target: str = Field(max_length=2)
+    tokens: tuple[int, ...] = Field(default=(), max_length=20)
+    """TRANSFER only: the token ids to pass (empty: all the gear)."""
 
 
 class SimpleAction(Model):
@@ -366,7 +371,8 @@ class SideView(Model):
 class PrivatePart(Model):
     """What a seat's private buttons depend on: its side's tokens and the build budget."""
 
-    side: Side
+    side: Side | None
+    """None for a spectator (nothing private)."""
     tokens: tuple[tuple[str, tuple[TokenView, ...]], ...]
     points_left: int
     tokens_left: int

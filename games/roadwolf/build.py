@@ -1,0 +1,137 @@
+"""Setup and army building (rules 3, 17–19; 1.3 [R] cost = size), then the starting positions
+of the missions (digest 1.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import IllegalAction, InvalidAction, Player, PlayerId, Rng
+from games.roadwolf import geometry as geo
+from games.roadwolf.data import MISSIONS, PRESIDENT_MIN_POINTS, TOKEN_KINDS, VEHICLES
+from games.roadwolf.model import RwOptions, RwState, Side, SideState, TokenAction, Vehicle
+from games.roadwolf.road import full_deck
+from games.roadwolf.table import Ctx
+
+LETTERS = ("ABCDEFGHIJKL", "NOPQRSTUVWXY")
+"""Side 0's vehicles are lettered from A, side 1's from N (12 each: 12 points of bikes)."""
+END_SLOTS = (10, 12, 8, 14, 6, 16, 4, 18, 2, 20, 0, 22)
+"""Columns along the END edge, from the road outward (1.2: "start on any other board edge")."""
+
+
+def side_points(options: RwOptions) -> tuple[int, int]:
+    """1.2: INTERCEPTOR "equal points"; BREAKOUT convoy 10, attackers 12 (1.4-P); THE PRESIDENT
+    equal points, the Limo paid from the Enforcers' (at least 5 so an escort fits)."""
+    mission = MISSIONS[options.mission]
+    points = options.points
+    if mission.key == "THE PRESIDENT":
+        points = max(points, PRESIDENT_MIN_POINTS)
+    first, second = mission.points
+    return (first or points, second or points)
+
+
+def setup(players: Sequence[Player], options: RwOptions, rng: Rng) -> RwState:
+    """Rule 5 with teams: "seat players so that teams alternate": seats alternate sides."""
+    mission = MISSIONS[options.mission]
+    points = side_points(options)
+    sides = tuple(
+        SideState(
+            name=mission.sides[index],
+            players=tuple(p.id for i, p in enumerate(players) if i % 2 == index),
+            points=points[index],
+        )
+        for index in (0, 1)
+    )
+    deck = full_deck()
+    rng.shuffle(deck)
+    state = RwState(
+        options=options,
+        players=tuple(players),
+        sides=(sides[0], sides[1]),
+        deck=tuple(deck),
+    )
+    if mission.required is None:
+        return state
+    ctx = Ctx(state, rng)
+    _buy(ctx, 0, mission.required)
+    return ctx.freeze()
+
+
+def _buy(ctx: Ctx, side: Side, key: str) -> Vehicle:
+    cls = VEHICLES[key]
+    owned = [v for v in ctx.vehicles.values() if v.origin == side]
+    vehicle = ctx.add_vehicle(cls, side, LETTERS[side][len(owned)])
+    ctx.sides[side] = ctx.sides[side].model_copy(update={"spent": ctx.sides[side].spent + cls.cost})
+    return vehicle
+
+
+def buy(ctx: Ctx, side: Side, key: str) -> None:
+    """Spend points on a vehicle class (cost = size)."""
+    if key not in VEHICLES:
+        raise InvalidAction(f"no vehicle {key!r}; vehicles: {', '.join(VEHICLES)}")
+    cls = VEHICLES[key]
+    state = ctx.sides[side]
+    left = state.points - state.spent
+    if cls.cost > left:
+        raise IllegalAction(f"a {cls.name} costs {cls.cost} points; you have {left} left")
+    _buy(ctx, side, key)
+    ctx.say("", f"{state.name} buy a {cls.name}.", kind="bought")
+
+
+def add_token(ctx: Ctx, side: Side, action: TokenAction) -> None:
+    """Rule 3: one crew or gear token per point; rule 18 crew capacity (driver included);
+    rule 19: a Veteran replaces the free Driver. Hidden from the other side until used."""
+    state = ctx.sides[side]
+    if state.tokens_bought >= state.points:
+        raise IllegalAction(f"all {state.points} tokens are placed")
+    vehicle = ctx.vehicles.get(action.vehicle)
+    if vehicle is None or vehicle.origin != side:
+        mine = ", ".join(v.letter for v in ctx.vehicles.values() if v.origin == side)
+        raise IllegalAction(f"no vehicle {action.vehicle!r} of yours; yours: {mine or 'none'}")
+    if action.token not in TOKEN_KINDS:
+        raise InvalidAction(f"no token {action.token!r}")
+    token = ctx.new_token(action.token)
+    if action.token == "veteran":
+        driver = next((t for t in vehicle.crew if t.id == vehicle.driver), None)
+        if driver is None or driver.kind == "veteran":
+            raise IllegalAction(f"{vehicle.letter} already has a Veteran driver")
+        crew = tuple(token if t.id == driver.id else t for t in vehicle.crew)
+        ctx.update(vehicle.letter, crew=crew, driver=token.id)
+    elif action.token in ("driver", "brawler", "gunner", "mechanic"):
+        room = vehicle.size + (0 if vehicle.closed else 1)
+        if len(vehicle.crew) >= room:
+            raise IllegalAction(f"{vehicle.letter} carries {room} crew, the driver included")
+        ctx.update(vehicle.letter, crew=(*vehicle.crew, token))
+    else:
+        ctx.update(vehicle.letter, gear=(*vehicle.gear, token))
+    ctx.sides[side] = state.model_copy(update={"tokens_bought": state.tokens_bought + 1})
+    ctx.say("", f"{state.name} place a token.", kind="token")
+
+
+def can_take_token(vehicle: Vehicle, kind: str) -> bool:
+    """Whether `add_token` would accept this token on this vehicle."""
+    if kind == "veteran":
+        return not any(t.kind == "veteran" for t in vehicle.crew)
+    if kind in ("driver", "brawler", "gunner", "mechanic"):
+        return len(vehicle.crew) < vehicle.size + (0 if vehicle.closed else 1)
+    return True
+
+
+def place_armies(ctx: Ctx) -> None:
+    """1.2: the first side "start[s] at the START" (road rows 0–7, 1.6, packed from the centre
+    of the road in ranks); the other side "on any other board edge": along the END edge, the
+    road first (house placement, see Rulings)."""
+    first = [v for v in ctx.vehicles.values() if v.origin == 0]
+    x, y, rank = geo.ROAD_FIRST, 0, 0
+    for vehicle in first:
+        if x + vehicle.w > geo.ROAD_LAST + 1:
+            x, y, rank = geo.ROAD_FIRST, y + rank + 1, 0
+        ctx.update(vehicle.letter, x=x, y=y)
+        x += vehicle.w + 0
+        rank = max(rank, vehicle.h)
+    second = [v for v in ctx.vehicles.values() if v.origin == 1]
+    for slot, vehicle in zip(END_SLOTS, second, strict=False):
+        ctx.update(vehicle.letter, x=slot, y=geo.BOARD_LENGTH - vehicle.h)
+
+
+def everyone(state: RwState) -> frozenset[PlayerId]:
+    return frozenset(p.id for p in state.players)

@@ -1,0 +1,267 @@
+"""The contract's pure functions: who acts, what is legal, apply, outcome, standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import (
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    PlayerId,
+    Rng,
+    Step,
+)
+from games.roadwolf import build
+from games.roadwolf.build import setup
+from games.roadwolf.checks import Plan, PlayAction, actions_at_start, can_act, check
+from games.roadwolf.driving import drive
+from games.roadwolf.fight import melee, pickup, repair, shoot, spikes, takeover, transfer
+from games.roadwolf.legal import legal_for_side
+from games.roadwolf.missions import judge
+from games.roadwolf.model import (
+    Action,
+    BuyAction,
+    MeleeAction,
+    MoveAction,
+    NitroAction,
+    RwState,
+    ShootAction,
+    SimpleAction,
+    SpikesAction,
+    SuppliesAction,
+    TargetAction,
+    TokenAction,
+    Turn,
+)
+from games.roadwolf.road import abandoned_checks, road_turn
+from games.roadwolf.table import Ctx
+
+__all__ = ["active_players", "apply", "legal_actions", "outcome", "setup", "standings"]
+
+MAX_EMPTY_TURNS = 64
+"""Turns skipped in a row because nobody can act before the road alone decides the game."""
+
+
+def active_players(state: RwState) -> frozenset[PlayerId]:
+    if state.finished:
+        return frozenset()
+    if state.phase == "build":
+        return frozenset(p for side in state.sides if not side.built for p in side.players)
+    assert state.turn is not None
+    return frozenset(state.sides[state.turn.side].players)
+
+
+def legal_actions(state: RwState, player: PlayerId) -> Sequence[Action]:
+    if player not in active_players(state):
+        return ()
+    side = state.side_of(player)
+    assert side is not None
+    return legal_for_side(state, side)
+
+
+def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[RwState]:
+    if state.finished:
+        raise GameOver(f"the game is over: {state.end_reason}")
+    side = state.side_of(player)
+    if side is None or player not in active_players(state):
+        whose = "army building" if state.phase == "build" else _whose(state)
+        raise NotYourTurn(f"it is not your turn ({whose})")
+    ctx = Ctx(state, rng)
+    if state.phase == "build":
+        match action:
+            case BuyAction():
+                build.buy(ctx, side, action.vehicle_class)
+            case TokenAction():
+                build.add_token(ctx, side, action)
+            case _:
+                raise IllegalAction("armies are still being built: buy vehicles and tokens")
+        if all(s.built for s in ctx.sides):
+            build.place_armies(ctx)
+            ctx.say("", "Both armies are ready: the Runners' side goes first.", kind="start")
+            return _finish(ctx, ctx.freeze(phase="play"), start_side=0)
+        return Step(ctx.freeze(), tuple(ctx.events))
+    if isinstance(action, (BuyAction, TokenAction)):
+        raise IllegalAction("army building is over")
+    plan = check(state, action)
+    assert state.turn is not None
+    turn = _spend(state.turn, plan, action)
+    _perform(ctx, action, plan, turn)
+    if action.kind == "takeover":
+        turn = turn.model_copy(update={"taken": (*turn.taken, action.target)})
+    return _after_action(ctx, turn, plan.vehicle.letter, action)
+
+
+def _whose(state: RwState) -> str:
+    if state.turn is None:
+        return "nobody's"
+    return f"the {state.sides[state.turn.side].name}' turn"
+
+
+def _spend(turn: Turn, plan: Plan, action: PlayAction) -> Turn:
+    """The turn after paying for the action (before it resolves)."""
+    letter = plan.vehicle.letter
+    left = turn.actions_left if turn.vehicle == letter else actions_at_start(plan.vehicle, turn)
+    update: dict[str, object] = {"vehicle": letter, "actions_left": left, "free_melee": False}
+    if plan.cost == "action":
+        update["actions_left"] = left - 1
+    elif plan.cost == "bike":
+        update["bike_stick_used"] = True
+    if isinstance(action, MoveAction) and action.kind == "move":
+        update["free_melee"] = True
+    if isinstance(action, NitroAction):
+        update["nitro_used"] = True
+    if isinstance(action, ShootAction):
+        if action.gunner:
+            update["gunner_shots"] = turn.gunner_shots + 1
+        if action.weapon == "shotgun" and plan.token_id is not None:
+            update["shotguns_fired"] = (*turn.shotguns_fired, plan.token_id)
+    if isinstance(action, SimpleAction) and action.kind == "repair" and action.mechanic:
+        update["mechanic_repairs"] = turn.mechanic_repairs + 1
+    return turn.model_copy(update=update)
+
+
+def _perform(ctx: Ctx, action: PlayAction, plan: Plan, turn: Turn) -> None:
+    letter = plan.vehicle.letter
+    match action:
+        case MoveAction():
+            drive(ctx, letter, "brake" if action.kind == "brake" else "move", action.dx, action.dy)
+        case NitroAction():
+            vehicle = ctx.v(letter)
+            nitro = next(t for t in vehicle.gear if t.kind == "nitro")
+            ctx.update(letter, gear=tuple(t for t in vehicle.gear if t.id != nitro.id))
+            ctx.say(letter, f"{letter} fires its NITRO!", kind="nitro")
+            drive(ctx, letter, "nitro", 0, 8)
+        case ShootAction():
+            shoot(
+                ctx,
+                letter,
+                action.target,
+                action.weapon,
+                free_gunner=action.gunner,
+                token_id=plan.token_id,
+            )
+        case MeleeAction():
+            melee(ctx, letter, action.target)
+        case SpikesAction():
+            spikes(ctx, letter, action.target)
+        case SimpleAction(kind="repair"):
+            repair(ctx, letter, mechanic=action.mechanic)
+        case SimpleAction(kind="turn_around"):
+            ctx.update(letter, immobilized=False)
+            ctx.say(letter, f"{letter} turns around: moving again.", kind="turn_around")
+        case SimpleAction(kind="done"):
+            ctx.say(letter, f"{letter} is done.", kind="done")
+        case TargetAction(kind="takeover"):
+            takeover(ctx, letter, action.target)
+        case TargetAction(kind="transfer"):
+            transfer(ctx, letter, action.target, action.tokens)
+        case TargetAction():
+            pickup(ctx, letter, action.target)
+        case SuppliesAction():
+            _supplies(ctx, letter, action)
+
+
+def _supplies(ctx: Ctx, letter: str, action: SuppliesAction) -> None:
+    """SUPPLIES: pick up an extra token (1.4-M: chosen) or repair 1 hit; discard the card."""
+    from games.roadwolf import geometry as geo
+    from games.roadwolf.table import card_rect, rect_of
+
+    vehicle = ctx.v(letter)
+    box = rect_of(vehicle)
+    index = next(
+        i
+        for i, c in enumerate(ctx.cards)
+        if c.kind == "supplies" and geo.overlaps(box, card_rect(c))
+    )
+    ctx.discard.append(ctx.cards.pop(index).kind)
+    if action.take == "repair":
+        ctx.update(letter, damage=vehicle.damage - 1)
+        ctx.say(letter, f"{letter} patches up 1 hit from the Supplies.", kind="supplies")
+        return
+    token = ctx.new_token(action.take)
+    if action.take in ("driver", "veteran", "brawler", "gunner", "mechanic"):
+        ctx.update(letter, crew=(*vehicle.crew, token))
+    else:
+        ctx.update(letter, gear=(*vehicle.gear, token))
+    ctx.say(letter, f"{letter} picks up a token from the Supplies.", kind="supplies")
+
+
+def _after_action(ctx: Ctx, turn: Turn, letter: str, action: PlayAction) -> Step[RwState]:
+    state = ctx.freeze(turn=turn)
+    verdict = judge(state.options.mission, state.vehicles)
+    if verdict.over:
+        return _end(ctx, state, verdict.winner, verdict.reason, verdict.score)
+    vehicle = state.vehicle(letter)
+    finished = action.kind == "done" or not can_act(vehicle, turn)
+    if not finished and turn.actions_left == 0:
+        finished = not any(a.kind != "done" for a in legal_for_side(state, turn.side))
+    if finished:
+        turn = Turn(side=turn.side, done=(*turn.done, letter), taken=turn.taken)
+        state = ctx.freeze(turn=turn)
+    if any(can_act(v, turn) for v in state.vehicles):
+        return Step(state, tuple(ctx.events))
+    return _finish(ctx, state, start_side=1 if turn.side == 0 else 0)
+
+
+def _finish(ctx: Ctx, state: RwState, *, start_side: int) -> Step[RwState]:
+    """Hand the turn to `start_side`, running the road turn after the second side (rule 7),
+    skipping sides with nothing able to act, and ending the mission when it is decided."""
+    side = start_side
+    for _ in range(MAX_EMPTY_TURNS):
+        if side == 0 and state.turn is not None and state.phase == "play":
+            road_turn(ctx)
+            state = ctx.freeze(round=state.round + 1)
+        turn = Turn(side=0 if side == 0 else 1)
+        abandoned_checks(ctx, turn.side)
+        state = ctx.freeze(turn=turn)
+        verdict = judge(state.options.mission, state.vehicles)
+        if verdict.over:
+            return _end(ctx, state, verdict.winner, verdict.reason, verdict.score)
+        ctx.sides = [
+            s.model_copy(update={"score": verdict.score[i]}) for i, s in enumerate(ctx.sides)
+        ]
+        state = ctx.freeze()
+        if any(can_act(v, turn) for v in state.vehicles):
+            return Step(state, tuple(ctx.events))
+        side = 1 if side == 0 else 0
+    return _end(ctx, state, None, "nobody can drive any more: a draw", (0, 0))
+
+
+def _with_score(state: RwState, score: tuple[int, int]) -> RwState:
+    sides = tuple(s.model_copy(update={"score": score[i]}) for i, s in enumerate(state.sides))
+    return state.model_copy(update={"sides": sides})
+
+
+def _end(
+    ctx: Ctx, state: RwState, winner: int | None, reason: str, score: tuple[int, int]
+) -> Step[RwState]:
+    ctx.say("", f"Mission over: {reason}.", kind="game_over")
+    state = _with_score(state, score).model_copy(
+        update={
+            "phase": "over",
+            "finished": True,
+            "turn": None,
+            "end_reason": reason,
+            "winner": winner,
+        }
+    )
+    return Step(state, tuple(ctx.events))
+
+
+def outcome(state: RwState) -> Outcome | None:
+    if not state.finished:
+        return None
+    if state.winner is None:
+        return Outcome(winners=(), ranking=(), reason=state.end_reason)
+    winners = state.sides[state.winner].players
+    losers = state.sides[1 - state.winner].players
+    return Outcome(winners=winners, ranking=winners + losers, reason=state.end_reason)
+
+
+def standings(state: RwState) -> Sequence[PlayerId]:
+    """The side with the higher mission score first (ties: the first side)."""
+    first, second = state.sides
+    order = (first, second) if first.score >= second.score else (second, first)
+    return order[0].players + order[1].players
