@@ -1,5 +1,6 @@
 """The pending move for the few-taps flow, from the rules' own choices (`choices.py`):
-its distinct results, a step-by-step draft, and each moved car's trail for the preview image.
+its distinct results and a step-by-step draft (each moved car's trail, for the preview image,
+is `render.apocalypseroad.extras.move_trails`).
 
 A result offered here is a `Move` the engine accepts (the rules compute it with their own
 movement code).
@@ -10,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.apocalypseroad.choices import MoveResult, move_results, preview_move
-from games.apocalypseroad.model import ArState, Pos
-from games.apocalypseroad.movement import BadStep, run
-from games.apocalypseroad.rules import mover_for
-from games.apocalypseroad.sim import Sim
+from games.apocalypseroad.model import ArState
+from games.apocalypseroad.movement import BadStep
+from render.apocalypseroad.extras import move_trails as trails
 
 MAX_RESULTS = 10
 """More distinct results than this: the builder instead of a list of buttons."""
@@ -59,10 +59,4 @@ def results(state: ArState) -> tuple[list[MoveResult], bool]:
     return found[:MAX_RESULTS], len(found) <= MAX_RESULTS
 
 
-def trails(state: ArState, path: str) -> dict[int, tuple[Pos, ...]]:
-    """Each car the path moves, with its spaces in order (start first): for the preview."""
-    act = state.activation
-    if act is None or act.stage != "move":
-        return {}
-    mover = run(mover_for(Sim(state), act), path)
-    return {car: tuple(spaces) for car, spaces in mover.board.paths.items()}
+__all__ = ["MAX_RESULTS", "Draft", "draft", "results", "trails"]
