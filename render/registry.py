@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from render.apocalypseroad import render_apocalypseroad, render_apocalypseroad_sheet
+from render.apocalypseroad.extras import apocalypseroad_extras
 from render.dragrage import render_dragrage
 from render.extras import rushncrush_extras, spacetruckin_extras
 from render.rushncrush import render_rushncrush
@@ -36,5 +38,10 @@ RENDERERS: dict[str, GameRenderers] = {
         move_extras=spacetruckin_extras,
     ),
     "rushncrush": GameRenderers(board=render_rushncrush, move_extras=rushncrush_extras),
+    "apocalypseroad": GameRenderers(
+        board=render_apocalypseroad,
+        sheet=render_apocalypseroad_sheet,
+        move_extras=apocalypseroad_extras,
+    ),
 }
 """The renderers of each registered game, keyed like `games.registry.GAMES`."""
