@@ -12,10 +12,17 @@ AnySpec = GameSpec[Any, Any, Any, Any]
 def _load() -> dict[str, AnySpec]:
     from games.apocalypseroad import SPEC as APOCALYPSE_ROAD
     from games.dragrage import SPEC as DRAG_RAGE
+    from games.roadwolf import SPEC as ROAD_WOLF
     from games.rushncrush import SPEC as RUSH_N_CRUSH
     from games.spacetruckin import SPEC as SPACE_TRUCKIN
 
-    specs: tuple[AnySpec, ...] = (DRAG_RAGE, SPACE_TRUCKIN, RUSH_N_CRUSH, APOCALYPSE_ROAD)
+    specs: tuple[AnySpec, ...] = (
+        DRAG_RAGE,
+        SPACE_TRUCKIN,
+        RUSH_N_CRUSH,
+        APOCALYPSE_ROAD,
+        ROAD_WOLF,
+    )
     return {spec.key: spec for spec in specs}
 
 
