@@ -85,7 +85,7 @@ def move_board(
     if path:
         return builder_board(snap, view, draft(state, path), image)
     found, few = results(state)
-    if not few or not found:
+    if not found:
         return builder_board(snap, view, draft(state, ""), image)
     act = view.activation
     mp = act.mp if act is not None else 0
@@ -94,11 +94,15 @@ def move_board(
         cid = ar_or_none(snap, OPTION, compact(result.path))
         if cid is not None:
             buttons.append(ButtonSpec(f"{i}. {result_words(view, result)}"[:80], cid, "primary"))
-    build = ButtonSpec("🛠 Step by step", ar_id(snap, STEP, ""))
+    build = ButtonSpec("🛠 Build it step by step", ar_id(snap, STEP, ""))
+    if few:
+        count = f"{len(found)} different result{'s' if len(found) != 1 else ''}"
+    else:
+        count = f"more results than buttons: the {len(found)} most direct here, any other"
+        count += " by building it step by step"
     content = (
-        f"{header(snap)}\n➡️ move: {len(found)} different result"
-        f"{'s' if len(found) != 1 else ''} with {mp} MP. Tap one to see it on the track, "
-        "then play it (or build the move step by step)."
+        f"{header(snap)}\n➡️ move with {mp} MP: {count}. Tap one to see it on the track, "
+        "then play it."
     )
     tail = [build, ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)), presenters.board_button(snap)]
     return Board(
