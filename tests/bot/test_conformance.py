@@ -40,7 +40,12 @@ from tests.bot.conftest import World
 SEATS = {"dragrage": 2, "rushncrush": 3, "spacetruckin": 3}
 SEEDS = {"dragrage": 1, "rushncrush": 1, "spacetruckin": 1}
 DEFAULT_SEED = 1
-HINTS: dict[str, dict[str, float]] = {"spacetruckin": {r"^Stop building": 0.02}}
+HINTS: dict[str, dict[str, float]] = {
+    "spacetruckin": {r"^Stop building": 0.02},
+    # Apocalypse Road: looking at the whole track and detours into the step-by-step builder
+    # are pressed now and then (they must work) but rarely, so the race moves on.
+    "apocalypseroad": {r"Whole track": 0.03, r"step by step": 0.06},
+}
 MAX_PRESSES = 2500
 
 
