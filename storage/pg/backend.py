@@ -1,29 +1,33 @@
-"""The PostgreSQL backend: a small asyncpg pool, each transaction script on a worker thread.
+"""The PostgreSQL backend: a few worker threads, each with its own loop and asyncpg connection.
 
-`call(fn)` takes a connection from the pool and runs the synchronous script `fn(PgConn)` on
-this backend's own executor (as many threads as pooled connections); each statement goes back
-to the event loop through `PgConn` (two thread hops per statement, measured in the report of
-issue 18). Several scripts run at once, each on its own connection: PostgreSQL, not a process
-lock, keeps them apart (row locks taken by `claim`, advisory locks by `serialize`; see
-`storage.queries.transactions`). A script outlives the caller's cancellation (shielded) so a
-connection is never handed back to the pool in the middle of a transaction.
+`call(fn)` runs the synchronous transaction script `fn(PgConn)` on one of `pool_size` worker
+threads; the thread owns a private event loop and one asyncpg connection (opened on first use,
+reopened after it broke), and drives it statement by statement (`storage.pg.bridge`). So a
+transaction costs one thread hop as under SQLite, never waits for the bot's busy event loop,
+and a cancelled caller cannot hand a connection to someone else mid-transaction (the
+connection never leaves its thread). Several scripts run at once on different connections:
+PostgreSQL, not a process lock, keeps them apart (`claim` locks the session row FOR UPDATE,
+`serialize` takes advisory locks; see `storage.queries.transactions`).
 
 Storage failures: a write that cannot reach the server, or that the server refuses as
 read-only or shutting down, raises `StorageGone` (the message names the server, never the
-password). Unlike SQLite's guard this does not latch here: the pool reconnects; the bot's
-service decides what to do (it pauses games until a restart). A connection lost *during*
-COMMIT leaves it unknown whether that transaction committed; the version check makes a retry
-safe (it raises `StaleVersion` if the first attempt did land).
+password). Unlike SQLite's guard this does not latch here: the next call reconnects; the
+bot's service decides what to do (it pauses games until a restart). A connection that died
+while idle (server restart, failover) fails on the script's first statement, before anything
+was done: that one case is reconnected and run again, transparently. A connection lost
+*during* COMMIT leaves it unknown whether that transaction committed; the version check makes
+a retry safe (it raises `StaleVersion` if the first attempt did land).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -49,6 +53,7 @@ _GONE: tuple[type[BaseException], ...] = (
     asyncpg.exceptions.InsufficientResourcesError,
 )
 CONNECT_TIMEOUT_S = 10.0
+CLOSE_TIMEOUT_S = 5.0
 
 
 def safe_url(url: str) -> str:
@@ -61,29 +66,23 @@ def safe_url(url: str) -> str:
 
 
 class PgBackend:
-    """Transaction scripts over an asyncpg pool of `pool_size` connections."""
+    """Transaction scripts on `pool_size` threads, one PostgreSQL connection each."""
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, pool: asyncpg.Pool, url: str, pool_size: int) -> None:
-        self._pool = pool
-        self.url = safe_url(url)
+    def __init__(self, dsn: str, pool_size: int) -> None:
+        self._dsn = dsn
+        self.url = safe_url(dsn)
         self._executor = ThreadPoolExecutor(pool_size, thread_name_prefix="redline-pg")
+        self._local = threading.local()
+        self._opened: list[tuple[asyncio.AbstractEventLoop, list[asyncpg.Connection]]] = []
+        self._opened_lock = threading.Lock()
 
     @classmethod
     async def open(
         cls, url: str, *, migrations: Sequence[Migration] | None, pool_size: int
     ) -> PgBackend:
-        pool = await asyncpg.create_pool(
-            url,
-            min_size=1,
-            max_size=pool_size,
-            timeout=CONNECT_TIMEOUT_S,
-            # Statements are few and fixed: asyncpg's per-connection prepared statement cache
-            # holds them all. The application name shows in pg_stat_activity.
-            server_settings={"application_name": "redline"},
-        )
-        backend = cls(pool, url, pool_size)
+        backend = cls(url, max(1, pool_size))
         wanted = load_migrations(dialect="postgres") if migrations is None else migrations
         try:
             await backend.call(partial(apply_migrations, migrations=wanted))
@@ -93,17 +92,64 @@ class PgBackend:
         return backend
 
     async def close(self) -> None:
-        await self._pool.close()
-        self._executor.shutdown(wait=False)
+        await asyncio.to_thread(self._close_all)
+
+    def _close_all(self) -> None:
+        self._executor.shutdown(wait=True)  # scripts in flight finish first
+        with self._opened_lock:
+            opened, self._opened = self._opened, []
+        for loop, conns in opened:
+            for conn in conns:
+                if not conn.is_closed():
+                    try:
+                        loop.run_until_complete(conn.close(timeout=CLOSE_TIMEOUT_S))
+                    except Exception:
+                        conn.terminate()
+            loop.close()
+
+    def _connection(self) -> PgConn:
+        """This worker thread's connection, opened (again) if needed."""
+        local: Any = self._local
+        if getattr(local, "loop", None) is None:
+            local.loop = asyncio.new_event_loop()
+            local.conns = []
+            with self._opened_lock:
+                self._opened.append((local.loop, local.conns))
+        conn: asyncpg.Connection | None = getattr(local, "conn", None)
+        if conn is None or conn.is_closed():
+            local.conn = None
+            conn = local.loop.run_until_complete(
+                asyncpg.connect(
+                    self._dsn,
+                    timeout=CONNECT_TIMEOUT_S,
+                    server_settings={"application_name": "redline"},  # in pg_stat_activity
+                )
+            )
+            local.conn = conn
+            local.conns.append(conn)
+        return PgConn(conn, local.loop)
+
+    def _run(self, fn: Callable[[Db], T]) -> T:
+        """On a worker thread: one transaction script on this thread's connection."""
+        db = self._connection()
+        try:
+            result = fn(db)
+        except _GONE:
+            db.raw.terminate()  # unknown state: the next script starts on a new connection
+            if db.statements:
+                raise
+            # Not one statement went through: the connection died while idle (a server
+            # restart, a failover, an idle timeout). Nothing was done; run it once more.
+            db = self._connection()
+            result = fn(db)
+        if db.in_transaction:  # a script must end what it began; never leak a transaction
+            log.error("a transaction script left its transaction open; rolling back")
+            db.execute("ROLLBACK")
+        return result
 
     async def call(self, fn: Callable[[Db], T]) -> T:
         loop = asyncio.get_running_loop()
-
-        async def run() -> T:
-            async with self._pool.acquire() as conn:
-                return await loop.run_in_executor(self._executor, fn, PgConn(conn, loop))
-
-        return await asyncio.shield(asyncio.ensure_future(run()))
+        return await loop.run_in_executor(self._executor, self._run, fn)
 
     async def write(self, fn: Callable[[Db], T]) -> T:
         try:

@@ -1,9 +1,11 @@
 """`PgConn`: an asyncpg connection seen through the synchronous `storage.db.Db` interface.
 
-A transaction script runs on a worker thread of the backend's own executor; each `execute`
-hands the statement to the event loop (`run_coroutine_threadsafe`) and waits for the result,
-so the script keeps the exact shape it has under SQLite. The event loop is never blocked: only
-the worker thread waits. Statements go through asyncpg's prepared-statement cache.
+Each worker thread of the PostgreSQL backend owns a private event loop and one asyncpg
+connection on it (`storage.pg.backend`). A transaction script runs on that thread, and each
+`execute` drives the thread's own loop until the statement's result is in
+(`run_until_complete`): no hop between threads per statement, one hop per transaction (as with
+SQLite), and the bot's event loop is never involved, so a busy bot does not slow a
+transaction down. Statements go through asyncpg's prepared-statement cache.
 """
 
 from __future__ import annotations
@@ -73,27 +75,35 @@ def _rowcount(status: str) -> int:
 
 
 class PgConn:
-    """One pooled asyncpg connection, driven synchronously from a worker thread."""
+    """One asyncpg connection, driven synchronously on the thread that owns its loop."""
 
     def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
         self._conn = conn
         self._loop = loop
+        self.statements = 0
+        """Statements that completed on this connection through this object."""
 
     @property
     def in_transaction(self) -> bool:
         return bool(self._conn.is_in_transaction())
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
-        return self.run(self._execute(translate(sql), tuple(parameters)))
+        cursor = self.run(self._execute(translate(sql), tuple(parameters)))
+        self.statements += 1
+        return cursor
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run a coroutine on the event loop and wait for it here (never on the loop itself)."""
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+        """Run a coroutine on this thread's loop and return its result."""
+        return self._loop.run_until_complete(coro)
 
     @property
     def raw(self) -> asyncpg.Connection:
         """The asyncpg connection, for coroutines given to `run` (COPY, scripts)."""
         return self._conn
+
+    def script(self, sql: str) -> None:
+        """Run several statements as one simple-protocol script (migrations)."""
+        self.run(self._conn.execute(sql))
 
     async def _execute(self, sql: str, params: tuple[Any, ...]) -> PgCursor:
         if _RETURNS_ROWS.search(sql):
@@ -101,7 +111,3 @@ class PgConn:
             return PgCursor(list(rows), len(rows))
         status = await self._conn.execute(sql, *params)
         return PgCursor([], _rowcount(status))
-
-    def script(self, sql: str) -> None:
-        """Run several statements as one simple-protocol script (migrations)."""
-        self.run(self._conn.execute(sql))

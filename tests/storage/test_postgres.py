@@ -7,6 +7,7 @@ Everything else in tests/storage runs on both backends (see conftest.py).
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -79,17 +80,31 @@ async def test_the_check_really_writes(repo: Repository) -> None:
 
 
 @pytest.mark.postgres_only
-async def test_a_dropped_connection_refuses_that_move_then_the_pool_reconnects(
+async def test_connections_the_server_ended_while_idle_are_replaced(
     repo: Repository, pg_server: PgServer
 ) -> None:
-    """The server ends the bot's connections (a restart, a failover): that write raises
-    StorageGone (nothing confirmed); the pool reconnects and later writes land."""
+    """The server ends every idle connection (a restart, a failover): the next moves open new
+    ones and land, without an error (nothing had been sent on the dead ones)."""
     session = await new_game(repo)
     pg_server.psql(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'redline'"
     )
+    for n in range(1, 9):  # more than the worker threads: every dead connection is met
+        session = await move(repo, session, n)
+    assert session.last_seq == 8
+
+
+@pytest.mark.postgres_only
+async def test_a_connection_lost_inside_a_transaction_is_storage_gone(repo: Repository) -> None:
+    """Lost mid-transaction: StorageGone (not confirmed, not retried); later writes land."""
+    session = await new_game(repo)
+
+    def dies_half_way(db: Any) -> None:
+        db.execute("BEGIN")
+        db.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+
     with pytest.raises(StorageGone, match="PostgreSQL database"):
-        await move(repo, session, 1)
+        await repo._write(dies_half_way)
     moved = await move(repo, session, 1)
     assert moved.version == session.version + 1
 
