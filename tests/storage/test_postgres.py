@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from storage import DamagedSession, Repository, StaleVersion, StorageGone
+from storage import DamagedSession, Repository, SchemaTooNew, StaleVersion, StorageGone
 from storage.migrate import load_migrations
 from tests.postgres import PgServer
 from tests.storage.conftest import CHANNEL, move, new_game, new_lobby, raw_sql
@@ -158,3 +158,31 @@ async def test_two_pools_racing_on_one_version_land_one_move(repo: Repository, t
         assert [e.seq for e in await repo.log(session.id)] == list(range(21))
     finally:
         await other.close()
+
+
+async def test_an_older_database_is_upgraded_in_place(pg: str) -> None:
+    """A database made by an older build (migrations 1-3) gets 4 and 5 at the next start,
+    keeping its games."""
+    older = load_migrations(dialect="postgres")[:3]
+    first = await Repository.open(pg, migrations=older)
+    try:
+        assert await _scalar(first, "SELECT version FROM redline_schema") == 3
+        kept = await new_game(first)
+    finally:
+        await first.close()
+    upgraded = await Repository.open(pg)
+    try:
+        assert await _scalar(upgraded, "SELECT version FROM redline_schema") == LATEST
+        assert await upgraded.get_session(kept.id) == kept
+    finally:
+        await upgraded.close()
+
+
+async def test_a_too_new_database_is_refused(pg: str) -> None:
+    repo = await Repository.open(pg)
+    try:
+        await raw_sql(repo, "UPDATE redline_schema SET version = ?", (LATEST + 1,))
+    finally:
+        await repo.close()
+    with pytest.raises(SchemaTooNew):
+        await Repository.open(pg)
