@@ -8,8 +8,9 @@ same bytes as drawn in the bot's own process (`tests/render/test_pool.py`).
 
 - Workers come from a forkserver that has imported the renderers once (`PRELOAD`), so a
   worker starts in milliseconds and never inherits the bot's threads or sockets. The pool
-  starts warming up when it is made (in the background: the bot does not wait for it);
-  `started` tells when every worker has answered once, `startup_seconds` how long that took.
+  starts on a thread of its own when it is made (the bot's event loop never waits for the
+  forkserver); a drawing asked before it is warm waits for it. `started` tells when every
+  worker has answered once, `startup_seconds` how long that took (logged).
 - A call whose arguments cannot be pickled (a closure, a test's stand-in) is not the pool's:
   `run` raises `NotPicklable` before anything is sent, and the caller draws it in-process.
 - A worker that dies (killed, out of memory, a crash in native code) breaks the executor:
@@ -29,12 +30,13 @@ import pickle
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 log = logging.getLogger(__name__)
 
+STARTUP_TIMEOUT = 60.0
 PRELOAD = ("render.registry",)
 """Imported once by the forkserver, so every worker starts with the renderers loaded."""
 
@@ -83,34 +85,37 @@ class RenderPool:
         self.startup_seconds: float | None = None
         """From making the pool to every worker having answered once (None until then)."""
         self.started = threading.Event()
-        self._executor = self._new_executor()
-        self._warm(self._executor, time.perf_counter())
+        """Set once the current executor's workers are all running (cleared while replaced)."""
+        self._executor: ProcessPoolExecutor | None = None
+        self._start()
 
-    def _new_executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.processes, mp_context=self._context)
+    def _start(self) -> None:
+        """Make an executor and start every worker, on a thread: starting the forkserver and
+        forking blocks (~0.5 s the first time), and the bot's event loop must not wait."""
+        self.started.clear()
+        threading.Thread(target=self._warm, name="render-pool-start", daemon=True).start()
 
-    def _warm(self, executor: ProcessPoolExecutor, began: float) -> None:
-        """Start every worker now (one small task each), measured; nobody waits for it."""
+    def _warm(self) -> None:
+        began = time.perf_counter()
+        executor = ProcessPoolExecutor(max_workers=self.processes, mp_context=self._context)
         try:
-            futures = [executor.submit(_ready) for _ in range(self.processes)]
-        except (BrokenProcessPool, RuntimeError):
-            return
-        remaining = [len(futures)]
-
-        def one_done(_: Future[int]) -> None:
-            with self._lock:
-                remaining[0] -= 1
-                if remaining[0] == 0 and self.startup_seconds is None:
-                    self.startup_seconds = time.perf_counter() - began
-                    log.info(
-                        "render pool: %d processes ready in %.0f ms",
-                        self.processes,
-                        self.startup_seconds * 1000,
-                    )
-                    self.started.set()
-
-        for future in futures:
-            future.add_done_callback(one_done)
+            pids = [f.result() for f in [executor.submit(_ready) for _ in range(self.processes)]]
+        except Exception:  # a worker died at once: the next run() replaces this executor
+            log.exception("render pool: a worker failed to start")
+            pids = []
+        with self._lock:
+            if self._closed:
+                executor.shutdown(wait=False, cancel_futures=True)
+                return
+            self._executor = executor
+            if self.startup_seconds is None and pids:
+                self.startup_seconds = time.perf_counter() - began
+                log.info(
+                    "render pool: %d processes ready in %.0f ms",
+                    self.processes,
+                    self.startup_seconds * 1000,
+                )
+            self.started.set()
 
     def worker_pids(self) -> list[int]:
         """The worker processes now running (for tests and the benchmark's memory figure)."""
@@ -118,14 +123,14 @@ class RenderPool:
         return sorted(processes)
 
     async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """`fn(*args, **kwargs)` in a worker process."""
+        """`fn(*args, **kwargs)` in a worker process (waits for the pool to be started)."""
         try:
             payload = pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, AttributeError, TypeError) as exc:
             raise NotPicklable(str(exc)) from exc
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
-            executor = self._current()
+            executor = await self._current()
             try:
                 return await asyncio.wrap_future(executor.submit(_call, payload), loop=loop)
             except BrokenProcessPool:
@@ -137,22 +142,24 @@ class RenderPool:
                 log.warning("a render process died; the pool was replaced, drawing again")
         raise AssertionError("unreachable")
 
-    def _current(self) -> ProcessPoolExecutor:
+    async def _current(self) -> ProcessPoolExecutor:
+        if not self.started.is_set() and not self._closed:
+            await asyncio.to_thread(self.started.wait, STARTUP_TIMEOUT)
         with self._lock:
             if self._closed:
                 raise RuntimeError("the render pool is closed")
+            if self._executor is None or not self.started.is_set():
+                raise RenderCrashed("the render pool did not start")
             return self._executor
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """A new executor for the broken one, once, however many calls saw it break."""
         with self._lock:
-            if self._closed or self._executor is not broken:
+            if self._closed or self._executor is not broken or not self.started.is_set():
                 return
-            self._executor = self._new_executor()
             self.replacements += 1
-            fresh = self._executor
+            self._start()
         broken.shutdown(wait=False, cancel_futures=True)
-        self._warm(fresh, time.perf_counter())
 
     def close(self, *, wait: bool = False) -> None:
         """Stop the workers: queued drawings are cancelled, a drawing under way finishes.
@@ -160,4 +167,6 @@ class RenderPool:
         with self._lock:
             self._closed = True
             executor = self._executor
-        executor.shutdown(wait=wait, cancel_futures=True)
+        self.started.set()  # nobody waits for a start any more
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=True)

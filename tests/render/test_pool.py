@@ -49,6 +49,8 @@ async def test_every_games_images_from_the_pool_are_byte_identical(
 ) -> None:
     """Boards and every seated player's sheet of seeded positions (minimum and maximum
     players): the PNG bytes from a worker process equal those drawn single-threaded here."""
+    if spec.key not in RENDERERS:
+        pytest.skip(f"{spec.key} has no renderers yet (test_registry holds every game to it)")
     todo = [d for p in positions(spec) for d in drawings(spec, p)]
     assert todo, f"{spec.key}: nothing to draw"
     for drawing in todo:

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from bench.samples import drawings, positions
 from games.registry import GAMES, AnySpec
 from render.fonts import font
+from render.registry import RENDERERS
 from render.textcache import CACHE, ENTRY_OVERHEAD, TextMaskCache, draw_text_cached
 
 
@@ -26,6 +27,8 @@ def test_every_games_images_are_byte_identical_with_and_without_the_cache(
     """Boards and sheets of seeded positions at the minimum and maximum player count: drawn
     uncached, then with an empty cache (every mask rasterised and stored), then again (every
     mask from the cache): the same PNG bytes each time."""
+    if spec.key not in RENDERERS:
+        pytest.skip(f"{spec.key} has no renderers yet (test_registry holds every game to it)")
     todo = [d for p in positions(spec) for d in drawings(spec, p)]
     assert todo, f"{spec.key}: nothing to draw"
     CACHE.enabled = False
