@@ -111,3 +111,29 @@ def ready(state: ArState, seat: int, card: int) -> ArState:
 def play_card(state: ArState, seat: int, number: int, card: int, **kw: Any) -> ArState:
     state = ready(state, seat, card)
     return play(state, seat, PlayCard(card=card, car=number, **kw))[0]
+
+
+def moving(
+    state: ArState,
+    seat: int,
+    car_id: int,
+    mp: int = 1,
+    *,
+    movement: str = "solo",
+    then: tuple[str, ...] = ("event", "fire"),
+    card: int = 0,
+) -> ArState:
+    """`car_id` (of `seat`) in mid-activation with `mp` MP to spend, then the `then` steps."""
+    from games.apocalypseroad.model import Activation
+
+    act = Activation(
+        player=state.teams[seat].player,
+        car=car_id,
+        card=card,
+        stage="move",
+        mover=car_id,
+        mp=mp,
+        movement=movement,  # type: ignore[arg-type]
+        then=then,
+    )
+    return turn_of(state, seat).model_copy(update={"activation": act})
