@@ -13,6 +13,8 @@ from render.apocalypseroad import render_apocalypseroad, render_apocalypseroad_s
 from render.apocalypseroad.extras import apocalypseroad_extras
 from render.dragrage import render_dragrage
 from render.extras import rushncrush_extras, spacetruckin_extras
+from render.roadwolf import render_roadwolf_board, render_roadwolf_sheet
+from render.roadwolf.extras import roadwolf_extras
 from render.rushncrush import render_rushncrush
 from render.spacetruckin import render_spacetruckin_board, render_spacetruckin_sheet
 
@@ -42,6 +44,9 @@ RENDERERS: dict[str, GameRenderers] = {
         board=render_apocalypseroad,
         sheet=render_apocalypseroad_sheet,
         move_extras=apocalypseroad_extras,
+    ),
+    "roadwolf": GameRenderers(
+        board=render_roadwolf_board, sheet=render_roadwolf_sheet, move_extras=roadwolf_extras
     ),
 }
 """The renderers of each registered game, keyed like `games.registry.GAMES`."""
