@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from games.roadwolf.geometry import MoveKind
 from games.roadwolf.model import RwView
+from games.roadwolf.preview import Preview
 from render.palette import DEFAULT_THEME, Theme
 from render.roadwolf.adapt import scene_of, sheet_of
 from render.roadwolf.board import render_scene
-from render.roadwolf.plan import plan_move
+from render.roadwolf.plan import plan_from_preview, plan_move
 from render.roadwolf.preview import render_plan
 from render.roadwolf.sheet import render_sheet
 
@@ -20,13 +21,36 @@ def render_roadwolf_board(
 
 
 def render_roadwolf_sheet(
-    view: RwView, *, scale: float = 1.0, theme: Theme = DEFAULT_THEME
+    view: RwView,
+    *,
+    preview: tuple[str, Preview] | None = None,
+    scale: float = 1.0,
+    theme: Theme = DEFAULT_THEME,
 ) -> bytes:
-    """PNG of the viewer's side: its vehicles with their hidden crew and gear tokens."""
+    """PNG of the viewer's side: its vehicles with their hidden crew and gear tokens; with
+    `preview` (a vehicle letter and the rules' preview of its move), that move's preview
+    instead (drawn as a private image, like the sheet it replaces)."""
+    if preview is not None:
+        letter, planned = preview
+        return render_roadwolf_preview(view, letter, planned, scale=scale, theme=theme)
     return render_sheet(sheet_of(view), scale=scale, theme=theme)
 
 
 def render_roadwolf_preview(
+    view: RwView,
+    vehicle: str,
+    preview: Preview,
+    *,
+    scale: float = 1.0,
+    theme: Theme = DEFAULT_THEME,
+) -> bytes:
+    """PNG of a planned move before it is confirmed, from the rules' preview of it: reach,
+    path, the ghost where it stops, warnings (a ram and its dice, off-road and its check)."""
+    plan = plan_from_preview(view, vehicle, preview)
+    return render_plan(scene_of(view), plan, scale=scale, theme=theme)
+
+
+def render_roadwolf_plan(
     view: RwView,
     vehicle: str,
     kind: MoveKind,
@@ -36,9 +60,14 @@ def render_roadwolf_preview(
     scale: float = 1.0,
     theme: Theme = DEFAULT_THEME,
 ) -> bytes:
-    """PNG of a planned move before it is confirmed: reach, path, ghost at the end, warnings."""
+    """The same preview worked out from the view alone (the 1.6 geometry on public positions)."""
     plan = plan_move(view, vehicle, kind, dx, dy)
     return render_plan(scene_of(view), plan, scale=scale, theme=theme)
 
 
-__all__ = ["render_roadwolf_board", "render_roadwolf_preview", "render_roadwolf_sheet"]
+__all__ = [
+    "render_roadwolf_board",
+    "render_roadwolf_plan",
+    "render_roadwolf_preview",
+    "render_roadwolf_sheet",
+]

@@ -171,7 +171,7 @@ def kind_words(v: VehicleView) -> str:
 def sheet_of(view: RwView) -> Sheet:
     """The viewer's side's record sheet (the view must be a seated player's)."""
     private = view.private
-    side = private.side if private is not None else 0
+    side = private.side if private is not None and private.side is not None else 0
     player = view.viewer if view.viewer is not None else 0
     names = dict(zip(view.sides[side].players, view.sides[side].player_names, strict=False))
     active = player in active_players(view)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from games.roadwolf import geometry as g
 from games.roadwolf.geometry import MoveKind
 from games.roadwolf.model import RwView, VehicleView
+from games.roadwolf.preview import Preview
 from render.roadwolf.scene import Plan, Rect, Warning
 
 CARD_WARNINGS = {
@@ -112,3 +113,29 @@ def _words(dx: int, dy: int) -> str:
     side = f"L{-dx}" if dx < 0 else f"R{dx}" if dx > 0 else ""
     ahead = f"F{dy}" if dy > 0 else f"B{-dy}" if dy < 0 else ""
     return side + ahead or "(stays)"
+
+
+def plan_from_preview(view: RwView, letter: str, preview: Preview) -> Plan:
+    """The rules' own preview of a move (`games.roadwolf.preview`), placed for drawing: its
+    ghost, its warnings (each pinned where it happens when that is known) and the reach."""
+    v = next(v for v in view.vehicles if v.letter == letter)
+    start = _box(v)
+    ghost = preview.ghost
+    pins: list[Warning] = []
+    for text in preview.warnings:
+        at: tuple[float, float] | None = None
+        if preview.ram is not None and ("RAM" in text or "rams you" in text):
+            at = (ghost.x + ghost.w / 2, ghost.front if preview.kind != "brake" else ghost.y)
+        elif "off-road" in text:
+            at = (ghost.x + ghost.w / 2, ghost.y + ghost.h / 2)
+        pins.append(Warning(text, at))
+    title = f"{v.name} {letter}: planned {preview.kind} {_words(preview.dx, preview.dy)}"
+    return Plan(
+        letter=letter,
+        start=_rect(start),
+        end=_rect(ghost),
+        wanted=_rect(start.shifted(preview.dx, preview.dy)),
+        reach=reach_cells(view, v, preview.kind),
+        warnings=tuple(pins),
+        title=title,
+    )

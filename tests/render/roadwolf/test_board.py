@@ -10,7 +10,7 @@ from PIL import Image
 
 from render.fonts import MIN_PHONE_PX, phone_px
 from render.palette import DEFAULT_THEME as THEME
-from render.roadwolf import render_roadwolf_board, render_roadwolf_preview, render_roadwolf_sheet
+from render.roadwolf import render_roadwolf_board, render_roadwolf_plan, render_roadwolf_sheet
 from render.roadwolf.adapt import scene_of, sheet_of
 from render.roadwolf.board import board_grid, seat_marker
 from render.roadwolf.plan import plan_move
@@ -77,7 +77,7 @@ def test_every_label_reads_on_a_phone() -> None:
         lambda: render_roadwolf_board(view),
         lambda: render_roadwolf_board(view, whole_road=True),
         lambda: render_roadwolf_sheet(view),
-        lambda: render_roadwolf_preview(view, "A", "move", 2, 3),
+        lambda: render_roadwolf_plan(view, "A", "move", 2, 3),
     ):
         png, labels = _labels(draw)
         width = _image(png).width
@@ -141,7 +141,7 @@ def test_board_and_preview_are_fast_and_small() -> None:
     for _ in range(10):
         t0 = time.perf_counter()
         png = render_roadwolf_board(view)
-        render_roadwolf_preview(view, "A", "move", 1, 3)
+        render_roadwolf_plan(view, "A", "move", 1, 3)
         times.append(time.perf_counter() - t0)
         sizes.append(len(png))
     assert statistics.median(sizes) < 120_000
