@@ -322,10 +322,12 @@ def skidder_rams(hour: int) -> bool:
 
 def sidestep(box: Rect, others: Sequence[Rect], direction: int) -> Rect:
     """1.4-N: "Shift it sideways until it is clear of the vehicle": whole cells left
-    (direction −1) or right (+1) until no overlap with `others` (or the board edge is passed)."""
+    (direction −1) or right (+1) until its next sub-step toward the START overlaps none of
+    `others` (or the board edge is passed), so it can drift on."""
     moved = box
     for _ in range(BOARD_WIDTH + int(box.w) + 1):
-        if not any(overlaps(moved, other) for other in others):
+        ahead = moved.shifted(0, -float(SUB_STEP))
+        if not any(overlaps(moved, o) or overlaps(ahead, o) for o in others):
             return moved
         moved = moved.shifted(direction, 0)
     return moved
