@@ -36,7 +36,7 @@ def shoot(attacker: int, target: int, card: int, **target_fields: object) -> Sim
 
 
 def test_card_two_hits_defense_two() -> None:
-    """4.5-8: "card 2 against defense 2 -> hit" (rule 29: "card value ... >= the target's defense")."""
+    """4.5-8: "card 2 against defense 2 -> hit" (rule 29: "... >= the target's defense")."""
     assert shoot(1, 11, combat_card(2)).cars[11].damage > 0
 
 
