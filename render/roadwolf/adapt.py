@@ -63,6 +63,8 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
     turn = view.turn
     active = view.phase == "play" and turn is not None and turn.vehicle == v.letter
     note = EXIT_WORDS.get(v.exited or "", "")
+    if view.phase == "build":
+        note = "takes the road when both sides are built"
     if not note and v.status == "normal" and v.facing == "backward":
         note = "facing backward"
     return Piece(
@@ -70,7 +72,7 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
         side=v.side,
         model=v.name,
         owner=view.sides[v.side].name,
-        rect=rect_of(v),
+        rect=rect_of(v) if view.phase != "build" else None,
         size=v.size,
         damage=v.damage,
         crew=v.crew_count,
@@ -147,7 +149,7 @@ def scene_of(view: RwView) -> Scene:
         round=view.round if view.phase != "build" else 0,
         headline=headline(view),
         sides=(view.sides[0].name, view.sides[1].name),
-        score=view.score_text,
+        score=view.score_text if view.phase != "build" else "",
         seats=seats(view),
         pieces=tuple(piece_of(view, v) for v in view.vehicles),
         cards=tuple(Card(c.kind, Rect(c.x, c.y, c.w, c.h)) for c in view.cards),

@@ -9,6 +9,8 @@ state). `render_roadwolf_board(view, whole_road=True)` draws all 48 rows.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PIL import ImageDraw
 
 from render.encode import encode_png
@@ -19,7 +21,7 @@ from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, focus_rows, label_px
 from render.roadwolf.pieces import draw_piece, draw_trace, side_colour
 from render.roadwolf.road import draw_card, draw_road
 from render.roadwolf.scene import ROWS, Piece, Scene
-from render.shapes import draw_text, fit_text
+from render.shapes import draw_text, fit_text, token
 from render.toolkit import canvas
 
 HINT_H = 34.0
@@ -56,6 +58,25 @@ def render_scene(
     shown += " · END at the top · 4 rows = 1 stick"
     draw_text(draw, (img.width / 2, grid.top - HINT_H * scale / 2), shown,
               fnt=font(label), fill=theme.muted)  # fmt: skip
+    road, road_draw = canvas(grid.width, grid.height, theme=theme)
+    local = replace(grid, left=0.0, top=0.0)
+    draw_field(road_draw, local, scene, theme, label)
+    img.paste(road, (round(grid.left), round(grid.top)))
+    y = grid.top + grid.height + PAD * scale
+    for entry in roster:
+        at, room = (PAD * scale, y), img.width - 2 * PAD * scale
+        if isinstance(entry, Piece):
+            _roster_line(draw, at, room, entry, theme, label)
+        else:
+            _side_line(draw, at, room, scene, entry, theme, label)
+        y += LINE_H * scale
+    return encode_png(img, theme=theme)
+
+
+def draw_field(
+    draw: ImageDraw.ImageDraw, grid: Grid, scene: Scene, theme: Theme, label: float
+) -> None:
+    """The road with its cards, vehicles and traces, on an image of its own (clipped)."""
     draw_road(draw, grid, theme, label)
     for card in scene.cards:
         draw_card(draw, grid, card, theme, label)
@@ -66,11 +87,6 @@ def render_scene(
     for trace in scene.traces:
         draw_trace(draw, grid, trace, theme, under=False)
     _beyond(draw, grid, scene, theme, label)
-    y = grid.top + grid.height + PAD * scale
-    for piece in roster:
-        _roster_line(draw, (PAD * scale, y), img.width - 2 * PAD * scale, piece, theme, label)
-        y += LINE_H * scale
-    return encode_png(img, theme=theme)
 
 
 def _title(scene: Scene) -> str:
@@ -86,8 +102,39 @@ def _banner_h(scene: Scene, scale: float) -> float:
     return banner_height(len(_lines(scene, scale)), len(scene.seats), scale)
 
 
-def _roster(scene: Scene) -> list[Piece]:
-    return sorted(scene.pieces, key=lambda p: (p.side, p.letter))
+def _roster(scene: Scene) -> list[Piece | int]:
+    """Each side's heading (its index), then its vehicles by letter."""
+    entries: list[Piece | int] = []
+    for side in (0, 1):
+        entries.append(side)
+        own: list[Piece] = sorted(
+            (p for p in scene.pieces if p.side == side), key=lambda p: p.letter
+        )
+        entries.extend(own)
+    neutral = sorted((p for p in scene.pieces if p.side not in (0, 1)), key=lambda p: p.letter)
+    return [*entries, *neutral]
+
+
+def _side_line(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[float, float],
+    width: float,
+    scene: Scene,
+    side: int,
+    theme: Theme,
+    label: float,
+) -> None:
+    """A side's heading in the roster: its token, name and players."""
+    x, y = at
+    h = label * 1.3
+    style = theme.player(side)
+    token(draw, (x + h / 2, y + h / 2), h * 0.45, shape=style.shape, fill=style.colour,
+          outline=style.ink, width=2)  # fmt: skip
+    players = ", ".join(seat.name for seat in scene.seats if seat.side == side)
+    text = scene.sides[side] + (f": {players}" if players else "")
+    fnt = font(label, bold=True)
+    draw_text(draw, (x + h + 10, y + h / 2), fit_text(text, fnt, width - h - 10), fnt=fnt,
+              fill=theme.text, anchor="lm")  # fmt: skip
 
 
 def _beyond(
@@ -128,7 +175,7 @@ def _roster_line(
     draw_text(draw, (x + h / 2, y + h / 2), piece.letter, fnt=font(label, bold=True),
               fill=theme.player(piece.side).ink if piece.side >= 0 else theme.text)  # fmt: skip
     state = piece.note or STATE_WORDS[piece.status]
-    parts = [f"{piece.model} ({piece.owner})", f"hits {piece.damage}/{piece.size}"]
+    parts = [piece.model, f"hits {piece.damage}/{piece.size}"]
     if piece.status not in ("wreck", "gone"):
         parts.append(f"crew {piece.crew}/{piece.capacity}")
         parts.append(f"gear {piece.gear}")

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 
 from render.fonts import min_label_px
-from render.roadwolf.scene import COLUMNS, ROWS, XY, Piece, Plan, Rect, Scene
+from render.roadwolf.scene import COLUMNS, ROWS, STICK, XY, Piece, Plan, Rect, Scene
 
 CELL = 30.0
 PAD = 16.0
@@ -18,6 +18,8 @@ WIDTH = COLUMNS * CELL + 2 * PAD
 WINDOW_ROWS = 20
 """Rows the default board shows: five sticks, enough for a move, a nitro and a shot."""
 MARGIN_ROWS = 3
+MAX_WINDOW = 28
+"""Rows at most in the default window; more spread-out positions show the whole road."""
 
 
 def label_px(scale: float = 1.0) -> float:
@@ -82,19 +84,24 @@ def clamp_window(lo: int, hi: int, rows: int = WINDOW_ROWS) -> tuple[int, int]:
 
 
 def focus_rows(scene: Scene) -> tuple[int, int]:
-    """The part around the action: the vehicle to act (and its reach), the last moves, and the
-    vehicles still in play as far as they fit."""
+    """The part around the action: the vehicle to act with its reach (a move, a nitro) and
+    the last moves as far as they fit in `MAX_WINDOW` rows; with nobody driving, the vehicles
+    in play, or the whole road when they are spread over more than that."""
     active = [p.rect for p in scene.pieces if p.active and p.rect is not None]
-    traced = [xy[1] for t in scene.traces for xy in t.points]
-    rows: list[float] = [*traced]
-    for rect in active:
-        rows += [rect.y - 2, rect.top + 2 * 4 + 1]
-    if not rows:
-        live = [p.rect for p in scene.pieces if _in_play(p) and p.rect is not None]
-        rows = [r.y for r in live] + [r.top for r in live]
-    if not rows:
+    if active:
+        rect = active[0]
+        lo, hi = math.floor(rect.y) - MARGIN_ROWS, math.ceil(rect.top) + 2 * STICK + 1
+        for y in sorted(xy[1] for t in scene.traces for xy in t.points):
+            if max(hi, y) - min(lo, y) < MAX_WINDOW - 2 * MARGIN_ROWS:
+                lo, hi = min(lo, math.floor(y) - MARGIN_ROWS), max(hi, math.ceil(y) + MARGIN_ROWS)
+        return clamp_window(lo, hi)
+    live = [p.rect for p in scene.pieces if _in_play(p) and p.rect is not None]
+    if not live:
         return clamp_window(0, WINDOW_ROWS - 1)
-    lo, hi = math.floor(min(rows)) - MARGIN_ROWS, math.ceil(max(rows)) + MARGIN_ROWS
+    lo = math.floor(min(r.y for r in live)) - MARGIN_ROWS
+    hi = math.ceil(max(r.top for r in live)) + MARGIN_ROWS
+    if hi - lo + 1 > MAX_WINDOW:
+        return (0, ROWS - 1)
     return clamp_window(lo, hi)
 
 

@@ -8,6 +8,8 @@ badge on the road and a numbered line below.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PIL import ImageDraw
 
 from render.encode import encode_png
@@ -56,6 +58,23 @@ def render_plan(
     draw_text(draw, (img.width / 2, grid.top - HINT_H * s / 2),
               f"rows {grid.first}-{grid.last} · tinted: where it can end", fnt=body,
               fill=theme.muted)  # fmt: skip
+    field_img, field_draw = canvas(grid.width, grid.height, theme=theme)
+    _field(field_draw, replace(grid, left=0.0, top=0.0), scene, plan, theme, label)
+    img.paste(field_img, (round(grid.left), round(grid.top)))
+    y = grid.top + grid.height + PAD * s
+    draw_text(draw, (PAD * s, y), "What this move does", fnt=font(label, bold=True),
+              fill=theme.text, anchor="la")  # fmt: skip
+    y += LINE_H * s
+    for line in wrapped:
+        draw_text(draw, (PAD * s, y), line, fnt=body, fill=theme.text, anchor="la")
+        y += LINE_H * s
+    return encode_png(img, theme=theme)
+
+
+def _field(
+    draw: ImageDraw.ImageDraw, grid: Grid, scene: Scene, plan: Plan, theme: Theme, label: float
+) -> None:
+    """The road zoomed on the plan, on an image of its own (so nothing spills out of it)."""
     draw_road(draw, grid, theme, label)
     tint = blend(theme.surface_alt, theme.accent, 1 / 3)
     for c, r in plan.reach:
@@ -83,14 +102,6 @@ def render_plan(
     x1, y1, x2, y2 = grid.box(plan.end)
     draw.rectangle((x1, y1, x2, y2), outline=theme.accent, width=3)
     _badges(draw, grid, plan, theme, label)
-    y = grid.top + grid.height + PAD * s
-    draw_text(draw, (PAD * s, y), "What this move does", fnt=font(label, bold=True),
-              fill=theme.text, anchor="la")  # fmt: skip
-    y += LINE_H * s
-    for line in wrapped:
-        draw_text(draw, (PAD * s, y), line, fnt=body, fill=theme.text, anchor="la")
-        y += LINE_H * s
-    return encode_png(img, theme=theme)
 
 
 def _badges(draw: ImageDraw.ImageDraw, grid: Grid, plan: Plan, theme: Theme, label: float) -> None:

@@ -49,8 +49,8 @@ def draw_road(draw: ImageDraw.ImageDraw, grid: Grid, theme: Theme, label: float)
         draw_text(draw, ((road_l + road_r) / 2, grid.y(START_ROWS / 2)), "START", fnt=bold,
                   fill=BLACK)  # fmt: skip
     if grid.last == ROWS - 1:
-        draw_text(draw, ((road_l + road_r) / 2, top + grid.cell * 0.6), "END \u2191", fnt=bold,
-                  fill=theme.text)  # fmt: skip
+        draw_text(draw, (road_l - 8, top + grid.cell * 0.6), "END \u2191", fnt=bold,
+                  fill=theme.text, anchor="rm")  # fmt: skip
 
 
 def _checks(draw: ImageDraw.ImageDraw, grid: Grid, left: float, right: float, theme: Theme) -> None:

@@ -89,7 +89,7 @@ def test_roster_lists_hits_crew_and_state_of_each_vehicle() -> None:
     """Damage, crew counts and states (abandoned, immobilized, wreck) are written out."""
     _, labels = _labels(lambda: render_roadwolf_board(chase()))
     text = " | ".join(label.text for label in labels)
-    assert "Muscle Car (Runners) · hits 1/3 · crew 2/3 · gear 1" in text
+    assert "Muscle Car · hits 1/3 · crew 2/3 · gear 1" in text and "Runners: Ann" in text
     assert "abandoned" in text and "immobilized" in text and "wreck" in text
     assert "2 actions left" in text
 
