@@ -5,6 +5,8 @@ Exports `SPEC`, plus the few-taps helpers the Discord adapter uses (`move_result
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.apocalypseroad.choices import (
     MovePreview,
     MoveResult,
@@ -19,15 +21,37 @@ from games.apocalypseroad.model import ACTION_ADAPTER, Action, ArOptions, ArStat
 from games.apocalypseroad.policy import bot_move
 from games.apocalypseroad.rules import active_players, apply
 from games.apocalypseroad.text import RULES_TEXT, describe, text_board
-from games.apocalypseroad.view import outcome, private_part, standings, view
-from games.engine import GameSpec
+from games.apocalypseroad.view import outcome, private_part, prompt, standings, view
+from games.engine import Event, GameSpec, PlayerId
 
 RULES_VERSION = 1
 
 
 def public_moves(state: ArState) -> bool:
-    """Every move is made in the open except the end-of-turn discards."""
-    return state.phase != "discard"
+    """Moves, fire and event answers reveal nothing; choosing a card (the hand) and the
+    discards are made privately."""
+    return state.phase in ("action", "debris") and (
+        state.phase == "debris" or state.activation is not None
+    )
+
+
+def public_prompt(state: ArState, player: PlayerId) -> str:
+    """What `player` is asked now, in words the whole table may read."""
+    if state.phase == "discard":
+        return "discard any unwanted race cards (Show my hand)"
+    if state.phase == "debris":
+        return "Dangerous Debris: pick one of your cars to take 1 damage"
+    act = state.activation
+    if act is None:
+        return "play a race card for one of your cars (Show my hand)"
+    return prompt(state).text
+
+
+def describe_event(event: Event | dict[str, Any]) -> str:
+    """The log line of one event."""
+    if isinstance(event, dict):
+        return str(event.get("text", ""))
+    return str(getattr(event, "text", ""))
 
 
 SPEC: GameSpec[ArState, Action, ArOptions, ArView] = GameSpec(
@@ -59,6 +83,8 @@ SPEC: GameSpec[ArState, Action, ArOptions, ArView] = GameSpec(
         "lists_all_actions": False,
         "simultaneous": True,
         "public_moves": public_moves,
+        "prompt": public_prompt,
+        "describe_event": describe_event,
         "move_results": move_results,
         "preview_move": preview_move,
         "sample_moves": sample_moves,

@@ -208,6 +208,12 @@ def _open_road(sim: Sim, here: Pos) -> list[str]:
     length = sim.track.length
     for distance in range(1, length):
         sector = (here[0] + distance) % length
+        lanes = [(sector, lane) for lane in range(sim.track.lanes[sector])]
+        if all(board.perpendicular(p) is not None for p in lanes):
+            # both crossover lanes blocked: stop just in front of the blockers (rule 10)
+            stops = {q for p in lanes for q in sim.track.prevs(p) if board.free(q) and q != here}
+            options = [f"road:{s}:{lane}" for s, lane in sorted(stops)]
+            return [*options, "skip"] if options else []
         cars = [c for c, p in board.pos.items() if p[0] == sector and board.at.get(p) == c]
         if not cars:
             continue

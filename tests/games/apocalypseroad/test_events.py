@@ -260,3 +260,20 @@ def test_every_pending_choice_is_offered_by_legal_actions() -> None:
         EventChoice(choice="skip"),
     ]
     assert Fire(target=None) not in legal_actions(after, after.teams[0].player)
+
+
+def test_open_road_stops_before_a_blocked_crossover() -> None:
+    """Rule 10: Open Road: "At the crossover, if both lanes are blocked perpendicularly, it
+    stops just before the blockers"."""
+    state = with_cars(
+        base(track="figure8"),
+        {
+            1: {"sector": 5, "lane": 1},
+            11: {"sector": 25, "lane": 0},
+            13: {"sector": 26, "lane": 0},
+            17: {"sector": 20, "lane": 0},
+        },
+    )
+    state = stack(moving(state, 0, 1, 1), events=(event_card("open_road"),))
+    after, _ = play(state, 0, Move(path="F"))
+    assert event_options(Sim(after)) == ["road:12:0", "road:12:1", "skip"]
