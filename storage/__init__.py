@@ -1,4 +1,5 @@
-"""Persistence for sessions, their move logs and guild settings (SQLite via aiosqlite)."""
+"""Persistence for sessions, their move logs and guild settings: SQLite via aiosqlite (the
+default) or PostgreSQL via asyncpg (a `postgresql://` URL), behind one `Repository`."""
 
 from storage.errors import (
     AlreadyRunning,

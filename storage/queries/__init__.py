@@ -1,10 +1,11 @@
-"""Synchronous transactions over one sqlite3 connection.
+"""Synchronous transaction scripts over one connection (`storage.db.Db`), for both backends.
 
-Each public function here is one whole transaction and runs as ONE call on the aiosqlite
-worker thread (see `Repository._call`): one thread hop per move instead of one per statement,
-and no other statement on this connection can run in between. The connection is in autocommit
-mode (isolation_level=None) so the BEGIN/COMMIT in `transactions` are the only transaction
-boundaries.
+Each public function here is one whole transaction and runs as ONE call on the backend's
+worker thread (see `Repository._call`): aiosqlite's thread for SQLite, a thread owning its own
+asyncpg connection for PostgreSQL. One thread hop per move instead of one per statement, and
+no other statement on this connection can run in between. The connection is in autocommit
+mode, so the BEGIN/COMMIT in `transactions` are the only transaction boundaries. SQL is
+shared; the few dialect differences ask `storage.db.is_postgres`.
 """
 
 from storage.queries.absence import (
