@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import tempfile
 import time
@@ -170,11 +171,19 @@ async def run(
 ) -> list[Section]:
     from bench.deployment_pg import postgres_section
 
-    sections = []
+    sections: list[Section] = []
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if "shards" in parts:
         sections.append(await ready_section(guilds, quick=quick))
     if "postgres" in parts:
         sections.append(await postgres_section(quick=quick))
+    if hasattr(os, "getloadavg"):
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        for section in sections:
+            section.notes.append(
+                f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, on {cores} "
+                "cores: above the core count, other processes took CPU from this run"
+            )
     return sections
 
 

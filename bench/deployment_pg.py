@@ -129,41 +129,68 @@ def _active_ms(server: PgServer, database: str) -> float:
     return float(out.strip() or "nan")
 
 
-async def postgres_section(*, quick: bool) -> Section:
-    section = Section("deployment: 2 bot processes (shards 0 and 1 of 2) on one PostgreSQL")
-    from tests.postgres import MISSING, find_binaries, start_server
+@dataclass
+class Load:
+    tally: Tally
+    seconds: float
+    bots_cpu: float
+    pg_cpu: float = float("nan")
+    active_ms: float = float("nan")
 
-    if find_binaries() is None:
-        section.add("moves per second, both processes", float("nan"), "/s", target=MOVES_TARGET)
-        section.notes.append(f"FAILED: {MISSING}")
-        return section
-    duration = 6.0 if quick else 20.0
-    server = start_server(fsync=True)
+
+def _world(fake: FakeDiscord) -> list[Table]:
+    tables: list[Table] = []
+    for n in range(SHARDS * GUILDS_PER_SHARD):
+        guild = fake.add_guild(f"guild {n}", shard=(n % SHARDS, SHARDS))
+        for c in range(CHANNELS_PER_GUILD):
+            channel = fake.add_channel(guild, f"races-{c}")
+            host = fake.add_member(guild, f"h{n}-{c}")
+            tables.append(Table(channel, host, fake.add_member(guild, f"g{n}-{c}")))
+    return tables
+
+
+async def _drive(fake: FakeDiscord, tables: list[Table], duration: float) -> tuple[Tally, float]:
+    """`CONCURRENCY` presses in flight for `duration` s; (what happened, seconds taken)."""
+    tally = Tally()
+    rnd = random.Random(18)
+    idle = list(range(len(tables)))
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    end = began + duration
+
+    async def worker() -> None:
+        while loop.time() < end:
+            index = idle.pop(rnd.randrange(len(idle)))
+            try:
+                await press(fake, tables[index], rnd, tally)
+            finally:
+                idle.append(index)
+
+    await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
+    return tally, loop.time() - began
+
+
+async def _load(server: PgServer | None, *, duration: float) -> Load:
+    """With a server: shards 0 and 1 in two processes on it; without: one process, every
+    shard (here one), SQLite in its data folder. Same guilds, races and presses."""
     children: list[Child] = []
     fake = FakeDiscord(max_concurrency=2, identify_window=5.0)
     await fake.start()
     try:
-        url = server.new_database()
-        database = url.rsplit("/", 1)[1]
-        tables: list[Table] = []
-        for n in range(SHARDS * GUILDS_PER_SHARD):
-            guild = fake.add_guild(f"guild {n}", shard=(n % SHARDS, SHARDS))
-            for c in range(CHANNELS_PER_GUILD):
-                channel = fake.add_channel(guild, f"races-{c}")
-                host = fake.add_member(guild, f"h{n}-{c}")
-                tables.append(Table(channel, host, fake.add_member(guild, f"g{n}-{c}")))
+        tables = _world(fake)
+        url = server.new_database() if server is not None else ""
         with tempfile.TemporaryDirectory() as folder:
             tmp = Path(folder)
-            for shard in range(SHARDS):
-                env = bot_env(
-                    f"http://127.0.0.1:{fake.port}",
-                    fake.token,
-                    tmp / f"shard{shard}",
-                    REDLINE_DATABASE_URL=url,
-                    REDLINE_SHARD_COUNT=str(SHARDS),
-                    REDLINE_SHARD_IDS=str(shard),
-                    REDLINE_TICK_SECONDS="0",
-                )
+            for shard in range(SHARDS if server is not None else 1):
+                extra = {"REDLINE_TICK_SECONDS": "0"}
+                if server is not None:
+                    extra.update(
+                        REDLINE_DATABASE_URL=url,
+                        REDLINE_SHARD_COUNT=str(SHARDS),
+                        REDLINE_SHARD_IDS=str(shard),
+                    )
+                base = f"http://127.0.0.1:{fake.port}"
+                env = bot_env(base, fake.token, tmp / f"shard{shard}", **extra)
                 children.append(await Child.spawn(env, tmp))
             for child in children:
                 if await child.ready(timeout=120) is None:
@@ -177,43 +204,58 @@ async def postgres_section(*, quick: bool) -> Section:
 
             await asyncio.gather(*(opener() for _ in range(8)))
             await asyncio.sleep(1.5)  # backends flush their statistics when idle
-            active0, pg0 = _active_ms(server, database), _postgres_cpu(server.root)
+            database = url.rsplit("/", 1)[-1]
+            if server is not None:
+                active0, pg0 = _active_ms(server, database), _postgres_cpu(server.root)
             bots0 = sum(c.cpu() for c in children)
-            tally = Tally()
-            rnd = random.Random(18)
-            idle = list(range(len(tables)))
-            loop = asyncio.get_running_loop()
-            began = loop.time()
-            end = began + duration
-
-            async def worker() -> None:
-                while loop.time() < end:
-                    index = idle.pop(rnd.randrange(len(idle)))
-                    try:
-                        await press(fake, tables[index], rnd, tally)
-                    finally:
-                        idle.append(index)
-
-            await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
-            seconds = loop.time() - began
-            bots_cpu = sum(c.cpu() for c in children) - bots0
-            pg_cpu = _postgres_cpu(server.root) - pg0
+            tally, seconds = await _drive(fake, tables, duration)
+            load = Load(tally, seconds, sum(c.cpu() for c in children) - bots0)
+            if server is not None:
+                load.pg_cpu = _postgres_cpu(server.root) - pg0
             for child in children:
                 await child.stop()
-            await asyncio.sleep(0.5)  # the bots' backends flushed their statistics at exit
-            active_ms = _active_ms(server, database) - active0
+            if server is not None:
+                await asyncio.sleep(0.5)  # the bots' backends flushed their statistics at exit
+                load.active_ms = _active_ms(server, database) - active0
+            return load
     finally:
         for child in children:
             await child.stop()
         await fake.stop()
+
+
+async def postgres_section(*, quick: bool) -> Section:
+    section = Section("deployment: 2 bot processes (shards 0 and 1 of 2) on one PostgreSQL")
+    from tests.postgres import MISSING, find_binaries, start_server
+
+    if find_binaries() is None:
+        section.add("moves per second, both processes", float("nan"), "/s", target=MOVES_TARGET)
+        section.notes.append(f"FAILED: {MISSING}")
+        return section
+    duration = 6.0 if quick else 20.0
+    server = start_server(fsync=True)
+    try:
+        two = await _load(server, duration=duration)
+    finally:
         server.stop()
-    _report(section, tally, seconds, bots_cpu, pg_cpu, active_ms)
+    one = await _load(None, duration=duration)
+    _report(section, two)
+    section.add(
+        "  the same load: one process on SQLite",
+        one.tally.moves / one.seconds,
+        "/s",
+        note=f"press -> board median {_median_ms(one.tally):.0f} ms, "
+        f"bot CPU per move {1000 * one.bots_cpu / max(1, one.tally.moves):.1f} ms",
+    )
     return section
 
 
-def _report(
-    section: Section, tally: Tally, seconds: float, bots_cpu: float, pg_cpu: float, active_ms: float
-) -> None:
+def _median_ms(tally: Tally) -> float:
+    return 1000 * statistics.median(tally.to_board) if tally.to_board else float("nan")
+
+
+def _report(section: Section, load: Load) -> None:
+    tally, seconds = load.tally, load.seconds
     moves = max(1, tally.moves)
     section.add(
         "moves per second, both processes", tally.moves / seconds, "/s", target=MOVES_TARGET
@@ -225,17 +267,17 @@ def _report(
         target=Target(1),
         note=f"{tally.stale_refused} stale presses refused as they should be",
     )
-    p50 = statistics.median(tally.to_board) if tally.to_board else float("nan")
-    db_ms = active_ms / moves
-    section.add("  press -> new board, median", p50 * 1000, "ms")
+    p50 = _median_ms(tally)
+    db_ms = load.active_ms / moves
+    section.add("  press -> new board, median", p50, "ms")
     section.add("database time per move", db_ms, "ms", note="pg_stat_database.active_time / moves")
     section.add(
         "  database share of a move's time",
-        100 * db_ms / (p50 * 1000) if p50 == p50 else float("nan"),
+        100 * db_ms / p50,
         "%",
         note="database time / press-to-board median",
     )
-    bot_ms, pg_ms = 1000 * bots_cpu / moves, 1000 * pg_cpu / moves
+    bot_ms, pg_ms = 1000 * load.bots_cpu / moves, 1000 * load.pg_cpu / moves
     section.add("bots' CPU per move", bot_ms, "ms", note="both processes and render workers")
     section.add("  PostgreSQL CPU per move", pg_ms, "ms")
     section.add("  database share of a move's CPU", 100 * pg_ms / (bot_ms + pg_ms), "%")

@@ -140,13 +140,14 @@ async def test_one_process_runs_as_many_shards_as_discord_recommends(tmp_path: P
 
 
 def test_identifies_wait_only_as_discords_limit_needs() -> None:
-    """max_concurrency 2: shards 0 and 1 identify at once, shard 2 waits 5 s after shard 0;
-    a shard identifying again (a reconnect) waits for its bucket's window."""
+    """max_concurrency 2: shards 0 and 1 identify at once, shard 2 waits 5 s (plus a margin)
+    after shard 0; a shard identifying again (a reconnect) waits for its bucket's window."""
     now = [100.0]
-    pace = IdentifyPace(max_concurrency=2, clock=lambda: now[0])
+    pace = IdentifyPace(max_concurrency=2, window=5.0, clock=lambda: now[0])
     assert [pace.delay(0), pace.delay(1), pace.delay(2)] == [0.0, 0.0, 5.0]
     now[0] += 2.0
     assert pace.delay(1) == 3.0
+    assert IdentifyPace().window > 5.0
 
 
 def test_a_scope_holds_the_guilds_of_its_shards() -> None:
