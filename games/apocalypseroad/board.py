@@ -33,6 +33,10 @@ class Board:
                 self.at[self.key(p)] = car
         self.crossings: list[tuple[int, int]] = []
         self.paths: dict[int, list[Pos]] = {}
+        self.record = True
+        """Keep each moved car's path (off while exploring many moves)."""
+        self.digest = sum(hash(item) for item in self.pos.items())
+        """A hash of every position, kept up to date (a cheap key for the move explorer)."""
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -41,11 +45,16 @@ class Board:
         other.stacked = set(self.stacked)
         other.at = dict(self.at)
         other.crossings = list(self.crossings)
-        other.paths = {k: list(v) for k, v in self.paths.items()}
+        other.record = self.record
+        other.paths = {k: list(v) for k, v in self.paths.items()} if self.record else {}
+        other.digest = self.digest
         return other
 
     def key(self, p: Pos) -> Pos:
-        other = self.track.same.get(p)
+        same = self.track.same
+        if not same:
+            return p
+        other = same.get(p)
         return min(p, other) if other is not None else p
 
     def occupant(self, p: Pos) -> int | None:
@@ -70,7 +79,9 @@ class Board:
             del self.at[self.key(old)]
         self.pos[car] = dest
         self.at[self.key(dest)] = car
-        self.paths.setdefault(car, [old]).append(dest)
+        self.digest += hash((car, dest)) - hash((car, old))
+        if self.record:
+            self.paths.setdefault(car, [old]).append(dest)
         crossing = self.track.crosses_line(old, dest)
         if crossing:
             self.crossings.append((car, crossing))
@@ -81,7 +92,9 @@ class Board:
         self.at[self.key(pa)] = b
         self.at[self.key(pb)] = a
         for car, old, new in ((a, pa, pb), (b, pb, pa)):
-            self.paths.setdefault(car, [old]).append(new)
+            self.digest += hash((car, new)) - hash((car, old))
+            if self.record:
+                self.paths.setdefault(car, [old]).append(new)
             crossing = self.track.crosses_line(old, new)
             if crossing:
                 self.crossings.append((car, crossing))

@@ -152,7 +152,7 @@ def sample_moves(state: ArState) -> list[MoveResult]:
     return list(seen.values())
 
 
-def move_results(state: ArState, max_nodes: int = 2500) -> list[MoveResult]:
+def move_results(state: ArState, max_nodes: int = 1500) -> list[MoveResult]:
     """Every distinct end of the pending move found within `max_nodes` (depth first), each
     with its shortest path; the quick samples are always included."""
     pending = _pending(state)
@@ -162,7 +162,8 @@ def move_results(state: ArState, max_nodes: int = 2500) -> list[MoveResult]:
     act = state.activation
     assert act is not None
     start = dict(root.board.pos)
-    found: dict[tuple[object, ...], MoveResult] = {}
+    root.board.record = False
+    found: dict[tuple[object, ...], Mover] = {}
     seen: set[tuple[object, ...]] = set()
     stack = [root]
     nodes = 0
@@ -181,7 +182,7 @@ def move_results(state: ArState, max_nodes: int = 2500) -> list[MoveResult]:
                 legal += 1
                 sector = child.pos[0]
                 key = (
-                    frozenset(child.board.pos.items()),
+                    child.board.digest,
                     child.mp,
                     child.locked,
                     child.stop,
@@ -192,15 +193,15 @@ def move_results(state: ArState, max_nodes: int = 2500) -> list[MoveResult]:
                 seen.add(key)
                 children.append(child)
         if not legal or not act.exact or mover.done:
-            result = _result(mover, start)
-            rkey = (result.moved, result.stop)
+            rkey = (mover.board.digest, mover.stop)
             old = found.get(rkey)
-            if old is None or len(old.path) > len(result.path):
-                found[rkey] = result
+            if old is None or len(old.tokens) > len(mover.tokens):
+                found[rkey] = mover
         stack.extend(reversed(children))
+    results = {(r.moved, r.stop): r for r in (_result(m, start) for m in found.values())}
     for result in sample_moves(state):
-        found.setdefault((result.moved, result.stop), result)
-    return list(found.values())
+        results.setdefault((result.moved, result.stop), result)
+    return list(results.values())
 
 
 def play_actions(state: ArState, player: PlayerId) -> list[PlayCard]:
