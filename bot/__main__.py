@@ -196,7 +196,7 @@ def failure(runner: asyncio.Task[None], settings: Settings) -> int:
     import aiohttp
     import discord
 
-    from storage import StorageError
+    from storage import DatabaseUnreachable, StorageError
 
     exc = runner.exception()
     if exc is None:
@@ -231,6 +231,9 @@ def failure(runner: asyncio.Task[None], settings: Settings) -> int:
             "discord.com and gateway.discord.gg (exit code 1; a restart tries again)."
         )
         return EXIT_ERROR
+    if isinstance(exc, DatabaseUnreachable):
+        _print(f"Redline: {exc} (exit code 5).")
+        return EXIT_STORAGE
     if isinstance(exc, StorageError | sqlite3.Error | OSError):
         _print(storage_problem(settings.data_dir, exc))
         return EXIT_STORAGE

@@ -89,6 +89,19 @@ class StorageGone(StorageError):
         self.problem = problem
 
 
+class DatabaseUnreachable(StorageError):
+    """PostgreSQL could not be used at start-up (unreachable, wrong credentials, no such
+    database, not allowed to create the tables). The message says what to check."""
+
+    def __init__(self, url: str, cause: BaseException) -> None:
+        super().__init__(
+            f"cannot use the PostgreSQL database {url} ({type(cause).__name__}: {cause}). "
+            "Check REDLINE_DATABASE_URL, that the server runs and is reachable from here, and "
+            "that the user may log in and owns the database (docs/deploy.md, PostgreSQL)"
+        )
+        self.url = url
+
+
 class DamagedSession(StorageError):
     """A session row (or one of its seats) cannot be read back as a valid record.
 

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from storage.db import Db, Dialect
-from storage.errors import StorageGone
+from storage.errors import DatabaseUnreachable, StorageError, StorageGone
 from storage.migrate import Migration, apply_migrations, load_migrations
 from storage.pg.bridge import PgConn
 
@@ -86,6 +86,12 @@ class PgBackend:
         wanted = load_migrations(dialect="postgres") if migrations is None else migrations
         try:
             await backend.call(partial(apply_migrations, migrations=wanted))
+        except StorageError:  # SchemaTooNew, MigrationError: already say what is wrong
+            await backend.close()
+            raise
+        except (*_GONE, asyncpg.PostgresError) as exc:
+            await backend.close()
+            raise DatabaseUnreachable(backend.url, exc) from exc
         except BaseException:
             await backend.close()
             raise

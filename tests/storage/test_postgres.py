@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 
-from storage import DamagedSession, Repository, SchemaTooNew, StaleVersion, StorageGone
+from storage import (
+    DamagedSession,
+    DatabaseUnreachable,
+    Repository,
+    SchemaTooNew,
+    StaleVersion,
+    StorageGone,
+)
 from storage.migrate import load_migrations
 from tests.postgres import PgServer
 from tests.storage.conftest import CHANNEL, move, new_game, new_lobby, raw_sql
@@ -186,3 +193,14 @@ async def test_a_too_new_database_is_refused(pg: str) -> None:
         await repo.close()
     with pytest.raises(SchemaTooNew):
         await Repository.open(pg)
+
+
+async def test_an_unreachable_or_missing_database_says_what_to_check(pg_server: PgServer) -> None:
+    """No such database, or nothing listening: DatabaseUnreachable naming the URL without
+    its password."""
+    missing = pg_server.url.replace("postgres@", "postgres:hunter2@").rsplit("/", 1)[0]
+    with pytest.raises(DatabaseUnreachable, match="does not exist") as caught:
+        await Repository.open(f"{missing}/no_such_database")
+    assert "hunter2" not in str(caught.value) and "REDLINE_DATABASE_URL" in str(caught.value)
+    with pytest.raises(DatabaseUnreachable, match=r"127\.0\.0\.1:1/"):
+        await Repository.open("postgresql://postgres@127.0.0.1:1/redline")
