@@ -29,7 +29,7 @@ STARTED = time.time()
 
 def _sessions_by_status(settings: Settings) -> dict[str, int]:
     path = settings.database_path
-    if not path.is_file():
+    if settings.uses_postgres or not path.is_file():  # PostgreSQL: its own exporter's job
         return {}
     try:
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
@@ -88,9 +88,13 @@ def render(settings: Settings, bot: Any, drain: Drain | None) -> str:
         "Sessions in the database by status",
         [(f'{{status="{s}"}}', n) for s, n in sorted(sessions.items())],
     )
-    metric(
-        "redline_database_bytes", "gauge", "Database with -wal/-shm", [("", _file_bytes(settings))]
-    )
+    if not settings.uses_postgres:  # an SQLite file left in DATA_DIR is not the database
+        metric(
+            "redline_database_bytes",
+            "gauge",
+            "Database with -wal/-shm",
+            [("", _file_bytes(settings))],
+        )
     backups = store.list_backups(settings.backup_dir)
     if backups:
         newest = max(p.stat().st_mtime for p in backups)
