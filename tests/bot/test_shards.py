@@ -174,3 +174,19 @@ def test_shard_settings_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) ->
     with pytest.raises(ValidationError) as missing:
         Settings(_env_file=None)  # type: ignore[call-arg]
     assert describe_errors(missing.value) == ["REDLINE_SHARD_IDS needs REDLINE_SHARD_COUNT."]
+
+
+async def test_a_dropped_shard_resumes_and_its_guild_plays_on(tmp_path: Path) -> None:
+    """Discord drops shard 1's connection mid-game: that shard RESUMEs (no new IDENTIFY), its
+    guild's next press is applied, and shard 0 never noticed."""
+    async with in_process(tmp_path) as world:
+        for table in world.tables:
+            await world.new_race(table)
+        identified = world.fake.gateway.identify_count
+        await world.fake.drop_connection(guild=world.tables[1].guild)
+        await world.fake.wait_until_ready(timeout=10)
+        assert world.fake.gateway.resume_count == 1
+        assert world.fake.gateway.identify_count == identified
+        r = await world.press(world.tables[1], random.Random(2))
+        assert not r.messages[-1].ephemeral
+        assert await _moves_logged(world, 1) == 1
