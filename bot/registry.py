@@ -9,9 +9,11 @@ from __future__ import annotations
 from bot.adapter import GameAdapter
 from bot.apocalypseroad import ADAPTER as APOCALYPSE_ROAD
 from bot.dragrage import ADAPTER as DRAG_RAGE
+from bot.roadwolf import ADAPTER as ROAD_WOLF
 from bot.rushncrush import ADAPTER as RUSH_N_CRUSH
 from bot.spacetruckin import ADAPTER as SPACE_TRUCKIN
 
 ADAPTERS: dict[str, GameAdapter] = {
-    adapter.key: adapter for adapter in (DRAG_RAGE, SPACE_TRUCKIN, RUSH_N_CRUSH, APOCALYPSE_ROAD)
+    adapter.key: adapter
+    for adapter in (DRAG_RAGE, SPACE_TRUCKIN, RUSH_N_CRUSH, APOCALYPSE_ROAD, ROAD_WOLF)
 }
