@@ -84,25 +84,41 @@ def clamp_window(lo: int, hi: int, rows: int = WINDOW_ROWS) -> tuple[int, int]:
 
 
 def focus_rows(scene: Scene) -> tuple[int, int]:
-    """The part around the action: the vehicle to act with its reach (a move, a nitro) and
-    the last moves as far as they fit in `MAX_WINDOW` rows; with nobody driving, the vehicles
-    in play, or the whole road when they are spread over more than that."""
+    """The part around the action, never more than `MAX_WINDOW` rows: the vehicle to act with
+    its reach (a move, a nitro) and the last moves as far as they fit; with nobody to act
+    (the road turn, the end), the last moves; else the stretch holding the most vehicles in
+    play. Vehicles outside the window are named at its edge."""
     active = [p.rect for p in scene.pieces if p.active and p.rect is not None]
+    traced = sorted(xy[1] for t in scene.traces for xy in t.points)
     if active:
         rect = active[0]
         lo, hi = math.floor(rect.y) - MARGIN_ROWS, math.ceil(rect.top) + 2 * STICK + 1
-        for y in sorted(xy[1] for t in scene.traces for xy in t.points):
-            if max(hi, y) - min(lo, y) < MAX_WINDOW - 2 * MARGIN_ROWS:
-                lo, hi = min(lo, math.floor(y) - MARGIN_ROWS), max(hi, math.ceil(y) + MARGIN_ROWS)
-        return clamp_window(lo, hi)
-    live = [p.rect for p in scene.pieces if _in_play(p) and p.rect is not None]
-    if not live:
-        return clamp_window(0, WINDOW_ROWS - 1)
+    elif traced:
+        lo, hi = math.floor(traced[-1]) - MARGIN_ROWS, math.ceil(traced[-1]) + MARGIN_ROWS
+    else:
+        live = [p.rect for p in scene.pieces if _in_play(p) and p.rect is not None]
+        if not live:
+            return clamp_window(0, WINDOW_ROWS - 1)
+        return _busiest(live)
+    for y in traced:
+        if max(hi, y) - min(lo, y) < MAX_WINDOW - 2 * MARGIN_ROWS:
+            lo, hi = min(lo, math.floor(y) - MARGIN_ROWS), max(hi, math.ceil(y) + MARGIN_ROWS)
+    return clamp_window(lo, hi)
+
+
+def _busiest(live: list[Rect]) -> tuple[int, int]:
+    """The window of `MAX_WINDOW` rows (at least `WINDOW_ROWS`) holding the most footprints."""
     lo = math.floor(min(r.y for r in live)) - MARGIN_ROWS
     hi = math.ceil(max(r.top for r in live)) + MARGIN_ROWS
-    if hi - lo + 1 > MAX_WINDOW:
-        return (0, ROWS - 1)
-    return clamp_window(lo, hi)
+    if hi - lo + 1 <= MAX_WINDOW:
+        return clamp_window(lo, hi)
+    starts = range(max(0, lo), min(ROWS - MAX_WINDOW, hi) + 1)
+
+    def held(first: int) -> int:
+        return sum(1 for r in live if r.y >= first and r.top < first + MAX_WINDOW)
+
+    best = max(starts, key=held, default=0)
+    return clamp_window(best, best + MAX_WINDOW - 1, MAX_WINDOW)
 
 
 def plan_rows(plan: Plan) -> tuple[int, int]:
