@@ -14,10 +14,12 @@ from discord.ext import commands
 from bot.customid import MalformedInput, bounded_json
 from bot.replies import Ack, Reply, Work, funnel
 from bot.roadwolf import private
-from bot.roadwolf.ids import parse_to
+from bot.roadwolf.ids import Planned
 from bot.service import ServiceError, Snapshot, WrongGame
 from bot.table import Table, channel_of, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
+from games.roadwolf.model import MoveAction, NitroAction
+from games.roadwolf.preview import typed_action
 
 KEY = "roadwolf"
 MAX_CHOICES = 25
@@ -79,7 +81,7 @@ class RoadWolfCog(
         async def work(reply: Reply) -> None:
             snap = await self._mine(interaction)
             viewer = self._mover(interaction, snap)
-            plan = parse_to(vehicle, to)
+            plan = planned(typed_action(vehicle.strip().upper(), to))
             if confirm:
                 action = private.action_of(plan)
                 await self.table.play(reply, action, session_id=snap.session_id)
@@ -136,6 +138,15 @@ class RoadWolfCog(
             if typed in label.lower() and len(value) <= 100:
                 choices.append(app_commands.Choice(name=label[:100], value=value))
         return choices[:MAX_CHOICES]
+
+
+def planned(action: MoveAction | NitroAction) -> Planned:
+    """A typed move (the rules' parser: `L2F3`, `B4`, `N`) as the panel's plan."""
+    if isinstance(action, NitroAction):
+        return Planned(action.vehicle, "nitro", 0, 8)
+    if action.kind == "brake":
+        return Planned(action.vehicle, "brake", action.dx, action.dy)
+    return Planned(action.vehicle, "move", action.dx, action.dy)
 
 
 def _named_action(snap: Snapshot, viewer: PlayerId, text: str) -> Model:

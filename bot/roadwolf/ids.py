@@ -15,7 +15,7 @@ from bot import presenters
 from bot.customid import ButtonId, template
 from bot.presenters import ButtonSpec
 from bot.service import Snapshot
-from games.engine import InvalidAction, Model
+from games.engine import Model
 from games.roadwolf.geometry import MoveKind
 
 PER_ROW = 5
@@ -99,25 +99,3 @@ def on_row(spec: ButtonSpec, row: int | None) -> ButtonSpec:
 
 def clip(text: str, limit: int = 1900) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-TYPED = re.compile(r"(?:(?P<side>[LR])(?P<dx>\d))?(?:(?P<way>[FB])(?P<dy>\d))?")
-
-
-def parse_to(vehicle: str, text: str) -> Planned:
-    """`L2F3` (2 left, 3 forward), `R1B2` (1 right, 2 back: a brake), `F4`, `R3`, `NITRO`.
-
-    Only the shape is checked here; the rules then say whether the move is legal."""
-    cleaned = text.strip().upper().replace(" ", "")
-    letter = vehicle.strip().upper()
-    if cleaned in ("N", "NITRO"):
-        return Planned(letter, "nitro", 0, 8)
-    match = TYPED.fullmatch(cleaned)
-    if not cleaned or match is None:
-        raise InvalidAction(
-            f"`{text[:20]}` is not a move: write L/R and a number, then F/B and a number "
-            "(`L2F3` = 2 left, 3 forward; `R1B2` = 1 right, 2 back), or `NITRO`"
-        )
-    dx = int(match["dx"] or 0) * (-1 if match["side"] == "L" else 1)
-    dy = int(match["dy"] or 0) * (-1 if match["way"] == "B" else 1)
-    return Planned(letter, "brake" if dy < 0 else "move", dx, dy)

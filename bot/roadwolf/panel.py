@@ -41,9 +41,11 @@ from games.roadwolf.model import (
     BuyAction,
     MoveAction,
     NitroAction,
+    RwState,
     RwView,
     TokenAction,
 )
+from games.roadwolf.preview import reach
 
 MAX_ROWS = 5
 TAIL_ROW = 4
@@ -135,7 +137,9 @@ def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
     actions = [
         a for a in snap.legal_actions(viewer) if isinstance(a, TokenAction) and a.vehicle == letter
     ]
-    buttons = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a), "primary") for a in actions]
+    buttons = [
+        ButtonSpec(f"{a.token.title()} on {a.vehicle}", act_id(snap, a), "primary") for a in actions
+    ]
     back = ButtonSpec("⬅ Back", rw_id(snap, PANEL), "secondary")
     text = f"{header(snap)}\n🎒 Put a token on **{letter}** (your side sees it; others once used):"
     return Board(clip(text), None, "", rows([buttons[:10]], [back]))
@@ -191,12 +195,16 @@ def vehicle_menu(
 
 
 def displacements(snap: Snapshot, viewer: PlayerId, plan: Planned) -> list[tuple[int, int]]:
-    """The legal (dx, dy) of this vehicle and kind, as the rules list them."""
-    return [
-        (a.dx, a.dy)
+    """Every (dx, dy) of this vehicle and kind within one stick (1.6), if the rules let it
+    make that kind of move now (they list a few representatives; any displacement in reach is
+    legal, `lists_all_actions` is False)."""
+    listed = any(
+        isinstance(a, MoveAction) and a.vehicle == plan.vehicle and a.kind == plan.kind
         for a in snap.legal_actions(viewer)
-        if isinstance(a, MoveAction) and a.vehicle == plan.vehicle and a.kind == plan.kind
-    ]
+    )
+    if not listed or not isinstance(snap.state, RwState):
+        return []
+    return list(reach(snap.state, plan.vehicle).get(plan.kind, []))
 
 
 def lateral_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Board:

@@ -25,10 +25,10 @@ from bot.roadwolf.ids import (
 )
 from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.table import Table, me
-from games.engine import IllegalAction, Model, PlayerId
-from games.roadwolf.model import MoveAction, NitroAction, RwView
+from games.engine import Model, NotYourTurn, PlayerId, Rng
+from games.roadwolf.model import MoveAction, NitroAction, RwState
+from games.roadwolf.preview import Preview, preview
 from render.roadwolf import render_roadwolf_board
-from render.roadwolf.plan import plan_move
 
 KEY = "roadwolf"
 
@@ -42,30 +42,30 @@ def action_of(plan: Planned) -> Model:
 
 
 def legal_plan(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Model:
-    """The plan's action if the rules list it for `viewer` now; refused in words otherwise."""
+    """The plan's action if the rules accept it now: `apply` is pure, so a dry run gives the
+    rules' own refusal (with what would be legal) without saving anything."""
     action = action_of(plan)
-    if action not in snap.legal_actions(viewer):
-        raise IllegalAction(
-            f"{plan.vehicle} cannot {plan.kind} like that now; open your panel for what it can do"
-        )
+    state = snap.state
+    if not isinstance(state, RwState) or viewer not in snap.active_players:
+        raise NotYourTurn("it is not your turn; the board says whose it is")
+    snap.spec.apply(state, viewer, action, Rng(0))
     return action
 
 
-def warnings(view: RwView, plan: Planned) -> list[str]:
-    planned = plan_move(view, plan.vehicle, plan.kind, plan.dx or 0, plan.dy or 0)
-    return [w.text for w in planned.warnings]
+def rules_preview(snap: Snapshot, plan: Planned) -> Preview:
+    """The rules' preview of the plan (no dice): path, ghost, warnings with their dice."""
+    state = snap.state
+    assert isinstance(state, RwState)
+    return preview(state, plan.vehicle, plan.kind, plan.dx or 0, plan.dy or 0)
 
 
-async def send_preview(
-    table: Table, reply: Reply, snap: Snapshot, viewer: PlayerId, plan: Planned, *, edit: bool
-) -> None:
+async def send_preview(table: Table, reply: Reply, snap: Snapshot, viewer: PlayerId,
+                       plan: Planned, *, edit: bool) -> None:  # fmt: skip
     """The preview image and Confirm, as a new private message or in place of the panel."""
     action = legal_plan(snap, viewer, plan)
-    preview = (plan.vehicle, plan.kind, plan.dx or 0, plan.dy or 0)
-    image = await table.renderer.sheet(snap, viewer, preview=preview)
-    board = panel.preview_board(
-        snap.for_viewer(viewer), plan, action, warnings(snap.view(viewer), plan), image
-    )
+    planned = rules_preview(snap, plan)
+    image = await table.renderer.sheet(snap, viewer, preview=(plan.vehicle, planned))
+    board = panel.preview_board(snap.for_viewer(viewer), plan, action, planned.warnings, image)
     if edit:
         await reply.edit_origin(board)
     else:
