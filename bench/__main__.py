@@ -1,12 +1,14 @@
 """`python -m bench` (= `./redline bench`): every benchmark, one report, figures against targets.
 
-    python -m bench                     the full run (~4.5 min on 2 cores, policies ~2 of them)
-    python -m bench --quick             smaller and shorter (~40 s), for a quick look
-    python -m bench --only throughput   one part: moves, encode, throughput, ready, policies
-                                        (repeatable)
+    python -m bench                     the full run (~12 min on 2 cores; see bench/README.md)
+    python -m bench --quick             smaller and shorter, for a quick look (~4 min)
+    python -m bench --only throughput   one part (repeatable): moves, encode, render,
+                                        throughput, ready, policies, deployment
 
-Per-move and encode figures run here, pinned to one core as the targets say. Throughput and
-ready time run in child processes, unpinned, so their memory and start-up are their own.
+Per-move and encode figures run here, pinned to one core as the targets say. Everything else
+runs in child processes (unpinned), so its memory and start-up are its own; the throughput run
+starts `python -m bot` as a process of its own, once without and once with the render pool.
+The large-deployment run (`bench/deployment.py`, shards and PostgreSQL) is called when present.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
+import importlib.util
 import os
 import platform
 import sqlite3
@@ -25,20 +28,35 @@ from collections.abc import Sequence
 import PIL
 
 from bench import encoding, moves
-from bench.figures import Section
+from bench.figures import Section, Target
+from bot.render_pool import default_size
 
-PARTS = ("moves", "encode", "throughput", "ready", "policies")
+PARTS = ("moves", "encode", "render", "throughput", "ready", "policies", "deployment")
+ENCODE_MS = Target(5)
+"""encode_png of one image: an eighth of the 40 ms a move may take."""
+WRITE_OVER_FLOOR = Target(1.5)
+"""Writing the palette PNG against deflating its bytes at level 1: little beyond the floor."""
+
+
+def children(module: str, args: Sequence[str], title: str) -> list[Section]:
+    """Run `python -m module --json args` and read back every section it printed (one JSON
+    object per line); a part that fails becomes a section that says so."""
+    cmd = [sys.executable, "-m", module, "--json", *args]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    found = [
+        Section.from_json(line)
+        for line in done.stdout.splitlines()
+        if line.startswith("{") and '"figures"' in line
+    ]
+    if done.returncode != 0 or not found:
+        tail = done.stderr.strip().splitlines()[-5:]
+        return [*found, Section(title, notes=[f"FAILED ({' '.join(cmd)}):", *tail])]
+    return found
 
 
 def child(module: str, args: Sequence[str], title: str) -> Section:
-    """Run `python -m module --json args` and read back its section."""
-    cmd = [sys.executable, "-m", module, "--json", *args]
-    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    lines = done.stdout.strip().splitlines()
-    if done.returncode != 0 or not lines:
-        tail = done.stderr.strip().splitlines()[-5:]
-        return Section(title, notes=[f"FAILED ({' '.join(cmd)}):", *tail])
-    return Section.from_json(lines[-1])
+    """The last section of `children` (parts that print one)."""
+    return children(module, args, title)[-1]
 
 
 def pin_one_core() -> str:
@@ -50,35 +68,83 @@ def pin_one_core() -> str:
 
 
 def encode_section(results: list[moves.MoveFigures], repeats: int) -> Section:
-    section = Section("encode: render.encode.encode_png vs raw zlib level 1, same RGB pixels")
+    section = Section("encode: encode_png vs zlib level 1 of the same palette bytes, one core")
     for figures in results:
         for what, images in (("board", figures.boards), ("sheet", figures.sheets)):
             sample = figures.typical(images)
             if sample is None:
                 continue
             m = encoding.measure(sample, repeats=repeats)
-            section.add(
-                f"{figures.game} {what} encode / zlib-1",
-                m.ratio,
-                "x",
-                note=f"{m.encode_s * 1e3:.2f} ms vs {m.zlib_s * 1e3:.2f} ms, {m.width}x{m.height}; "
-                f"{m.encoded_bytes // 1000} KB vs {m.zlib_bytes // 1000} KB",
+            size = (
+                f"{m.width}x{m.height}, {m.encoded_bytes // 1000} KB PNG vs "
+                f"{m.zlib_bytes // 1000} KB deflated"
             )
+            section.add(f"{figures.game} {what}: encode_png", m.encode_s * 1000, "ms",
+                        target=ENCODE_MS, note=size)  # fmt: skip
+            section.add(
+                "  PNG write / zlib-1 of its palette bytes",
+                m.write_ratio,
+                "x",
+                target=WRITE_OVER_FLOOR,
+                note=f"{m.write_s * 1e3:.2f} vs {m.zlib_s * 1e3:.2f} ms",
+            )
+            section.add("  encode_png / zlib-1 of its palette bytes", m.ratio, "x",
+                        note="includes mapping RGB onto the theme palette")  # fmt: skip
     section.notes.append(
-        f"typical = the sampled image nearest the median size; median of {repeats} runs; "
-        "encode_png includes mapping RGB onto the theme palette, zlib gets raw RGB bytes"
+        f"typical = the sampled image nearest the median size; median of {repeats} runs; the "
+        "floor deflates exactly the palette indices the PNG holds (1 byte per pixel)"
     )
     return section
 
 
 def header(quick: bool) -> str:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return (
         f"Redline benchmarks, {datetime.date.today().isoformat()}{' (--quick)' if quick else ''}: "
-        f"{cores} cores ({platform.processor() or platform.machine()}), "
-        f"Python {platform.python_version()}, Pillow {PIL.__version__}, "
+        f"{cores} cores ({platform.processor() or platform.machine()}), load average "
+        f"{load:.1f} at the start, Python {platform.python_version()}, Pillow {PIL.__version__}, "
         f"SQLite {sqlite3.sqlite_version}"
     )
+
+
+def run_parts(parts: set[str], quick: bool) -> list[Section]:
+    sections: list[Section] = []
+
+    def show(found: list[Section]) -> None:
+        sections.extend(found)
+        for section in found:
+            print(section.render(), flush=True)
+
+    # children first: they must not inherit the one-core pin below
+    if "ready" in parts:
+        show([child("bench.ready", ["--boots", "3", "--sessions", "200"] if quick else [],
+                    "ready")])  # fmt: skip
+    if "render" in parts:
+        show([child("bench.render_costs", ["--repeats", "1"] if quick else [], "render")])
+    if "throughput" in parts:
+        args = ["--sessions", "300", "--duration", "8"] if quick else []
+        pool = max(2, default_size())
+        for processes in (0, pool):
+            more = ["--render-processes", str(processes)]
+            show([child("bench.throughput", [*args, *more], "throughput")])
+    if "policies" in parts:
+        show([child("bench.policies", ["--quick"] if quick else [], "policies")])
+    if "deployment" in parts and importlib.util.find_spec("bench.deployment") is not None:
+        show(children("bench.deployment", ["--quick"] if quick else [], "deployment"))
+    if parts & {"moves", "encode"}:
+        pinned = pin_one_core()
+        max_moves = 200 if quick or "moves" not in parts else 600
+        results = asyncio.run(moves.run(max_moves=max_moves))
+        if "moves" in parts:
+            for figures in results:
+                section = figures.section()
+                section.notes.append(pinned)
+                show([section])
+            print(f"  · {moves.cache_note()}", flush=True)
+        if "encode" in parts:
+            show([encode_section(results, repeats=10 if quick else 30)])
+    return sections
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -86,35 +152,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="smaller, shorter runs")
     parser.add_argument("--only", action="append", choices=PARTS, help="run only this part")
     args = parser.parse_args(argv)
-    parts = set(args.only or PARTS)
-    quick: bool = args.quick
     began = time.perf_counter()
-    print(header(quick), flush=True)
-    sections: list[Section] = []
-    # children first: they must not inherit the one-core pin below
-    if "ready" in parts:
-        ready_args = ["--boots", "3", "--sessions", "200"] if quick else []
-        sections.append(child("bench.ready", ready_args, "ready"))
-        print(sections[-1].render(), flush=True)
-    if "throughput" in parts:
-        tp_args = ["--sessions", "200", "--duration", "5"] if quick else []
-        sections.append(child("bench.throughput", tp_args, "throughput"))
-        print(sections[-1].render(), flush=True)
-    if "policies" in parts:
-        sections.append(child("bench.policies", ["--quick"] if quick else [], "policies"))
-        print(sections[-1].render(), flush=True)
-    if parts & {"moves", "encode"}:
-        pinned = pin_one_core()
-        max_moves = 200 if quick or "moves" not in parts else 800
-        results = asyncio.run(moves.run(max_moves=max_moves))
-        if "moves" in parts:
-            for figures in results:
-                sections.append(figures.section())
-                sections[-1].notes.append(pinned)
-                print(sections[-1].render(), flush=True)
-        if "encode" in parts:
-            sections.append(encode_section(results, repeats=10 if quick else 30))
-            print(sections[-1].render(), flush=True)
+    print(header(args.quick), flush=True)
+    sections = run_parts(set(args.only or PARTS), args.quick)
     verdicts = [f.verdict for s in sections for f in s.figures]
     missed = [
         f"{s.title.split(':')[0]} / {f.name.strip()}"
@@ -122,10 +162,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         for f in s.figures
         if f.verdict == "MISS"
     ]
+    failed = [s.title for s in sections if any(n.startswith("FAILED") for n in s.notes)]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"== summary: {verdicts.count('PASS')} PASS, {verdicts.count('MISS')} MISS"
         + (f" ({'; '.join(missed)})" if missed else "")
-        + f"; whole run {time.perf_counter() - began:.0f} s"
+        + (f"; FAILED parts: {', '.join(failed)}" if failed else "")
+        + f"; whole run {time.perf_counter() - began:.0f} s; load average {load:.1f} at the end"
     )
 
 

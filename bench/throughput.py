@@ -1,228 +1,171 @@
-"""Sustained moves per second with many live sessions, through the real bot and the fake Discord.
+"""Sustained moves per second with many live sessions of mixed games: `python -m bot` in its own
+process, the fake Discord and the players in this one.
 
-`python -m bench.throughput [--sessions N --concurrency C --duration S] [--json]`
+`python -m bench.throughput [--sessions N --concurrency C --duration S --rate M
+--render-processes P] [--json]`
 
-Boots RedlineBot against `fakediscord.FakeDiscord` in this process, opens N Drag Rage races in
-N channels with slash commands (not timed), then presses board buttons in random idle sessions
-with C presses in flight for S seconds. A move counts when its new board (the followup with the
-image) has arrived. The fake runs on the same event loop, so its CPU (HTTP, websocket, JSON) is
-paid by the bot's process: the figure is a lower bound for the bot alone.
+Every registered game gets an equal share of the N sessions, each at a realistic table size
+(`REALISTIC`, else the middle of its range), in channels of guilds of 100. Players see only
+Discord (`bench/players.py`): they press what the bot offers, and now and then a superseded
+board's button (`--stale`) or a button while it is not their turn (`--wrong`), as real players
+do. Moves are counted in the bot's database (log rows written in the timed window), so a press
+that only looked, was refused or was out of date is not a move. Two phases: saturated (C
+presses always in flight) and a steady offered load aimed at M moves/s (Poisson arrivals, the
+press rate scaled by the saturated phase's moves per press), whose ack p99 is held to the
+target. The bot's memory and CPU are its own (and its render workers'), read from /proc.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import itertools
 import os
 import random
-import resource
+import sqlite3
 import statistics
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Mapping
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.driver import active_user_id, boot, live_buttons, shut_down
+from bench.botproc import MB, BotProcess, Memory, bot_env, cpu_seconds, memory
 from bench.figures import Section, Target
+from bench.players import Outcome, Table, Tracker, open_table, press
 from bench.stats import percentile
-from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from fakediscord import FakeDiscord
+from games.registry import GAMES, AnySpec
 
-CHANNELS_PER_GUILD = 100  # Discord allows 500 channels per guild; spread like a real install
-MB = 1024 * 1024
-
-
-@dataclass
-class Table:
-    """One channel's race as the benchmark tracks it: who sits there and the newest board."""
-
-    channel: FakeChannel
-    host: FakeUser
-    guest: FakeUser
-    board: FakeMessage | None = None
-
-    def user(self, user_id: int) -> FakeUser:
-        return self.host if user_id == self.host.id else self.guest
+CHANNELS_PER_GUILD = 100
+REALISTIC = {"dragrage": 2, "spacetruckin": 3, "rushncrush": 4}
+"""Players per table in the mix; a game not named here plays at the middle of its range."""
+MOVES_TARGET = 120.0
+ACK_P99 = Target(500)
+RSS_TARGET = Target(250)
 
 
-@dataclass
-class Tally:
-    moves: int = 0
-    offered: int = 0
-    races_restarted: int = 0
-    refused: int = 0
-    failed: int = 0
-    cpu_s: float = 0.0  # process CPU (all threads) in the timed window
-    loop_cpu_s: float = 0.0  # the event-loop thread's share: bot and fake coroutines
-    ack: list[float] = field(default_factory=list)
-    end_to_end: list[float] = field(default_factory=list)
+def table_size(spec: AnySpec) -> int:
+    size = REALISTIC.get(spec.key, (spec.min_players + spec.max_players + 1) // 2)
+    return max(spec.min_players, min(spec.max_players, size))
 
 
-def rss_bytes() -> tuple[int, int]:
-    """(current, peak) resident set size of this process: VmRSS and VmHWM from /proc.
-
-    Falls back to ru_maxrss (KB on Linux) for the peak where /proc is missing.
-    """
-    fields: dict[str, int] = {}
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            name, _, rest = line.partition(":")
-            if name in ("VmRSS", "VmHWM"):
-                fields[name] = int(rest.split()[0]) * 1024
-    except OSError:
-        pass
-    peak = fields.get("VmHWM", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
-    return fields.get("VmRSS", 0), max(peak, fields.get("VmRSS", 0))
-
-
-def fake_image_bytes(fake: FakeDiscord) -> int:
-    """Bytes of images the fake keeps (Discord would hold these, not the bot)."""
-    return sum(len(a.data) for m in fake.store.messages.values() for a in m.attachments)
-
-
-async def open_race(fake: FakeDiscord, table: Table) -> None:
-    """/game new, /game join, /game start; remembers the first board."""
-    await fake.slash(table.host, table.channel, "game new", game="dragrage", where="here", settle=0)
-    await fake.slash(table.guest, table.channel, "game join", settle=0)
-    r = await fake.slash(table.host, table.channel, "game start", settle=0)
-    await r.wait_followups(1)
-    if table.board is not None:
-        forget_images(table.board)
-    table.board = r.followups[-1] if r.followups else r.messages[-1]
-
-
-def build_world(fake: FakeDiscord, sessions: int) -> list[Table]:
+def build_world(fake: FakeDiscord, sessions: int, games: Mapping[str, AnySpec]) -> list[Table]:
+    keys = list(games)
     tables: list[Table] = []
     guild = fake.add_guild("Bench 0")
     for n in range(sessions):
         if n and n % CHANNELS_PER_GUILD == 0:
             guild = fake.add_guild(f"Bench {n // CHANNELS_PER_GUILD}")
-        channel = fake.add_channel(guild, f"strip-{n}")
-        host = fake.add_member(guild, f"host{n}")
-        guest = fake.add_member(guild, f"guest{n}")
-        tables.append(Table(channel, host, guest))
+        key = keys[n % len(keys)]
+        channel = fake.add_channel(guild, f"table-{n}")
+        seats = [fake.add_member(guild, f"p{n}-{i}") for i in range(table_size(games[key]))]
+        tables.append(Table(key, channel, seats))
     return tables
 
 
-async def gather_limited(jobs: list[Table], fake: FakeDiscord, concurrency: int) -> None:
-    queue = list(jobs)
+@dataclass
+class Phase:
+    outcomes: list[Outcome] = field(default_factory=list)
+    began: float = 0.0  # wall clock (the bot's clock stamps log rows)
+    ended: float = 0.0
+    cpu_s: float = 0.0  # the bot and its render workers
+    moves: int = 0
+    offered: int = 0
+
+    @property
+    def seconds(self) -> float:
+        return max(self.ended - self.began, 1e-9)
+
+    def acks(self) -> list[float]:
+        return [o.ack for o in self.outcomes if o.ack is not None]
+
+    def to_board(self) -> list[float]:
+        return [o.to_board for o in self.outcomes if o.to_board is not None]
+
+    def describe(self) -> str:
+        kinds = Counter(o.kind for o in self.outcomes)
+        answers = Counter(o.answer for o in self.outcomes if o.kind != "reopen")
+        return (
+            f"{len(self.outcomes)} presses: "
+            + ", ".join(f"{n} {k}" for k, n in kinds.most_common())
+            + "; answers: "
+            + ", ".join(f"{n} {a}" for a, n in answers.most_common())
+        )
+
+
+def count_moves(db: Path, began: float, ended: float) -> int:
+    """Log rows after the start (seq > 0) the bot wrote in [began, ended)."""
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)) as conn:
+        row = conn.execute(
+            "SELECT COUNT(*) FROM events WHERE seq > 0 AND at >= ? AND at < ?", (began, ended)
+        ).fetchone()
+    return int(row[0])
+
+
+async def gather_limited(fake: FakeDiscord, tables: list[Table], concurrency: int) -> None:
+    queue = list(tables)
 
     async def worker() -> None:
         while queue:
-            await open_race(fake, queue.pop())
+            await open_table(fake, queue.pop())
 
     await asyncio.gather(*(worker() for _ in range(concurrency)))
 
 
-async def press(fake: FakeDiscord, table: Table, rnd: random.Random, tally: Tally) -> bool:
-    """One button press on the table's board; True when a new public board arrived."""
-    board = table.board
-    assert board is not None
-    buttons = live_buttons(board)
-    if not buttons:  # race over: open the next one in the same channel (not a move)
-        await open_race(fake, table)
-        tally.races_restarted += 1
-        return False
-    _, custom_id = rnd.choice(buttons)
-    player = table.user(active_user_id(board))
-    began = time.perf_counter()
-    try:
-        r = await fake.click(player, board, custom_id, wait=False)
-        await r.wait_followups(1)
-    except AssertionError:  # the fake timed out waiting: counted, never hidden
-        tally.failed += 1
-        return False
-    tally.end_to_end.append(time.perf_counter() - began)
-    if r.ack_latency is not None:
-        tally.ack.append(r.ack_latency)
-    new = r.followups[-1] if r.followups else None
-    if new is None or new.ephemeral or not new.files:
-        tally.refused += 1
-        return False
-    forget_images(board)
-    table.board = new
-    return True
-
-
-def forget_images(message: FakeMessage) -> None:
-    """Drop the fake's copy of a superseded board's image.
-
-    Discord, not the bot, stores posted images; without this the fake's copies (~40 KB a move)
-    would grow the process by ~2 MB/s and the memory figure would measure the fake.
-    """
-    for attachment in message.attachments:
-        attachment.data = b""
-
-
-async def drive_closed(
+async def drive(
     fake: FakeDiscord,
     tables: list[Table],
+    pid: int,
     *,
-    concurrency: int,
     duration: float,
-    warmup: float,
+    concurrency: int = 0,
+    rate: float = 0.0,
+    stale: float,
+    wrong: float,
     seed: int,
-) -> Tally:
-    """Saturation: `concurrency` presses always in flight; only the timed window is tallied."""
+) -> Phase:
+    """`concurrency` presses always in flight (closed), or presses arriving at `rate` per
+    second whatever the backlog (open). Every press launched in the window is waited for."""
     rnd = random.Random(seed)
     idle = list(range(len(tables)))
-    tally, ignored = Tally(), Tally()
+    phase = Phase()
     loop = asyncio.get_running_loop()
-    start = loop.time() + warmup
-    end = start + duration
-    clocks: list[tuple[float, float]] = []
-    for at in (start, end):
-        loop.call_at(at, lambda: clocks.append((time.process_time(), time.thread_time())))
-
-    async def worker() -> None:
-        while loop.time() < end:
-            index = idle.pop(rnd.randrange(len(idle)))  # at most one press per table in flight
-            try:
-                counting = loop.time() >= start
-                moved = await press(fake, tables[index], rnd, tally if counting else ignored)
-                if moved and counting and loop.time() <= end:
-                    tally.moves += 1
-            finally:
-                idle.append(index)
-
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
-    if len(clocks) == 2:
-        tally.cpu_s = clocks[1][0] - clocks[0][0]
-        tally.loop_cpu_s = clocks[1][1] - clocks[0][1]
-    return tally
-
-
-async def drive_open(
-    fake: FakeDiscord, tables: list[Table], *, rate: float, duration: float, seed: int
-) -> Tally:
-    """A steady offered load: presses arrive at `rate` per second (Poisson), whatever the
-    bot's backlog, as players would; latencies at this load are what the target asks about.
-    Every press launched in the window is waited for and tallied."""
-    rnd = random.Random(seed)
-    idle = list(range(len(tables)))
-    tally = Tally()
-    loop = asyncio.get_running_loop()
+    cpu0 = cpu_seconds(pid)
+    phase.began = time.time()
     end = loop.time() + duration
-    running: set[asyncio.Task[None]] = set()
 
     async def one(index: int) -> None:
         try:
-            if await press(fake, tables[index], rnd, tally):
-                tally.moves += 1
+            phase.outcomes.append(
+                await press(fake, tables[index], rnd, stale=stale, wrong_player=wrong)
+            )
         finally:
             idle.append(index)
 
-    due = loop.time() + rnd.expovariate(rate)
-    while due < end:
-        await asyncio.sleep(max(0.0, due - loop.time()))
-        due += rnd.expovariate(rate)
-        if idle:
-            tally.offered += 1
-            task = asyncio.create_task(one(idle.pop(rnd.randrange(len(idle)))))
-            running.add(task)
-            task.add_done_callback(running.discard)
-    await asyncio.gather(*running)
-    return tally
+    if concurrency:
+
+        async def worker() -> None:
+            while loop.time() < end:
+                await one(idle.pop(rnd.randrange(len(idle))))
+
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+    else:
+        running: set[asyncio.Task[None]] = set()
+        due = loop.time() + rnd.expovariate(rate)
+        while due < end:
+            await asyncio.sleep(max(0.0, due - loop.time()))
+            due += rnd.expovariate(rate)
+            if idle:
+                phase.offered += 1
+                task = asyncio.create_task(one(idle.pop(rnd.randrange(len(idle)))))
+                running.add(task)
+                task.add_done_callback(running.discard)
+        await asyncio.gather(*running)
+    phase.ended = time.time()
+    phase.cpu_s = cpu_seconds(pid) - cpu0
+    return phase
 
 
 async def run(
@@ -230,97 +173,119 @@ async def run(
     sessions: int = 1000,
     concurrency: int = 32,
     duration: float = 20.0,
-    rate: float = 40.0,
-    warmup: float = 1.0,
+    rate: float = MOVES_TARGET,
+    render_processes: int = 0,
+    stale: float = 0.08,
+    wrong: float = 0.04,
     seed: int = 3,
+    games: Mapping[str, AnySpec] | None = None,
 ) -> Section:
+    games = GAMES if games is None else games
+    pool = f"render pool of {render_processes}" if render_processes >= 2 else "no render pool"
     section = Section(
-        f"throughput: {sessions:,} live Drag Rage sessions, bot + fake in one process"
+        f"throughput ({pool}): {sessions:,} live sessions of {len(games)} games, bot in its "
+        "own process"
     )
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     async with FakeDiscord(ack_deadline=3.0) as fake:
-        tables = build_world(fake, sessions)
-        with tempfile.TemporaryDirectory() as data:
-            t0 = time.perf_counter()
-            bot, task = await boot(fake, Path(data), seed_source=itertools.count(seed).__next__)
-            rss_booted, _ = rss_bytes()
+        tables = build_world(fake, sessions, games)
+        tracker = Tracker({t.channel.id: t for t in tables})
+        tracker.install(fake)
+        with tempfile.TemporaryDirectory() as tmp:
+            data = Path(tmp, "data")
+            env = bot_env(
+                f"http://127.0.0.1:{fake.port}",
+                fake.token,
+                data,
+                REDLINE_RENDER_PROCESSES=str(render_processes),
+            )
+            bot = await BotProcess.start(env, Path(tmp))
             try:
-                await gather_limited(tables, fake, concurrency)
+                spawn_ready = await bot.wait_ready()
+                await asyncio.sleep(1.0)  # the render pool warms up in the background
+                booted = memory(bot.pid)
+                t0 = time.perf_counter()
+                await gather_limited(fake, tables, concurrency)
                 setup_s = time.perf_counter() - t0
-                rss_setup, _ = rss_bytes()
-                closed = await drive_closed(
-                    fake,
-                    tables,
-                    concurrency=concurrency,
-                    duration=duration,
-                    warmup=warmup,
-                    seed=seed,
-                )
-                steady = await drive_open(fake, tables, rate=rate, duration=duration, seed=seed)
-                rss_now, rss_peak = rss_bytes()
-                images = fake_image_bytes(fake)
-                violations = len(fake.violations)
+                opened = memory(bot.pid)
+                db = data / "redline.sqlite3"
+                closed = await drive(
+                    fake, tables, bot.pid, duration=duration, concurrency=concurrency,
+                    stale=stale, wrong=wrong, seed=seed,
+                )  # fmt: skip
+                closed.moves = count_moves(db, closed.began, closed.ended)
+                per_press = len(closed.outcomes) / max(closed.moves, 1)
+                steady = await drive(
+                    fake, tables, bot.pid, duration=duration, rate=rate * per_press,
+                    stale=stale, wrong=wrong, seed=seed + 1,
+                )  # fmt: skip
+                steady.moves = count_moves(db, steady.began, steady.ended)
+                end = memory(bot.pid)
             finally:
-                await shut_down(bot, task)
+                code = await bot.stop()
+            violations = len(fake.violations)
+    moves_s = closed.moves / closed.seconds
     section.add(
         "sustained moves/s (saturated)",
-        closed.moves / duration,
+        moves_s,
         "moves/s",
-        target=Target(rate, at_least=True),
-        note=f"{concurrency} presses always in flight for {duration:.0f} s; {cores} cores; "
-        "the fake's CPU is included",
+        target=Target(MOVES_TARGET, at_least=True),
+        note=f"{concurrency} presses in flight for {closed.seconds:.0f} s; {cores} cores shared "
+        "by the bot, its render workers and the fake Discord with the players",
     )
-    section.add("  ack latency p99", _p99_ms(closed.ack), "ms", target=Target(1000))
-    section.add("  press to new board p99", _p99_ms(closed.end_to_end), "ms")
-    per_move = 1000 / max(closed.moves, 1)
+    section.add("  presses/s (saturated)", len(closed.outcomes) / closed.seconds, "presses/s",
+                note=closed.describe())  # fmt: skip
+    section.add("  ack p99 (saturated)", _p99_ms(closed.acks()), "ms")
+    section.add("  press to new board p99 (saturated)", _p99_ms(closed.to_board()), "ms")
     section.add(
-        "  CPU per move, whole process",
-        closed.cpu_s * per_move,
+        "  CPU per move (bot + render workers)",
+        closed.cpu_s / max(closed.moves, 1) * 1000,
         "ms",
-        note=f"{closed.cpu_s / duration:.2f} of {cores} cores busy",
+        note=f"{closed.cpu_s / closed.seconds:.2f} of {cores} cores busy in the bot's processes",
     )
     section.add(
-        "  CPU per move, event-loop thread",
-        closed.loop_cpu_s * per_move,
-        "ms",
-        note="bot + fake coroutines; the rest is the render threads",
+        f"offered ~{rate:.0f} moves/s: moves/s done",
+        steady.moves / steady.seconds,
+        "moves/s",
+        note=f"{steady.offered} presses at {rate * per_press:.0f}/s (Poisson); {steady.describe()}",
     )
-    section.add(
-        f"steady load: {steady.offered} presses in {duration:.0f} s",
-        steady.offered / duration,
-        "presses/s",
-        note=f"Poisson arrivals at {rate:.0f}/s: the target rate, below saturation; "
-        f"{steady.moves} new boards",
-    )
-    section.add("  ack latency median", _median_ms(steady.ack), "ms")
-    section.add("  ack latency p99", _p99_ms(steady.ack), "ms", target=Target(1000))
-    section.add("  press to new board median", _median_ms(steady.end_to_end), "ms")
-    section.add("  press to new board p99", _p99_ms(steady.end_to_end), "ms")
-    section.add(
-        "peak RSS (process)",
-        rss_peak / MB,
-        "MB",
-        target=Target(250),
-        note=f"bot + fake; the fake holds {images / MB:.0f} MB of current boards' images",
-    )
-    section.add("RSS at the end", rss_now / MB, "MB")
-    section.add("RSS after boot, no sessions yet", rss_booted / MB, "MB")
-    section.add(
-        "RSS per live session",
-        (rss_setup - rss_booted) / max(sessions, 1) / 1024,
-        "KB",
-        note="growth over setup: bot + fake records + the fake's copy of each first board",
-    )
-    for name, tally in (("saturated", closed), ("steady", steady)):
-        section.notes.append(
-            f"{name}: {tally.moves} moves counted, {tally.refused} refused, {tally.failed} timed "
-            f"out, {tally.races_restarted} finished races reopened (not counted as moves)"
-        )
+    section.add("  ack median", _median_ms(steady.acks()), "ms")
+    section.add("  ack p99", _p99_ms(steady.acks()), "ms", target=ACK_P99)
+    section.add("  press to new board p99", _p99_ms(steady.to_board()), "ms")
+    _memory(section, booted, opened, end, sessions)
+    section.add("spawn to ready (this run)", spawn_ready * 1000, "ms")
     section.notes.append(
-        f"setup (boot + {sessions:,} lobbies, joins and starts by slash command, untimed "
-        f"for the figures) took {setup_s:.1f} s; fake Discord violations: {violations}"
+        f"setup: {sessions:,} games opened by slash command in {setup_s:.1f} s (untimed); "
+        f"tables per game: {dict(Counter(t.game for t in tables))} at "
+        f"{ {k: table_size(s) for k, s in games.items()} } players"
     )
+    section.notes.append(f"fake Discord violations: {violations}; bot exit code {code}")
     return section
+
+
+def _memory(section: Section, booted: Memory, opened: Memory, end: Memory, sessions: int) -> None:
+    section.add(
+        "bot process peak RSS",
+        end.peak / MB,
+        "MB",
+        target=RSS_TARGET,
+        note=f"VmHWM of `python -m bot` alone; {booted.rss / MB:.0f} MB after boot, "
+        f"{opened.rss / MB:.0f} MB with every game open, {end.rss / MB:.0f} MB at the end",
+    )
+    section.add(
+        "bot + render workers, PSS",
+        end.tree_pss / MB,
+        "MB",
+        target=RSS_TARGET,
+        note=f"{end.processes} processes (RSS summed: {end.tree_rss / MB:.0f} MB, shared pages "
+        "counted twice)",
+    )
+    section.add(
+        "  RSS per live session",
+        (opened.rss - booted.rss) / max(sessions, 1) / 1024,
+        "KB",
+        note="the bot process's growth while the games were opened",
+    )
 
 
 def _median_ms(values: list[float]) -> float:
@@ -336,7 +301,10 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=1000)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--duration", type=float, default=20.0, help="seconds per phase")
-    parser.add_argument("--rate", type=float, default=40.0, help="offered presses/s, phase 2")
+    parser.add_argument("--rate", type=float, default=MOVES_TARGET, help="moves/s, phase 2")
+    parser.add_argument("--render-processes", type=int, default=0)
+    parser.add_argument("--stale", type=float, default=0.08, help="share of stale presses")
+    parser.add_argument("--wrong", type=float, default=0.04, help="share of off-turn presses")
     parser.add_argument("--json", action="store_true", help="print the section as JSON")
     args = parser.parse_args()
     section = asyncio.run(
@@ -345,6 +313,9 @@ def main() -> None:
             concurrency=args.concurrency,
             duration=args.duration,
             rate=args.rate,
+            render_processes=args.render_processes,
+            stale=args.stale,
+            wrong=args.wrong,
         )
     )
     print(section.to_json() if args.json else section.render())

@@ -1,55 +1,70 @@
-"""Per-move benchmark: collects times, board and sheet sizes for any registered game."""
+"""Per-move benchmark: every registered game at its maximum players, every image a move draws."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench import moves
-from games.registry import GAMES
-from render.registry import RENDERERS
+from games.registry import GAMES, AnySpec
+from render.registry import RENDERERS, GameRenderers
 
 
-async def test_a_short_run_collects_one_sample_per_move(tmp_path: Path) -> None:
-    """Every timed move has a board size and a render time."""
+@pytest.mark.parametrize("spec", list(GAMES.values()), ids=list(GAMES))
+async def test_a_short_run_of_each_game_has_sane_figures(spec: AnySpec, tmp_path: Path) -> None:
+    """At the game's maximum player count: one time per move, at least one image per move
+    for a game with renderers, boards in PNG sizes that are plausible, and verdicts."""
+    if spec.key not in RENDERERS:
+        pytest.skip(f"{spec.key} has no renderers yet")
     figures = await moves.bench_game(
-        GAMES["dragrage"], folder=tmp_path, board=RENDERERS["dragrage"].board, max_moves=6
+        spec, folder=tmp_path, renderers=RENDERERS[spec.key], max_moves=6
     )
-    assert len(figures.move_times) == 6
-    assert len(figures.sizes) == len(figures.render_times) == 6
-    assert all(size > 0 for size in figures.sizes)
+    assert figures.players == spec.max_players
+    assert len(figures.move_times) == len(figures.images_per_move) == 6
+    assert all(n >= 1 for n in figures.images_per_move), "every move draws something"
+    assert all(t > a for t, a in zip(figures.move_times, figures.apply_save_times, strict=True))
+    assert all(1_000 < size < 2_000_000 for size in figures.sizes + figures.sheet_sizes)
+    lines = {f.name.strip(): f for f in figures.section().figures}
+    assert lines["per move p99"].verdict in ("PASS", "MISS")
+    if figures.sizes:
+        assert lines["board size median"].verdict in ("PASS", "MISS")
 
 
-async def test_a_game_without_renderer_is_timed_without_boards(tmp_path: Path) -> None:
-    """No board renderer: apply + save is still measured and the report says so."""
-    figures = await moves.bench_game(GAMES["dragrage"], folder=tmp_path, board=None, max_moves=3)
-    assert len(figures.move_times) == 3
-    assert figures.sizes == []
+async def test_the_images_are_those_the_bot_draws(tmp_path: Path) -> None:
+    """With private sheets: the mover's sheet every move, the board only when the step moved
+    on, and the game's move_extras for the moves that have a preview."""
+    calls: dict[str, int] = {"board": 0, "sheet": 0, "extra": 0}
+
+    def count(what: str) -> bytes:
+        calls[what] += 1
+        return b"x" * 2000
+
+    renderers = GameRenderers(
+        board=lambda view: count("board"),
+        sheet=lambda view: count("sheet"),
+        move_extras=lambda state, actor, action: {"look": count("extra")},
+    )
+    figures = await moves.bench_game(
+        GAMES["spacetruckin"], folder=tmp_path, renderers=renderers, max_moves=12
+    )
+    assert calls["sheet"] == 12 and calls["extra"] == 12
+    assert calls["board"] == len(figures.sizes) < 12
+    assert figures.extra_sizes == {"look": [2000] * 12}
+    assert "look size median" in figures.section().render()
+
+
+async def test_a_game_without_renderer_is_timed_without_images(tmp_path: Path) -> None:
+    """No renderers: apply + save is still measured and the report says so."""
+    figures = await moves.bench_game(
+        GAMES["dragrage"], folder=tmp_path, renderers=None, max_moves=3
+    )
+    assert len(figures.move_times) == 3 and figures.sizes == []
     assert any("no board renderer" in n for n in figures.section().notes)
 
 
-async def test_a_sheet_renderer_adds_sheet_sizes(tmp_path: Path) -> None:
-    """With a sheet renderer each move also draws the actor's private sheet."""
-    figures = await moves.bench_game(
-        GAMES["dragrage"],
-        folder=tmp_path,
-        board=None,
-        sheet=lambda view: b"x" * 10,
-        max_moves=5,
-    )
-    assert figures.sheet_sizes == [10] * 5
-    assert "sheet size max" in figures.section().render()
-
-
-def test_sheets_come_from_the_registry_games_with_a_sheet_renderer() -> None:
-    """Only games whose registry entry has a sheet renderer get sheets timed."""
-    sheets = moves.sheet_renderers()
-    assert sheets == {k: r.sheet for k, r in RENDERERS.items() if r.sheet is not None}
-    assert "spacetruckin" in sheets and "dragrage" not in sheets
-    assert moves.board_renderers().keys() == RENDERERS.keys()
-
-
 def test_typical_image_is_the_one_nearest_the_median_size() -> None:
-    """The encode-ratio sample is a median-sized image, not an outlier."""
+    """The encode sample is a median-sized image, not an outlier."""
     figures = moves.MoveFigures("g")
     assert figures.typical([b"a" * 10, b"b" * 50, b"c" * 1000]) == b"b" * 50
     assert figures.typical([]) is None

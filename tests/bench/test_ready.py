@@ -1,4 +1,4 @@
-"""Ready-time helpers: one boot against the fake, a data dir filled with sessions."""
+"""Spawn-to-ready: a real `python -m bot` process against the fake, timed to its ready line."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from fakediscord import FakeDiscord
 from storage import Repository
 
 
-async def test_one_boot_reports_ready_and_first_answer(tmp_path: Path) -> None:
-    """A boot with a probe answers a slash command and reaches on_ready."""
+async def test_one_spawn_reports_ready_and_stops_the_bot(tmp_path: Path) -> None:
+    """The spawn reaches its ready line in a plausible time and is stopped afterwards."""
     async with FakeDiscord() as fake:
-        guild = fake.add_guild()
-        probe = (fake.add_member(guild, "probe"), fake.add_channel(guild))
-        took, first = await ready._boot_once(fake, tmp_path, {"guild_ready_timeout": 0.05}, probe)
-        assert first is not None and 0 < first <= took
+        fake.add_guild()
+        took, _pool = await ready._boot_once(fake, tmp_path / "data", tmp_path)
+        assert 0.2 < took < 30
         assert fake.gateway.current is None, "the bot was shut down"
 
 
@@ -28,3 +27,9 @@ async def test_fill_leaves_started_sessions(tmp_path: Path) -> None:
     finally:
         await repo.close()
     assert all(r is not None and r.state_json is not None for r in records)
+
+
+def test_busy_cores_start_and_stop() -> None:
+    """The load generator's processes end with the block."""
+    with ready.busy_cores(1):
+        pass
