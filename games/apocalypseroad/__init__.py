@@ -37,6 +37,8 @@ def public_moves(state: ArState) -> bool:
 
 def public_prompt(state: ArState, player: PlayerId) -> str:
     """What `player` is asked now, in words the whole table may read."""
+    if state.phase == "pick":
+        return "pick your cars for the race"
     if state.phase == "discard":
         return "discard any unwanted race cards (Show my hand)"
     if state.phase == "debris":

@@ -18,13 +18,11 @@ from games.apocalypseroad.data import (
 from games.apocalypseroad.model import Activation, ArOptions, ArState, Car, Team
 from games.apocalypseroad.movement import Mover
 from games.apocalypseroad.sim import Sim, flip
-from games.apocalypseroad.track import get_track
 from games.engine import Player, Rng
 
 
 def setup(players: Sequence[Player], options: ArOptions, rng: Rng) -> ArState:
     """Rules 4-7: teams, the grid drawn from a bag one car per team at a time, decks, hands."""
-    track = get_track(options.track)
     count = len(players)
     per_team = cars_per_team(count)
     starting = STARTING_CARS[per_team]
@@ -39,39 +37,16 @@ def setup(players: Sequence[Player], options: ArOptions, rng: Rng) -> ArState:
         )
         for i, p in enumerate(players)
     ]
-    grid: dict[int, int] = {}
-    position = 1
-    for round_ in range(per_team):
-        bag = [seat * 10 + starting[round_] for seat in range(count)]
-        rng.shuffle(bag)
-        for car_id in bag:
-            grid[car_id] = position
-            position += 1
-    cars = []
-    for seat, p in enumerate(players):
-        for number in range(1, 9):
-            car_id = seat * 10 + number
-            if car_id in grid:
-                sector, lane = track.grid_pos(grid[car_id])
-                cars.append(
-                    Car(
-                        id=car_id,
-                        owner=p.id,
-                        team=seat,
-                        number=number,
-                        place="grid",
-                        sector=sector,
-                        lane=lane,
-                    )
-                )
-            else:
-                cars.append(Car(id=car_id, owner=p.id, team=seat, number=number, place="reserve"))
+    cars = [
+        Car(id=seat * 10 + number, owner=p.id, team=seat, number=number, place="reserve")
+        for seat, p in enumerate(players)
+        for number in range(1, 9)
+    ]
     race = list(range(len(RACE_CARDS)))
     events = list(range(len(EVENT_DECK)))
     combat = list(range(len(COMBAT_CARDS)))
     for deck in (race, events, combat):
         rng.shuffle(deck)
-    first = next(c for c, p in grid.items() if p == 1) // 10
     state = ArState(
         options=options,
         teams=tuple(teams),
@@ -79,12 +54,38 @@ def setup(players: Sequence[Player], options: ArOptions, rng: Rng) -> ArState:
         race_deck=tuple(race),
         event_deck=tuple(events),
         combat_deck=tuple(combat),
-        first=first,
-        seat=first,
+        phase="pick",
+        waiting=tuple(p.id for p in players),
     )
+    if options.pick_cars:
+        return state
     sim = Sim(state, rng)
-    fill_hands(sim, first)
+    for seat in range(count):
+        sim.picked[seat] = list(starting)
+    place_grid(sim)
     return sim.to_state()
+
+
+def place_grid(sim: Sim) -> None:
+    """Setup step 4: one car per team into the bag, drawn onto grid positions 1, 2, ...,
+    repeated until every car is placed; the First Player marker to position 1; deal 6."""
+    track = sim.track
+    count = len(sim.state.teams)
+    position = 1
+    first = 0
+    for round_ in range(cars_per_team(count)):
+        bag = [seat * 10 + sim.picked[seat][round_] for seat in range(count)]
+        assert sim.rng is not None
+        sim.rng.shuffle(bag)
+        for car_id in bag:
+            sector, lane = track.grid_pos(position)
+            sim.update(car_id, place="grid", sector=sector, lane=lane, side="light")
+            if position == 1:
+                first = car_id // 10
+            position += 1
+    fill_hands(sim, first)
+    sim.fields.update(phase="action", waiting=(), first=first, seat=first, marker="light")
+    sim.note(f"{sim.state.teams[first].name} starts on pole and takes the First Player marker")
 
 
 def fill_hands(sim: Sim, first: int) -> None:

@@ -25,6 +25,10 @@ destroyed: in the Destroyed box. The Trough is lane 1 of a jump sector (place 't
 class ArOptions(Model):
     track: str = Field(default="oval", description="track: " + ", ".join(TRACKS))
     pool: Literal[12, 15] = Field(default=12, description="VP pool: 12 standard, 15 long")
+    pick_cars: bool = Field(
+        default=False,
+        description="each player picks their 4 or 5 cars of 8 first (else a fixed balanced set)",
+    )
 
     @field_validator("track")
     @classmethod
@@ -71,6 +75,8 @@ class Team(Model):
     seat: int
     pool: int
     hand: tuple[int, ...] = ()
+    picked: tuple[int, ...] = ()
+    """Car numbers chosen for the race (the pick_cars option), in bag order."""
 
 
 class Activation(Model):
@@ -145,7 +151,7 @@ class ArState(Model):
     first: int = 0
     """Seat holding the First Player marker."""
     marker: Side = "light"
-    phase: Literal["action", "discard", "debris", "over"] = "action"
+    phase: Literal["pick", "action", "discard", "debris", "over"] = "action"
     seat: int = 0
     """Seat whose action segment it is."""
     activation: Activation | None = None
@@ -208,6 +214,14 @@ class Discard(Model):
     cards: tuple[int, ...] = Field(default=(), max_length=6)
 
 
+class PickCars(Model):
+    """Before the race (option pick_cars): your 4 or 5 car numbers, in the order they go into
+    the draw bag (rule 4 and setup step 4)."""
+
+    kind: Literal["pick"] = "pick"
+    cars: tuple[int, ...] = Field(max_length=8)
+
+
 class Debris(Model):
     """Dangerous Debris: give 1 damage to your own car `car` (car number)."""
 
@@ -216,7 +230,8 @@ class Debris(Model):
 
 
 Action = Annotated[
-    PlayCard | Move | Fire | EventChoice | Discard | Debris, Field(discriminator="kind")
+    PlayCard | Move | Fire | EventChoice | Discard | Debris | PickCars,
+    Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
@@ -273,7 +288,7 @@ class TeamView(Model):
 
 
 class Prompt(Model):
-    kind: Literal["play", "move", "event", "fire", "discard", "debris", "over"]
+    kind: Literal["pick", "play", "move", "event", "fire", "discard", "debris", "over"]
     players: tuple[PlayerId, ...]
     text: str
     car: int | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.apocalypseroad.choices import MoveResult, legal_actions, move_results, play_actions
 from games.apocalypseroad.combat import targets
-from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS
+from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, STARTING_CARS, cars_per_team
 from games.apocalypseroad.model import (
     Action,
     ArState,
@@ -14,6 +14,7 @@ from games.apocalypseroad.model import (
     EventChoice,
     Fire,
     Move,
+    PickCars,
     PlayCard,
 )
 from games.apocalypseroad.rules import active_players
@@ -139,6 +140,8 @@ def bot_move(state: ArState, player: PlayerId, rng: Rng) -> Action:
     """A sensible move for `player` (pure; the Rng is not needed: ties break by name)."""
     if player not in active_players(state):
         raise NotYourTurn("it is not this player's turn")
+    if state.phase == "pick":
+        return PickCars(cars=STARTING_CARS[cars_per_team(len(state.teams))])
     if state.phase == "discard":
         return Discard(cards=())
     if state.phase == "debris":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.apocalypseroad.combat import collision, fire, on_board, targets
-from games.apocalypseroad.data import RACE_CARDS
+from games.apocalypseroad.data import RACE_CARDS, cars_per_team
 from games.apocalypseroad.events import event_choice, resolve_event
 from games.apocalypseroad.flow import (
     activatable,
@@ -11,6 +11,7 @@ from games.apocalypseroad.flow import (
     end_activation,
     end_turn,
     mover_for,
+    place_grid,
 )
 from games.apocalypseroad.model import (
     Action,
@@ -22,6 +23,7 @@ from games.apocalypseroad.model import (
     Fire,
     LastMove,
     Move,
+    PickCars,
     PlayCard,
 )
 from games.apocalypseroad.movement import BadStep, Mover, run
@@ -32,7 +34,7 @@ from games.engine import GameOver, IllegalAction, InvalidAction, NotYourTurn, Pl
 def active_players(state: ArState) -> frozenset[PlayerId]:
     if state.phase == "over":
         return frozenset()
-    if state.phase in ("discard", "debris"):
+    if state.phase in ("pick", "discard", "debris"):
         return frozenset(state.waiting)
     return frozenset({state.teams[state.seat].player})
 
@@ -43,7 +45,11 @@ def apply(state: ArState, player: PlayerId, action: Action, rng: Rng) -> Step[Ar
     if player not in active_players(state):
         raise NotYourTurn("it is not your turn to act")
     sim = Sim(state, rng)
-    if isinstance(action, Discard):
+    if isinstance(action, PickCars):
+        _pick(sim, player, action)
+    elif state.phase == "pick":
+        raise IllegalAction("pick your cars for the race first")
+    elif isinstance(action, Discard):
         _discard(sim, player, action)
     elif isinstance(action, Debris):
         _debris(sim, player, action)
@@ -234,3 +240,20 @@ def _debris(sim: Sim, player: PlayerId, action: Debris) -> None:
     if not waiting:
         sim.fields.update(phase="action")
         proceed(sim)
+
+
+def _pick(sim: Sim, player: PlayerId, action: PickCars) -> None:
+    if sim.state.phase != "pick":
+        raise IllegalAction("cars are picked before the race")
+    need = cars_per_team(len(sim.state.teams))
+    if len(action.cars) != need or len(set(action.cars)) != need:
+        raise InvalidAction(f"pick {need} different car numbers (1-8)")
+    if not all(1 <= n <= 8 for n in action.cars):
+        raise InvalidAction(f"pick {need} different car numbers (1-8)")
+    seat = sim.seat_of[player]
+    sim.picked[seat] = list(action.cars)
+    waiting = tuple(p for p in sim.state.waiting if p != player)
+    sim.fields.update(waiting=waiting)
+    sim.note(f"{sim.state.teams[seat].name} has picked their cars")
+    if not waiting:
+        place_grid(sim)

@@ -42,6 +42,7 @@ class Sim:
         self.cars: dict[int, Car] = {c.id: c for c in state.cars}
         self.pools = [t.pool for t in state.teams]
         self.hands = [list(t.hand) for t in state.teams]
+        self.picked = [list(t.picked) for t in state.teams]
         self.race_deck = list(state.race_deck)
         self.race_discard = list(state.race_discard)
         self.event_deck = list(state.event_deck)
@@ -231,7 +232,13 @@ class Sim:
 
     def to_state(self, **changes: Any) -> ArState:
         teams = tuple(
-            t.model_copy(update={"pool": self.pools[i], "hand": tuple(self.hands[i])})
+            t.model_copy(
+                update={
+                    "pool": self.pools[i],
+                    "hand": tuple(self.hands[i]),
+                    "picked": tuple(self.picked[i]),
+                }
+            )
             for i, t in enumerate(self.state.teams)
         )
         update: dict[str, Any] = {

@@ -18,6 +18,7 @@ from games.apocalypseroad.model import (
     EventChoice,
     Fire,
     Move,
+    PickCars,
     PlayCard,
 )
 
@@ -43,6 +44,8 @@ def describe(action: Action) -> str:
             return "discard " + ", ".join(card_name(c) for c in action.cards)
         case Debris():
             return f"debris damage to car {action.car}"
+        case PickCars():
+            return "race cars " + ", ".join(str(n) for n in action.cars)
     raise AssertionError(f"unknown action {action!r}")
 
 
@@ -139,7 +142,8 @@ RULINGS: tuple[str, ...] = (
 )
 
 PLAYING_HERE = (
-    "Every team starts with the same cars ("
+    "Every team starts with the same cars (unless the host turns on pick_cars: then each "
+    "player first picks their cars, in draw-bag order) ("
     + ", ".join(str(n) for n in STARTING_CARS[5])
     + " with 2-4 players; "
     + ", ".join(str(n) for n in STARTING_CARS[4])

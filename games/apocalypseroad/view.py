@@ -45,6 +45,8 @@ def prompt(state: ArState) -> Prompt:
     players = tuple(sorted(active_players(state)))
     if state.phase == "over":
         return Prompt(kind="over", players=(), text=state.end_reason or "the race is over")
+    if state.phase == "pick":
+        return Prompt(kind="pick", players=players, text="pick your cars for the race")
     if state.phase == "discard":
         return Prompt(kind="discard", players=players, text="discard any unwanted race cards")
     if state.phase == "debris":

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from games.apocalypseroad import SPEC
 from games.apocalypseroad.data import (
     COMBAT_CARDS,
@@ -16,8 +18,8 @@ from games.apocalypseroad.data import (
 from games.apocalypseroad.flow import countdown, fill_hands, next_first_player
 from games.apocalypseroad.model import Discard, PlayCard
 from games.apocalypseroad.sim import Sim
-from games.engine import Rng
-from tests.games.apocalypseroad.helpers import base, car, play, with_cars
+from games.engine import GameError, Rng
+from tests.games.apocalypseroad.helpers import PLAYERS, base, car, play, with_cars
 
 
 def test_deck_integrity() -> None:
@@ -188,3 +190,25 @@ def test_hands_are_private_but_their_sizes_public() -> None:
     others = {c for t in state.teams if t.seat != 1 for c in t.hand}
     dumped = mine.model_dump_json()
     assert '"race_deck":' in dumped and not any(f'"id":{c},"name"' in dumped for c in others)
+
+
+def test_players_may_pick_their_cars_before_the_grid_draw() -> None:
+    """Rule 4: "Players will always start with four or five cars of their choice from among
+    their eight possible cars" (option pick_cars); setup step 4 draws one car per team."""
+    from games.apocalypseroad.model import PickCars
+
+    state = SPEC.setup(PLAYERS[:5], SPEC.parse_options({"pick_cars": True}), Rng(2))
+    assert state.phase == "pick" and len(SPEC.active_players(state)) == 5
+    assert all(c.place == "reserve" for c in state.cars)
+    for seat in range(5):
+        picks = (8, 7, 6, 2) if seat == 0 else (1, 2, 3, 4)
+        if seat == 0:
+            bad = PickCars(cars=(1, 2, 3))
+            with pytest.raises(GameError, match="pick 4"):
+                play(state, 0, bad)
+        state, _ = play(state, seat, PickCars(cars=picks))
+    assert state.phase == "action"
+    mine = sorted(c.number for c in state.cars if c.team == 0 and c.place == "grid")
+    assert mine == [2, 6, 7, 8]
+    first_row = [c for c in state.cars if c.place == "grid" and c.sector == 109]
+    assert len({c.team for c in first_row}) == 4
