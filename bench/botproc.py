@@ -170,12 +170,14 @@ def memory(pid: int) -> Memory:
     )
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of `pid` and its live descendants so far (/proc/*/stat)."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User + system CPU so far of `pid` alone, and of `pid` with its live descendants."""
     ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
+    own = total = 0
     for p in [pid, *descendants(pid)]:
         with contextlib.suppress(OSError, ValueError, IndexError):
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
+            used = int(fields[11]) + int(fields[12])  # utime, stime
+            total += used
+            own += used if p == pid else 0
+    return own / ticks, total / ticks

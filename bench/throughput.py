@@ -71,6 +71,8 @@ class Phase:
     began: float = 0.0  # wall clock (the bot's clock stamps log rows)
     ended: float = 0.0
     cpu_s: float = 0.0  # the bot and its render workers
+    bot_cpu_s: float = 0.0  # the bot process alone
+    fake_cpu_s: float = 0.0  # this process: the fake Discord and the players
     moves: int = 0
     offered: int = 0
 
@@ -132,7 +134,8 @@ async def drive(
     idle = list(range(len(tables)))
     phase = Phase()
     loop = asyncio.get_running_loop()
-    cpu0 = cpu_seconds(pid)
+    own0, cpu0 = cpu_seconds(pid)
+    fake0 = time.process_time()
     phase.began = time.time()
     end = loop.time() + duration
 
@@ -164,7 +167,9 @@ async def drive(
                 task.add_done_callback(running.discard)
         await asyncio.gather(*running)
     phase.ended = time.time()
-    phase.cpu_s = cpu_seconds(pid) - cpu0
+    own1, cpu1 = cpu_seconds(pid)
+    phase.cpu_s, phase.bot_cpu_s = cpu1 - cpu0, own1 - own0
+    phase.fake_cpu_s = time.process_time() - fake0
     return phase
 
 
@@ -241,7 +246,15 @@ async def run(
         "  CPU per move (bot + render workers)",
         closed.cpu_s / max(closed.moves, 1) * 1000,
         "ms",
-        note=f"{closed.cpu_s / closed.seconds:.2f} of {cores} cores busy in the bot's processes",
+        note=f"{closed.cpu_s / closed.seconds:.2f} of {cores} cores busy in the bot's processes; "
+        f"the bot process alone {closed.bot_cpu_s / max(closed.moves, 1) * 1000:.1f} ms a move",
+    )
+    section.add(
+        "  CPU per move, fake Discord + players",
+        closed.fake_cpu_s / max(closed.moves, 1) * 1000,
+        "ms",
+        note=f"{closed.fake_cpu_s / closed.seconds:.2f} of {cores} cores: not the bot's, but "
+        "taken from the same cores",
     )
     section.add(
         f"offered ~{rate:.0f} moves/s: moves/s done",
