@@ -10,9 +10,9 @@ from games.apocalypseroad.flow import (
     can_fire,
     end_activation,
     end_turn,
-    mover_for,
     place_grid,
 )
+from games.apocalypseroad.flow import mover_for as mover_for  # re-exported for the renderer
 from games.apocalypseroad.model import (
     Action,
     Activation,
