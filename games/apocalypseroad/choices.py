@@ -15,6 +15,7 @@ from games.apocalypseroad.events import event_options
 from games.apocalypseroad.flow import activatable, mover_for
 from games.apocalypseroad.model import (
     Action,
+    Activation,
     ArState,
     Debris,
     Discard,
@@ -28,7 +29,7 @@ from games.apocalypseroad.movement import BadStep, Mover, run
 from games.apocalypseroad.rules import active_players
 from games.apocalypseroad.sim import Sim
 from games.apocalypseroad.track import Pos
-from games.engine import Model, PlayerId
+from games.engine import IllegalAction, Model, PlayerId
 
 PREFERENCE = ("F", "X", "F0", "F1", "F2", "F3", "L", "R", "DL", "DR")
 
@@ -268,3 +269,32 @@ def pending_event(state: ArState) -> str | None:
     if act is None or act.event is None:
         return None
     return EVENT_DECK[act.event]
+
+
+def planned(
+    state: ArState, player: PlayerId, card: int, car: int, ram_lead: bool = False
+) -> ArState:
+    """The state as if `player` had played `card` for their car number `car` (not firing
+    first), for `move_results` / `preview_move` before the card is committed. Nothing is drawn
+    and nothing else changes. Raises IllegalAction if that play is not legal now."""
+    if player not in active_players(state) or state.phase != "action" or state.activation:
+        raise IllegalAction("not your card to play now")
+    seat = next(t.seat for t in state.teams if t.player == player)
+    sim = Sim(state)
+    car_id = seat * 10 + car
+    if card not in state.teams[seat].hand or car_id not in activatable(sim, seat):
+        raise IllegalAction("play a card from your hand for one of your unactivated cars")
+    info = RACE_CARDS[card]
+    act = Activation(
+        player=player,
+        car=car_id,
+        card=card,
+        stage="move",
+        mover=car_id,
+        mp=info.speed + sim.ctype(car_id).base_mp,
+        movement=info.movement,
+        diagonal=info.diagonal,
+        ram_lead=ram_lead and info.movement == "ram",
+        then=("event", "fire") if info.starburst else ("fire",),
+    )
+    return state.model_copy(update={"activation": act})
