@@ -165,6 +165,8 @@ def _move_value(
         value -= 5
     if look.cards:
         value -= 15 * sum(1 for c in look.cards if c in ("slide", "slick", "debris", "wreck"))
+    value -= 60 * look.around.count("bridge") + 100 * look.around.count("tunnel")
+    value -= _road_turn_risk(state, vehicle, look.ghost)
     centre = look.ghost.x + look.ghost.w / 2
     value -= abs(centre - 12) * (2 if runner else 0.5)
     if runner:
@@ -179,6 +181,8 @@ def _move_value(
     value -= 8 * nearest
     if nearest <= geo.RANGE:
         value += 25
+    if look.ram == "A" and state.options.mission == "THE PRESIDENT":
+        return value - 60  # a destroyed Limo is a draw: the Insurgents want it whole
     if look.ram is not None:
         other = state.vehicle(look.ram)
         mine, theirs = look.ram_dice or (0, 0)
@@ -186,3 +190,29 @@ def _move_value(
             20 if (look.kind != "brake" and mine > theirs and other.side != vehicle.side) else -40
         )
     return value
+
+
+HAZARD = {"slide": 20, "slick": 20, "debris": 10, "wreck": 15}
+
+
+def _road_turn_risk(state: RwState, vehicle: Vehicle, box: geo.Rect) -> float:
+    """What the next road turn may do to a car left at `box`: cards and objects sweep 8 rows
+    toward the START; a Bridge or Tunnel reaching it while it is not within its columns."""
+    risk = 0.0
+    for card in state.cards:
+        swept = geo.Rect(card.x, card.y - 8, card.w, card.h + 8)
+        if card.kind in ("bridge", "tunnel"):
+            if vehicle.letter in card.passed or not geo.rows_overlap(box, swept.y, swept.front):
+                continue
+            if geo.bridge_passage(box, swept) == "around":
+                risk += 50 if card.kind == "bridge" else 90
+        elif geo.overlaps(box, swept):
+            if card.kind == "slide" and vehicle.surface == "dirt":
+                continue
+            risk += HAZARD.get(card.kind, 0)
+    for obj in state.vehicles:
+        if obj.is_object and obj.letter != vehicle.letter:
+            swept = geo.Rect(obj.x, obj.y - 8, obj.w, obj.h + 8)
+            if geo.overlaps(box, swept):
+                risk += 5 * obj.size
+    return risk

@@ -40,6 +40,9 @@ class Preview:
     """(vehicle dice, road dice) of the off-road wipeout check, if the move ends off-road."""
     cards: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default=())
+    around: tuple[str, ...] = ()
+    """Bridges and Tunnels the move would pass AROUND (1.6 [R]): a wipeout check, or 1 damage
+    and immobilized."""
 
 
 def parse_move(text: str) -> tuple[geo.MoveKind, int, int]:
@@ -115,6 +118,13 @@ def preview(state: RwState, letter: str, kind: geo.MoveKind, dx: int, dy: int) -
                 warnings.append(f"{card.kind.upper()} card rams with {CARD_RAM_DICE[card.kind]}")
             elif card.kind in ("slide", "slick"):
                 warnings.append(f"{card.kind.upper()}: a wipeout check")
+    around = _structures(state, letter, samples)
+    for structure in around:
+        warnings.append(
+            "goes AROUND the BRIDGE: wipeout check"
+            if structure == "bridge"
+            else "goes AROUND the TUNNEL: 1 damage and immobilized"
+        )
     off_road = exits is None and geo.is_off_road(ghost)
     wipeout = None
     if off_road and vehicle.surface != "dirt":
@@ -135,7 +145,21 @@ def preview(state: RwState, letter: str, kind: geo.MoveKind, dx: int, dy: int) -
         wipeout_dice=wipeout,
         cards=tuple(cards),
         warnings=tuple(warnings),
+        around=around,
     )
+
+
+def _structures(state: RwState, letter: str, samples: list[geo.Rect]) -> tuple[str, ...]:
+    """Bridges/Tunnels whose rows the path reaches first with the car not wholly within them."""
+    found = []
+    for card in state.cards:
+        if card.kind not in ("bridge", "tunnel") or letter in card.passed:
+            continue
+        box = card_rect(card)
+        first = next((s for s in samples if geo.rows_overlap(s, box.y, box.front)), None)
+        if first is not None and geo.bridge_passage(first, box) == "around":
+            found.append(card.kind)
+    return tuple(found)
 
 
 def reach(state: RwState, letter: str) -> dict[str, list[tuple[int, int]]]:
