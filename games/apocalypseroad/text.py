@@ -107,11 +107,13 @@ RULINGS: tuple[str, ...] = (
         for c in TEAM_MAT
     )
     + ".",
+    "Each team has 8 cars (80 car tokens over 10 team mats); three weapon types are used "
+    "(Machine Gun, Auto-cannon, Missile).",
     "[R] Combat deck (digest 4.3b): 48 cards, hit values 0 x8, 1 x12, 2 x16, 3 x12, with damage "
     "per weapon and a collision section; the combat deck is reshuffled when empty.",
     "[R] The starburst (a movement event after moving) is on every +4, +5 and +6 race card.",
-    "[R] The race deck is the 92 cards of the printed table (the component list says 96); "
-    "no race card carries instructions.",
+    "[R] The race deck is the 92 cards of the printed table (the component list says 96; "
+    "no 'Work the Pack' cards); no race card carries instructions.",
     "[R] Tracks (digest 4.3e): the 36-sector Wasteland Oval and the figure-8 Wasteland Eight, "
     "with a 40-space grid joining at sector 2 and the Chute beside sector 0.",
     "[R] A simultaneous prompt left unanswered when the clock runs out: you keep all your "
@@ -120,6 +122,8 @@ RULINGS: tuple[str, ...] = (
     "from their own pool; if any pool holds exactly 1 VP the clock stops for good.",
     "A crossing scores for the car's owner, whoever's card moved it; a car pushed back over "
     "the line returns 1 VP, and scores again only when it recrosses after that.",
+    "Engine Failure and Transmission Failure are the same: +1 damage with 0-1 damage "
+    "already, +2 with 2 or more.",
     "Missed Jump has no 'no VP' clause: a kill by it scores for the active player.",
     "Sideswipe into your own car, or with no lane beside: nothing happens.",
     "Shot of NOS: the drawn race card's speed only (no base MP), moved as Solo.",
@@ -131,6 +135,10 @@ RULINGS: tuple[str, ...] = (
     "a crossover collision for the active car.",
     "First player: the most damage on cars still racing (Chute and off-track included).",
     "Lead followers trail the active car's path like a snake.",
+    "Where lanes converge, the cars linked behind are those in the active car's own lane "
+    "first; cars pushed into a split take the lane the active car chose (F0-F3) where "
+    "they can.",
+    "Any car standing on a crossover square blocks the perpendicular lanes.",
     "No lane change, displacement, Sideswipe or sideways Bump and Run on Rough or Jump "
     "track, except moving out of the Trough (and back onto the track after a spin).",
     "Bulldoze on a Sideswipe: the two cars swap spaces.",
