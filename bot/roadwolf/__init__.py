@@ -18,7 +18,16 @@ ADAPTER = GameAdapter(
         namespace=ids.RwId.PREFIX,
         codec=ids.RwId,
         handlers=dict.fromkeys(
-            (ids.PANEL, ids.VEHICLE, ids.MOVE, ids.LATERAL, ids.PREVIEW, ids.TOKENS, ids.ROAD),
+            (
+                ids.PANEL,
+                ids.VEHICLE,
+                ids.MOVE,
+                ids.LATERAL,
+                ids.PREVIEW,
+                ids.TOKENS,
+                ids.ROAD,
+                ids.DO,
+            ),
             route,
         ),
         acks={ids.ROAD: Ack.PRIVATE},

@@ -29,6 +29,7 @@ PREVIEW = "pv"  # move, tap 3: the preview with Confirm (payload `A.m.-2.3`)
 TOKENS = "tok"  # army building: the token kinds for one vehicle
 OPEN = "open"  # the public board's "Open my panel" (a new private message)
 ROAD = "road"  # the whole road, privately
+DO = "do"  # the panel's "More actions…" menu: play the action its picked value names (JSON)
 
 KINDS: dict[str, MoveKind] = {"m": "move", "b": "brake", "n": "nitro"}
 CODES = {v: k for k, v in KINDS.items()}

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import presenters
-from bot.presenters import Board, ButtonSpec
+from bot.customid import action_payload
+from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.roadwolf.ids import (
+    DO,
     LATERAL,
     MOVE,
     PANEL,
@@ -88,6 +90,40 @@ def rows(
     return (*placed, *(on_row(b, TAIL_ROW) for b in last[:PER_ROW]))
 
 
+Menu = tuple[tuple[ButtonSpec, ...], tuple[SelectSpec, ...]]
+ACTION_STYLES = {"shoot": "danger", "melee": "danger", "spikes": "danger"}
+
+
+def action_menu(
+    snap: Snapshot,
+    first: Sequence[ButtonSpec],
+    actions: Sequence[Model],
+    last: Sequence[ButtonSpec],
+) -> Menu:
+    """`first` on the top row, then one button per action while they fit above the tail row;
+    the rest (at most 25) in a "More actions…" menu on the last free row."""
+    top = 1 if first else 0
+    room = (TAIL_ROW - top) * PER_ROW
+    buttons = [
+        ButtonSpec(
+            snap.spec.describe(a)[:80],
+            act_id(snap, a),
+            ACTION_STYLES.get(str(getattr(a, "kind", "")), "secondary"),
+        )
+        for a in actions
+    ]
+    if len(buttons) <= room:
+        return rows([first, buttons], last), ()
+    shown = room - PER_ROW
+    rest = actions[shown : shown + 25]
+    options = tuple(
+        (snap.spec.describe(a)[:100], action_payload(a.model_dump(mode="json")), "") for a in rest
+    )
+    menu = SelectSpec(rw_id(snap, DO), f"More actions… ({len(rest)})", options, TAIL_ROW - 1)
+    placed = rows([first, buttons[:shown]], last)
+    return placed, (menu,)
+
+
 def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
     """The private panel (the game's private presenter): what this player may do now."""
     filename = f"panel-{snap.session_id}-{snap.version}.png"
@@ -101,17 +137,15 @@ def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
     view = own_view(snap, viewer)
     actions = list(snap.legal_actions(viewer))
     if view.phase == "build":
-        text, buttons = _build(snap, view, actions)
+        text, (buttons, selects) = _build(snap, view, actions)
     elif view.turn is not None and view.turn.vehicle is not None:
-        text, buttons = vehicle_menu(snap, view, actions, view.turn.vehicle)
+        text, (buttons, selects) = vehicle_menu(snap, view, actions, view.turn.vehicle)
     else:
-        text, buttons = _pick_vehicle(snap, view, actions)
-    return Board(clip(f"{header(snap)}\n{text}"), image, filename, buttons)
+        text, (buttons, selects) = _pick_vehicle(snap, view, actions)
+    return Board(clip(f"{header(snap)}\n{text}"), image, filename, buttons, selects=selects)
 
 
-def _build(
-    snap: Snapshot, view: RwView, actions: list[Model]
-) -> tuple[str, tuple[ButtonSpec, ...]]:
+def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Menu]:
     buys = [a for a in actions if isinstance(a, BuyAction)]
     tokens = [a for a in actions if isinstance(a, TokenAction)]
     other = [a for a in actions if not isinstance(a, BuyAction | TokenAction)]
@@ -127,9 +161,13 @@ def _build(
     ]
     buy_buttons = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a), "primary") for a in buys]
     letters = list(dict.fromkeys(a.vehicle for a in tokens))
-    token_buttons = [ButtonSpec(f"🎒 Tokens for {v}…", rw_id(snap, TOKENS, v)) for v in letters]
     rest = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a)) for a in other]
-    return "\n".join(lines), rows([buy_buttons[:10], token_buttons, rest], tail(snap))
+    if len(letters) <= PER_ROW:
+        token_buttons = [ButtonSpec(f"🎒 Tokens for {v}…", rw_id(snap, TOKENS, v)) for v in letters]
+        return "\n".join(lines), (rows([buy_buttons[:10], token_buttons, rest], tail(snap)), ())
+    options = tuple((f"🎒 Tokens for {v}…", v, "") for v in letters[:25])
+    menu = SelectSpec(rw_id(snap, TOKENS), "Place tokens on…", options, 2)
+    return "\n".join(lines), (rows([buy_buttons[:10]], tail(snap)), (menu,))
 
 
 def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
@@ -145,9 +183,7 @@ def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
     return Board(clip(text), None, "", rows([buttons[:10]], [back]))
 
 
-def _pick_vehicle(
-    snap: Snapshot, view: RwView, actions: list[Model]
-) -> tuple[str, tuple[ButtonSpec, ...]]:
+def _pick_vehicle(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Menu]:
     letters = list(dict.fromkeys(v for v in map(vehicle_of, actions) if v is not None))
     names = {v.letter: v.name for v in view.vehicles}
     picks = [
@@ -155,9 +191,10 @@ def _pick_vehicle(
         for v in letters
     ]
     loose = [a for a in actions if vehicle_of(a) is None]
-    rest = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a)) for a in loose]
     text = "➡️ **Your turn**: pick the vehicle to activate (two actions each, one at a time)."
-    return text, rows([picks, rest], tail(snap))
+    if len(picks) > PER_ROW:  # many vehicles (12 points of bikes): three rows of them
+        return text, (rows([picks[:15]], tail(snap)), ())
+    return text, action_menu(snap, picks, loose, tail(snap))
 
 
 MOVE_KINDS = ("move", "brake")
@@ -165,7 +202,7 @@ MOVE_KINDS = ("move", "brake")
 
 def vehicle_menu(
     snap: Snapshot, view: RwView, actions: list[Model], letter: str
-) -> tuple[str, tuple[ButtonSpec, ...]]:
+) -> tuple[str, Menu]:
     """One vehicle's actions: Move… / Brake… / Nitro open the three-tap move; the rest play."""
     mine = [a for a in actions if vehicle_of(a) == letter]
     vehicle = next((v for v in view.vehicles if v.letter == letter), None)
@@ -181,17 +218,13 @@ def vehicle_menu(
     if any(isinstance(a, NitroAction) for a in mine):
         code = Planned(letter, "nitro", 0, 8).code()
         steps.append(ButtonSpec("🔥 Nitro (preview)", rw_id(snap, PREVIEW, code), "primary"))
-    fights = [a for a in mine if getattr(a, "kind", "") in ("shoot", "melee", "spikes")]
+    fights = [a for a in mine if getattr(a, "kind", "") in ACTION_STYLES]
     others = [a for a in mine if not isinstance(a, MoveAction | NitroAction) and a not in fights]
-    fight_buttons = [
-        ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a), "danger") for a in fights
-    ]
-    other_buttons = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a)) for a in others]
     text = (
         f"➡️ **{name}**: {left} action{'s' if left != 1 else ''} left. Move, brake or nitro "
         "with a preview first; shots and melee list only targets in range and in sight."
     )
-    return text, rows([steps, fight_buttons[:10], other_buttons[:10]], tail(snap))
+    return text, action_menu(snap, steps, [*fights, *others], tail(snap))
 
 
 def displacements(snap: Snapshot, viewer: PlayerId, plan: Planned) -> list[tuple[int, int]]:

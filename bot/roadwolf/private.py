@@ -7,12 +7,15 @@ ordinary action buttons played through `Table.play`.
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
 from bot.components import DAMAGED
-from bot.customid import ButtonId
+from bot.customid import ButtonId, MalformedInput, bounded_json
 from bot.presenters import Board
 from bot.replies import Reply, to_view
 from bot.roadwolf import panel
 from bot.roadwolf.ids import (
+    DO,
     LATERAL,
     MOVE,
     PANEL,
@@ -25,7 +28,7 @@ from bot.roadwolf.ids import (
 )
 from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.table import Table, me
-from games.engine import Model, NotYourTurn, PlayerId, Rng
+from games.engine import InvalidAction, Model, NotYourTurn, PlayerId, Rng
 from games.roadwolf.model import MoveAction, NitroAction, RwState
 from games.roadwolf.preview import Preview, preview
 from render.roadwolf import render_roadwolf_board
@@ -59,8 +62,9 @@ def rules_preview(snap: Snapshot, plan: Planned) -> Preview:
     return preview(state, plan.vehicle, plan.kind, plan.dx or 0, plan.dy or 0)
 
 
-async def send_preview(table: Table, reply: Reply, snap: Snapshot, viewer: PlayerId,
-                       plan: Planned, *, edit: bool) -> None:  # fmt: skip
+async def send_preview(
+    table: Table, reply: Reply, snap: Snapshot, viewer: PlayerId, plan: Planned, *, edit: bool
+) -> None:
     """The preview image and Confirm, as a new private message or in place of the panel."""
     action = legal_plan(snap, viewer, plan)
     planned = rules_preview(snap, plan)
@@ -117,14 +121,28 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
     if viewer not in snap.active_players:
         raise StaleBoard("it is not your turn any more", snap, private=True)
     if rid.verb == TOKENS:
-        await _keep_image(reply, panel.token_menu(snap, viewer, rid.payload))
+        letter = values[0] if values else rid.payload
+        await _keep_image(reply, panel.token_menu(snap, viewer, letter[:2]))
+        return
+    if rid.verb == DO:
+        try:
+            action = snap.spec.parse_action(bounded_json(values[0] if values else ""))
+        except (ValidationError, MalformedInput) as exc:
+            raise InvalidAction("that is not an action this game knows") from exc
+        await table.play(
+            reply,
+            action,
+            session_id=rid.session_id,
+            expected_version=rid.version,
+            expected_tag=rid.tag,
+        )
         return
     if rid.verb == VEHICLE:
         view = panel.own_view(snap, viewer)
-        text, buttons = panel.vehicle_menu(
-            snap, view, list(snap.legal_actions(viewer)), rid.payload
-        )
-        await _keep_image(reply, Board(f"{panel.header(snap)}\n{text}", buttons=buttons))
+        actions = list(snap.legal_actions(viewer))
+        text, (buttons, selects) = panel.vehicle_menu(snap, view, actions, rid.payload)
+        board = Board(f"{panel.header(snap)}\n{text}", buttons=buttons, selects=selects)
+        await _keep_image(reply, board)
         return
     plan = parse_planned(rid.payload)
     if plan is None:
