@@ -150,35 +150,42 @@ RULINGS: tuple[str, ...] = (
 )
 
 PLAYING_HERE = (
-    "Every team starts with the same cars (unless the host turns on pick_cars: then each "
-    "player first picks their cars, in draw-bag order) ("
+    "press **My hand** for your cards (only you see them), pick a card, then one of your "
+    "unactivated cars (and whether to fire first, or ram as Lead); then press one of the "
+    "move results (each shows where every car ends) or build the move step by step (F "
+    "forward, F0-F3 a lane where it splits, L/R lateral, DL/DR diagonal, X overtake, undo), "
+    "then fire or hold. Discards and Dangerous Debris are asked of everyone at once. Typed: "
+    "`/apocalypseroad hand`, `play`, `move`, `fire`, `discard`, `debris`, `track`. Options: "
+    "track (oval, figure8), pool (12 or 15), pick_cars (each player picks their cars first; "
+    "otherwise every team races cars "
     + ", ".join(str(n) for n in STARTING_CARS[5])
-    + " with 2-4 players; "
+    + " with 2-4 players and "
     + ", ".join(str(n) for n in STARTING_CARS[4])
-    + " with 5-10) and replacements enter the Chute in a fixed order. "
-    "Options: track (oval, figure8) and pool (12 or 15). Play a card for a car, then pick "
-    "one of the move results or build the move step by step (F forward, L/R lateral, DL/DR "
-    "diagonal, X overtake); fire before moving (with the card) or after. Your hand is "
-    "private; hand sizes are public."
+    + " with 5-10, and replacements enter the Chute in a fixed order). No take-backs: hands "
+    "are private."
 )
 
 
 def _rules_text() -> str:
     events = ", ".join(f"{EVENT_NAMES[k]} x{n}" for k, n in EVENT_COUNTS.items())
     return (
-        "# Apocalypse Road\n"
-        "Race your team round the track: +1 VP each time one of your cars crosses the "
-        "finish line, +1 VP for eliminating another team's car on your activation. Empty "
-        "your VP pool (12, or 15 long) to win at once.\n\n"
-        "Each turn: fill hands to 6; in turn from the first player, each player plays one "
-        "race card for one unactivated car (MP = card speed + the car's base MP, all spent), "
-        "may fire once before or after moving at an adjacent car in its arc; starburst "
-        "cards draw a movement event. End of turn: discard, the First Player marker goes to "
-        "the most damaged team (not the holder).\n\n"
-        f"Movement events: {events}.\n\n"
-        "## Playing here\n"
+        "**Apocalypse Road** — race your team round the track: +1 VP each time one of your "
+        "cars crosses the finish line (whoever's card moved it), +1 VP when you eliminate "
+        "another team's car on your activation. Empty your VP pool (12, or 15 long) to win "
+        "at once.\n\n"
+        "**Turn**: fill hands to 6; from the first player round the table, each player "
+        "plays one race card for one unactivated car (MP = card speed + the car's base MP, "
+        "all spent; pushing, lateral displacement for 2 MP, lines and leads as the card "
+        "says) and may fire once, before or after moving, at an adjacent car in its arc "
+        "(hit if the combat card's value, +1 with a Targeting Bonus, is at least the "
+        "target's defense). Starburst cards draw a movement event after moving. End of turn: "
+        "discard; the First Player marker goes to the most damaged team (not the holder). "
+        "From turn 2 each player removes 1 VP a turn (the countdown) until a pool holds "
+        "just 1.\n\n"
+        f"**Movement events**: {events}.\n\n"
+        "**Playing here**: "
         + PLAYING_HERE
-        + "\n\n## Rulings\n"
+        + "\n\n**Rulings**\n"
         + "\n".join(f"- {r}" for r in RULINGS)
     )
 
