@@ -166,23 +166,22 @@ def end_turn(sim: Sim) -> None:
     sim.note(f"{team.name} takes the First Player marker ({totals[first]} damage)")
     fill_hands(sim, first)
     stopped = countdown(sim, state.clock_stopped)
-    seat = first if activatable(sim, first, marker) else None
-    if seat is None:
-        count = len(state.teams)
-        seat = next(
-            (
-                (first + i) % count
-                for i in range(count)
-                if activatable(sim, (first + i) % count, marker)
-            ),
-            first,
-        )
+    count = len(state.teams)
+    ready = [
+        (first + i) % count for i in range(count) if activatable(sim, (first + i) % count, marker)
+    ]
+    if not ready:
+        best = min(range(count), key=lambda s: (sim.pools[s], (s - first) % count))
+        sim.winner = state.teams[best].player
+        sim.end_reason = "no car is left racing; the fewest VP left in the pool wins"
+        sim.note(sim.end_reason)
+        return
     sim.fields.update(
         phase="action",
         waiting=(),
         first=first,
         marker=marker,
-        seat=seat,
+        seat=ready[0],
         turn=state.turn + 1,
         clock_stopped=stopped,
     )

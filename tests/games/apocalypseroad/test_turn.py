@@ -78,7 +78,10 @@ def test_first_player_counts_chute_and_off_track_damage_not_eliminated_cars() ->
         },
     )
     waiting = (state.teams[0].player,)
-    state = state.model_copy(update={"phase": "discard", "waiting": waiting, "first": 0})
+    cars = tuple(c.model_copy(update={"side": "dark"}) for c in state.cars)
+    state = state.model_copy(
+        update={"cars": cars, "phase": "discard", "waiting": waiting, "first": 0}
+    )
     after, _ = play(state, 0, Discard())
     assert after.first == 1
 
@@ -212,3 +215,19 @@ def test_players_may_pick_their_cars_before_the_grid_draw() -> None:
     assert mine == [2, 6, 7, 8]
     first_row = [c for c in state.cars if c.place == "grid" and c.sector == 109]
     assert len({c.team for c in first_row}) == 4
+
+
+def test_a_race_with_no_car_left_ends_with_the_fewest_vp_left() -> None:
+    """Not in the text (8 cars a team makes it near impossible): if every car is destroyed the
+    race ends, the fewest VP left in the pool winning, instead of stalling."""
+    state = base(2)
+    cars = tuple(c.model_copy(update={"place": "destroyed", "damage": 6}) for c in state.cars)
+    teams = (state.teams[0], state.teams[1].model_copy(update={"pool": 5}))
+    everyone = tuple(t.player for t in state.teams)
+    state = state.model_copy(
+        update={"cars": cars, "teams": teams, "phase": "discard", "waiting": everyone}
+    )
+    state, _ = play(state, 0, Discard())
+    state, _ = play(state, 1, Discard())
+    outcome = SPEC.outcome(state)
+    assert outcome is not None and outcome.winners == (state.teams[1].player,)
