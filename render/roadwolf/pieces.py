@@ -14,7 +14,7 @@ import math
 from PIL import ImageDraw
 
 from render.fonts import font
-from render.palette import BLACK, RGB, Theme
+from render.palette import BLACK, RGB, Theme, blend
 from render.roadwolf.layout import Grid
 from render.roadwolf.scene import COLUMNS, Piece, Rect, Trace
 from render.shapes import draw_text, strike
@@ -48,9 +48,12 @@ def draw_piece(
     x0, y0, x1, y1 = grid.box(where)
     colour = side_colour(piece.side, theme)
     if ghost:
+        draw.rectangle(
+            (x0 + 2, y0 + 2, x1 - 2, y1 - 2), fill=blend(theme.surface_alt, colour, 1 / 3)
+        )
         _dashed_box(draw, (x0 + 2, y0 + 2, x1 - 2, y1 - 2), colour, 3)
         draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), piece.letter,
-                  fnt=font(label, bold=True), fill=colour)  # fmt: skip
+                  fnt=font(label, bold=True), fill=theme.text)  # fmt: skip
         return
     if piece.status == "wreck":
         _wreck(draw, (x0, y0, x1, y1), piece, theme, label)

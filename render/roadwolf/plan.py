@@ -64,7 +64,7 @@ def plan_move(view: RwView, letter: str, kind: MoveKind, dx: int, dy: int) -> Pl
     elif g.is_off_road(end) and v.surface != "dirt":
         dice = max(1, v.remaining)
         text = f"ends off-road: wipeout check, your {dice} dice against the road's 2"
-        warnings.append(Warning(text, (end.x + end.w / 2, end.y + end.h / 2)))
+        warnings.append(Warning(text, (end.x, end.front)))
     for card in view.cards:
         box = g.Rect(card.x, card.y, card.w, card.h)
         if card.kind in CARD_WARNINGS and g.overlaps(end, box):
@@ -127,7 +127,7 @@ def plan_from_preview(view: RwView, letter: str, preview: Preview) -> Plan:
         if preview.ram is not None and ("RAM" in text or "rams you" in text):
             at = (ghost.x + ghost.w / 2, ghost.front if preview.kind != "brake" else ghost.y)
         elif "off-road" in text:
-            at = (ghost.x + ghost.w / 2, ghost.y + ghost.h / 2)
+            at = (ghost.x, ghost.front)
         pins.append(Warning(text, at))
     title = f"{v.name} {letter}: planned {preview.kind} {_words(preview.dx, preview.dy)}"
     return Plan(

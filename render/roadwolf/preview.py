@@ -19,7 +19,7 @@ from render.roadwolf.banner import banner_height, banner_lines, draw_banner
 from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, label_px, plan_rows
 from render.roadwolf.pieces import arrow_head, dashed_line, draw_piece
 from render.roadwolf.road import draw_card, draw_road
-from render.roadwolf.scene import Plan, Scene
+from render.roadwolf.scene import Plan, Rect, Scene
 from render.shapes import draw_text, wrap_text
 from render.toolkit import canvas
 
@@ -84,15 +84,16 @@ def _field(
     for card in scene.cards:
         draw_card(draw, grid, card, theme, label)
     mover = next((p for p in scene.pieces if p.letter == plan.letter), None)
+    a, b = grid.point(_front(plan.start)), grid.point(_front(plan.end))
+    if mover is not None and plan.wanted != plan.end:
+        # where the player aimed, faint and under the others: what stops the move stays seen
+        draw_piece(draw, grid, mover, theme, label, rect=plan.wanted, ghost=True)
+        dashed_line(draw, b, grid.point(_front(plan.wanted)), theme.muted, 3, 8.0)
     for piece in scene.pieces:
         if piece is not mover:
             draw_piece(draw, grid, piece, theme, label)
-    a, b = grid.point(plan.start.centre()), grid.point(plan.end.centre())
     if mover is not None:
         draw_piece(draw, grid, mover, theme, label, rect=plan.start)
-        if plan.wanted != plan.end:
-            draw_piece(draw, grid, mover, theme, label, rect=plan.wanted, ghost=True)
-            dashed_line(draw, b, grid.point(plan.wanted.centre()), theme.muted, 3, 8.0)
         draw_piece(draw, grid, mover, theme, label, rect=plan.end, ghost=True)
     w = max(3, round(grid.cell / 7))
     if a != b:
@@ -102,6 +103,11 @@ def _field(
     x1, y1, x2, y2 = grid.box(plan.end)
     draw.rectangle((x1, y1, x2, y2), outline=theme.accent, width=3)
     _badges(draw, grid, plan, theme, label)
+
+
+def _front(rect: Rect) -> tuple[float, float]:
+    """The front-centre reference point whose displacement a move measures (1.6)."""
+    return (rect.x + rect.w / 2, rect.y + rect.h)
 
 
 def _badges(draw: ImageDraw.ImageDraw, grid: Grid, plan: Plan, theme: Theme, label: float) -> None:
