@@ -136,8 +136,8 @@ RULINGS: tuple[str, ...] = (
     "First player: the most damage on cars still racing (Chute and off-track included).",
     "Lead followers trail the active car's path like a snake.",
     "Where lanes converge, the cars linked behind are those in the active car's own lane "
-    "first; cars pushed into a split take the lane the active car chose (F0-F3) where "
-    "they can.",
+    "first; cars pushed through a split keep the lane number of the space the active car "
+    "moves into (straight on where they can).",
     "Any car standing on a crossover square blocks the perpendicular lanes.",
     "No lane change, displacement, Sideswipe or sideways Bump and Run on Rough or Jump "
     "track, except moving out of the Trough (and back onto the track after a spin).",
