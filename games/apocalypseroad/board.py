@@ -123,9 +123,17 @@ class Board:
                 found = found if found is not None else car
         return found
 
-    def chain_behind(self, car: int) -> list[int]:
+    def chain_behind(self, car: int, first: Pos | None = None) -> list[int]:
+        """The cars linked behind `car`; `first`: the space the first of them must be in (the
+        active player's choice where lanes converge, rule 7.11.4)."""
         out: list[int] = []
         p = self.pos[car]
+        if first is not None:
+            nxt = self.occupant(first)
+            if nxt is None or self.pos[nxt] != first:
+                return out
+            out.append(nxt)
+            p = first
         while True:
             nxt = self.behind(p)
             if nxt is None or nxt in out:

@@ -189,6 +189,8 @@ def move_results(state: ArState, max_nodes: int = 1500) -> list[MoveResult]:
                     child.locked,
                     child.stop,
                     frozenset(p for p in child.visited if p[0] == sector),
+                    tuple(child.followers),
+                    child.behind_from,
                 )
                 if key in seen:
                     continue

@@ -187,7 +187,8 @@ class Move(Model):
     """The pending move as a path of steps separated by spaces (see `path.py`):
     F (forward; F0..F3 picks the lane where lanes split), L / R (lateral toward the inside /
     outside; into an occupied space it displaces), DL / DR (diagonal, if the card allows),
-    X (Overtake: swap with the car linked ahead)."""
+    X (Overtake: swap with the car linked ahead), B0..B2 (where lanes converge behind the
+    car: which space behind holds the cars linked behind, for Lead and Line; free)."""
 
     kind: Literal["move"] = "move"
     path: str = Field(default="", max_length=200)

@@ -6,6 +6,8 @@ A path is a string of tokens separated by spaces:
   L / R    lateral toward the inside / the outside; into an occupied space it displaces (2 MP)
   DL / DR  diagonal forward-inside / forward-outside, into an empty space (diagonal cards)
   X        Overtake: swap places with the car linked directly ahead
+  B0..B2   where lanes converge behind the car: which space behind holds the cars linked
+           behind (Lead: first step only; Line: before the line locks); costs nothing
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Mover:
     """('ram', target) or ('crossover', blocker) or ('suppressed_ram', target)."""
     spent: int = 0
     tokens: list[str] = field(default_factory=list)
+    behind_from: Pos | None = None
+    """The space behind chosen with a B token (rule 7.11.4)."""
 
     @classmethod
     def start(
@@ -81,6 +85,7 @@ class Mover:
             self.stop,
             self.spent,
             list(self.tokens),
+            self.behind_from,
         )
         return other
 
@@ -105,7 +110,9 @@ class Mover:
             raise BadStep("no MP left")
         if self.must_exit and token not in ("L", "R"):
             raise BadStep("first move back onto the track sideways (L or R)")
-        if token == "X":
+        if len(token) == 2 and token[0] == "B" and token[1].isdigit():
+            self._behind(int(token[1]))
+        elif token == "X":
             self._overtake()
         elif token in ("L", "R"):
             self._lateral(-1 if token == "L" else 1)
@@ -114,10 +121,24 @@ class Mover:
         elif token == "F" or (len(token) == 2 and token[0] == "F" and token[1].isdigit()):
             self._forward(int(token[1]) if len(token) == 2 else None)
         else:
-            raise BadStep(f"unknown step {token!r}; steps: F, F0-F3, L, R, DL, DR, X")
+            raise BadStep(f"unknown step {token!r}; steps: F, F0-F3, L, R, DL, DR, X, B0-B2")
         self.tokens.append(token)
 
     # --- step kinds -------------------------------------------------------------------------
+
+    @property
+    def leads(self) -> bool:
+        return self.movement == "lead" or (self.movement == "ram" and self.ram_lead)
+
+    def _behind(self, index: int) -> None:
+        if not ((self.leads and not self.tokens) or (self.movement == "line" and not self.locked)):
+            raise BadStep("choose the cars linked behind first (Lead) or before the line locks")
+        spaces = self.board.track.prevs(self.pos)
+        if len(spaces) < 2 or index >= len(spaces) or self.must_exit:
+            raise BadStep("no choice of lanes behind this car")
+        self.behind_from = spaces[index]
+        if self.leads:
+            self.followers = self.board.chain_behind(self.car, self.behind_from)
 
     def _forward(self, lane: int | None) -> None:
         b, here = self.board, self.pos
@@ -144,7 +165,8 @@ class Mover:
             return
         self._pay(1)
         if self.movement == "line" and not self.locked:
-            behind = b.chain_behind(self.car)
+            chosen = self.behind_from if self.behind_from in b.track.prevs(here) else None
+            behind = b.chain_behind(self.car, chosen)
             if ahead is not None or behind:
                 self.locked = True
                 self.followers = behind
@@ -263,6 +285,10 @@ class Mover:
             tokens += ["DL", "DR"]
         if self.movement == "overtake":
             tokens.append("X")
+        behind = self.board.track.prevs(here)
+        choose = (self.leads and not self.tokens) or self.movement == "line"
+        if len(behind) > 1 and choose and not self.locked and not self.must_exit:
+            tokens += [f"B{i}" for i in range(len(behind))]
         return tokens
 
 

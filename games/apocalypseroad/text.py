@@ -135,9 +135,10 @@ RULINGS: tuple[str, ...] = (
     "a crossover collision for the active car.",
     "First player: the most damage on cars still racing (Chute and off-track included).",
     "Lead followers trail the active car's path like a snake.",
-    "Where lanes converge, the cars linked behind are those in the active car's own lane "
-    "first; cars pushed through a split keep the lane number of the space the active car "
-    "moves into (straight on where they can).",
+    "Where lanes converge, the active player picks which lane's cars are linked behind "
+    "(B0-B2 in a path; by default the active car's own lane); cars pushed through a split "
+    "keep the lane number of the space the active car moves into (straight on where they "
+    "can).",
     "Any car standing on a crossover square blocks the perpendicular lanes.",
     "No lane change, displacement, Sideswipe or sideways Bump and Run on Rough or Jump "
     "track, except moving out of the Trough (and back onto the track after a spin).",

@@ -287,3 +287,28 @@ def test_no_lateral_displacement_or_overtake_at_the_crossover() -> None:
     )
     with pytest.raises(BadStep, match="perpendicular"):
         mover(state, 13, 10, "overtake").step("X")
+
+
+def test_where_lanes_converge_the_active_player_picks_the_cars_behind() -> None:
+    """Rule 23 / 7.11.4: "If there is a choice of which lane's cars count as part of the line,
+    the active player chooses, and may choose an empty lane"."""
+    # sector 10 lane 1 is fed by sector 9 lanes 1 and 2
+    cars = {
+        1: {"sector": 10, "lane": 1},
+        11: {"sector": 9, "lane": 1},
+        13: {"sector": 9, "lane": 2},
+    }
+    state = with_cars(base(), cars)
+    default = mover(state, 1, 10, "lead")
+    assert default.followers == [11]
+    other = mover(state, 1, 10, "lead")
+    other.step("B1")
+    assert other.followers == [13]
+    other.step("F")
+    assert positions(other, 1, 13, 11) == ((11, 1), (10, 1), (9, 1))
+    line = mover(state, 1, 10, "line")
+    line.step("B1")
+    line.step("F")
+    assert line.followers == [13]
+    with pytest.raises(BadStep):
+        other.step("B0")
