@@ -14,16 +14,24 @@ from bot.roadwolf.ids import ROAD, rw_id
 from bot.service import Snapshot
 
 PANEL_LABEL = "🚗 My panel"
+HINT = (
+    "Players to act: tap **🚗 My panel** (only you see it) for your vehicles, their moves "
+    "with a preview, and the shots in range; or type `/roadwolf move vehicle:A to:L2F3`."
+)
 
 
 def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Board:
     buttons: list[ButtonSpec] = []
-    if with_buttons and snap.outcome is None and snap.record.is_live and snap.state is not None:
+    content = presenters.board_content(snap)
+    live = snap.outcome is None and snap.record.is_live and snap.state is not None
+    if live:
+        content = f"{content}\n{HINT}"[:1900]
+    if with_buttons and live:
         sheet = ButtonId(SHEET, snap.session_id, 0).encode()
         buttons.append(ButtonSpec(PANEL_LABEL, sheet, "primary"))
         buttons.append(ButtonSpec("👁 Whole road", rw_id(snap, ROAD, version=0)))
     return Board(
-        content=presenters.board_content(snap),
+        content=content,
         image=image,
         filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
         buttons=tuple(buttons),

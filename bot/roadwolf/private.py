@@ -114,6 +114,10 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
     snap = snap.for_viewer(viewer)
     if rid.tag != snap.button_tag:
         raise StaleBoard("your side has changed since that panel", snap, private=True)
+    if rid.version != snap.version and panel.own_view(snap, viewer).phase == "play":
+        # positions moved since this panel was drawn (a teammate's move, the road turn): its
+        # reach and previews would be wrong. Army building only depends on the side (the tag).
+        raise StaleBoard("the road has moved since that panel", snap, private=True)
     if rid.verb == PANEL:
         image = await table.renderer.sheet(snap, viewer)
         await reply.edit_origin(panel.panel_board(snap, viewer, image))

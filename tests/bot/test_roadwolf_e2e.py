@@ -165,8 +165,8 @@ async def test_interceptor_by_panel_and_buttons_to_its_end(world: World) -> None
 
 async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     """`/roadwolf move vehicle:A to:F4` answers privately with the preview image and a Confirm
-    button that drives it; a move that cannot be read, or typed out of turn, is refused in
-    words."""
+    button that drives it; the preview's other buttons are then out of date (the road moved);
+    a move that cannot be read, or typed out of turn, is refused in words."""
     await _lobby(world, "INTERCEPTOR")
     driver = Driver(world, [world.alice, world.bob], random.Random(5), stop_at_play=True)
     with contextlib.suppress(Enough):
@@ -176,9 +176,15 @@ async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     assert answer.ephemeral and answer.files, answer.content
     assert "`F4`" in answer.content
     confirm = next(cid for label, cid, _ in answer.buttons if str(label).startswith("✅"))
+    change = next(cid for label, cid, _ in answer.buttons if str(label).startswith("↩"))
     done = await world.fake.click(world.alice, answer, str(confirm))
     await done.wait_followups(1)
     assert not _refusals(world)
+    # a client still showing the preview (the bot removed its buttons after Confirm)
+    again = await world.fake.click(world.alice, answer.id, str(change), force=True)
+    await again.wait_followups(1)
+    stale = again.messages[-1]
+    assert stale.ephemeral and "⏩" in stale.content, stale.content
     r = await world.slash(world.alice, "roadwolf move", vehicle="A", to="Q9")
     assert r.messages[-1].ephemeral and "🚫" in r.messages[-1].content
     assert "L2F3" in r.messages[-1].content
