@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from games.engine import IllegalAction, InvalidAction, Player, PlayerId, Rng
 from games.roadwolf import geometry as geo
 from games.roadwolf.data import MISSIONS, PRESIDENT_MIN_POINTS, TOKEN_KINDS, VEHICLES
-from games.roadwolf.model import RwOptions, RwState, Side, SideState, TokenAction, Vehicle
+from games.roadwolf.model import (
+    CrewOrderAction,
+    RwOptions,
+    RwState,
+    Side,
+    SideState,
+    TokenAction,
+    Vehicle,
+)
 from games.roadwolf.road import full_deck
 from games.roadwolf.table import Ctx
 
@@ -75,6 +83,37 @@ def buy(ctx: Ctx, side: Side, key: str) -> None:
         raise IllegalAction(f"a {cls.name} costs {cls.cost} points; you have {left} left")
     _buy(ctx, side, key)
     ctx.say("", f"{state.name} buy a {cls.name}.", kind="bought")
+
+
+def reset(ctx: Ctx, side: Side) -> None:
+    """Start the side's army again: every vehicle and token goes, the mission's own vehicle is
+    bought afresh (its tokens go too)."""
+    for letter in [v.letter for v in ctx.vehicles.values() if v.origin == side]:
+        del ctx.vehicles[letter]
+    ctx.sides[side] = ctx.sides[side].model_copy(update={"spent": 0, "tokens_bought": 0})
+    required = MISSIONS[ctx.state.options.mission].required
+    if side == 0 and required is not None:
+        _buy(ctx, 0, required)
+    ctx.say("", f"{ctx.sides[side].name} start their army again.", kind="reset")
+
+
+def can_reset(state: RwState, side: Side) -> bool:
+    required = MISSIONS[state.options.mission].required
+    floor = VEHICLES[required].cost if side == 0 and required is not None else 0
+    return state.sides[side].spent > floor or state.sides[side].tokens_bought > 0
+
+
+def crew_order(ctx: Ctx, side: Side, action: CrewOrderAction) -> None:
+    """Rule 40: the owner picks which crew are lost first (the driver always last)."""
+    vehicle = ctx.vehicles.get(action.vehicle)
+    if vehicle is None or vehicle.side != side or not vehicle.on_board or vehicle.wreck:
+        raise IllegalAction(f"no vehicle {action.vehicle!r} of yours on the road")
+    ids = [t.id for t in vehicle.crew if t.id != vehicle.driver]
+    if len(set(action.tokens)) != len(action.tokens) or not set(action.tokens) <= set(ids):
+        listed = ", ".join(str(i) for i in ids) or "none"
+        raise IllegalAction(f"crew order: name each crew token of {vehicle.letter} once: {listed}")
+    ctx.update(vehicle.letter, loss_order=action.tokens)
+    ctx.say("", f"{ctx.sides[side].name} set who {vehicle.letter} loses first.", kind="crew_order")
 
 
 def add_token(ctx: Ctx, side: Side, action: TokenAction) -> None:

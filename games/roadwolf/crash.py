@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from games.dice.contest import ContestRoll, roll_contest
 from games.roadwolf import geometry as geo
 from games.roadwolf.data import CARD_RAM_DICE
-from games.roadwolf.model import Card, Trace, TraceKind
+from games.roadwolf.model import Card, Token, Trace, TraceKind, Vehicle
 from games.roadwolf.table import MAX_CHAIN, Ctx, card_rect, rect_of, rerolls
 
 CREW_LOSS_ORDER = ("driver", "mechanic", "brawler", "gunner", "veteran")
@@ -205,7 +205,7 @@ def lose_crew(ctx: Ctx, letter: str, count: int) -> None:
         if not crew:
             break
         others = [t for t in crew if t.id != vehicle.driver]
-        victim = min(others, key=lambda t: CREW_LOSS_ORDER.index(t.kind)) if others else crew[0]
+        victim = min(others, key=lambda t: _loss_rank(vehicle, t)) if others else crew[0]
         crew.remove(victim)
         lost.append(victim.kind if victim.revealed or victim.free else "crew")
     driver = vehicle.driver if any(t.id == vehicle.driver for t in crew) else None
@@ -214,6 +214,13 @@ def lose_crew(ctx: Ctx, letter: str, count: int) -> None:
     if driver is None and not vehicle.abandoned:
         ctx.update(letter, abandoned=True, abandoned_round=ctx.state.round)
         ctx.say(letter, f"{vehicle.name} {letter} lost its driver: ABANDONED.", kind="abandoned")
+
+
+def _loss_rank(vehicle: Vehicle, token: Token) -> tuple[int, int]:
+    """The owner's chosen order first (`Vehicle.loss_order`), then CREW_LOSS_ORDER."""
+    if token.id in vehicle.loss_order:
+        return (0, vehicle.loss_order.index(token.id))
+    return (1, CREW_LOSS_ORDER.index(token.kind))
 
 
 def wipeout(ctx: Ctx, letter: str, *, road_dice: int = 2, depth: int = 0) -> None:

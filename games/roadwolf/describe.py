@@ -11,9 +11,11 @@ from games.roadwolf.data import VEHICLES
 from games.roadwolf.model import (
     Action,
     BuyAction,
+    CrewOrderAction,
     MeleeAction,
     MoveAction,
     NitroAction,
+    ResetAction,
     ShootAction,
     SimpleAction,
     SpikesAction,
@@ -40,6 +42,10 @@ def describe(action: Action) -> str:
             return f"buy a {cls.name if cls else action.vehicle_class}"
         case TokenAction():
             return f"place a token on {action.vehicle}"
+        case ResetAction():
+            return "start the army again"
+        case CrewOrderAction():
+            return f"choose who {action.vehicle} loses first"
         case MoveAction():
             return f"{action.vehicle} {action.kind} {offset_text(action.dx, action.dy)}"
         case NitroAction():

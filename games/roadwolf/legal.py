@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.engine import GameError
 from games.roadwolf import geometry as geo
-from games.roadwolf.build import can_take_token
+from games.roadwolf.build import can_reset, can_take_token
 from games.roadwolf.checks import PlayAction, can_act, check
 from games.roadwolf.data import TOKEN_KINDS, VEHICLES
 from games.roadwolf.fight import adjacent, melee_targets, shooting_targets, spikes_targets
@@ -17,6 +17,7 @@ from games.roadwolf.model import (
     MeleeAction,
     MoveAction,
     NitroAction,
+    ResetAction,
     RwState,
     ShootAction,
     SimpleAction,
@@ -66,6 +67,8 @@ def _build_actions(state: RwState, side: int) -> list[Action]:
     found: list[Action] = []
     left = mine.points - mine.spent
     found.extend(BuyAction(vehicle_class=k) for k, c in VEHICLES.items() if c.cost <= left)
+    if can_reset(state, 0 if side == 0 else 1):
+        found.append(ResetAction())
     if mine.tokens_bought < mine.points:
         for vehicle in state.vehicles:
             if vehicle.origin != side:

@@ -75,6 +75,9 @@ class Vehicle(Model):
     wreck: bool = False
     exited: Exit | None = None
     """Off the board (or removed, a destroyed bike) and how."""
+    loss_order: tuple[int, ...] = ()
+    """Rule 40, "the owner picks which crew are lost": token ids to lose first, in order
+    (set with `crew_order`); the rest follow the default order, the driver always last."""
 
     @property
     def remaining(self) -> int:
@@ -197,6 +200,21 @@ class BuyAction(Model):
     vehicle_class: str = Field(max_length=20)
 
 
+class ResetAction(Model):
+    """Army building: start your side's army again (the mission's own vehicle stays)."""
+
+    kind: Literal["reset"] = "reset"
+
+
+class CrewOrderAction(Model):
+    """Rule 40: choose which crew a vehicle loses first (token ids, first lost first); the
+    driver is always last. Free, on your turn or while building."""
+
+    kind: Literal["crew_order"] = "crew_order"
+    vehicle: str = Field(max_length=2)
+    tokens: tuple[int, ...] = Field(max_length=8)
+
+
 class TokenAction(Model):
     """Army building: put a crew or gear token on one of your vehicles (hidden until used)."""
 
@@ -279,6 +297,8 @@ class SuppliesAction(Model):
 Action = Annotated[
     BuyAction
     | TokenAction
+    | ResetAction
+    | CrewOrderAction
     | MoveAction
     | NitroAction
     | ShootAction

@@ -86,7 +86,7 @@ def _build(state: RwState, side: int, legal: list[Action]) -> Action:
             action = TokenAction(vehicle=vehicle.letter, token=kind)
             if action in tokens:
                 return action
-    return tokens[0] if tokens else legal[0]
+    return tokens[0] if tokens else next(a for a in legal if a.kind != "reset")
 
 
 def _score(state: RwState, vehicle: Vehicle, action: Action) -> float:

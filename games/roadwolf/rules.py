@@ -23,9 +23,11 @@ from games.roadwolf.missions import judge
 from games.roadwolf.model import (
     Action,
     BuyAction,
+    CrewOrderAction,
     MeleeAction,
     MoveAction,
     NitroAction,
+    ResetAction,
     RwState,
     ShootAction,
     SimpleAction,
@@ -75,6 +77,12 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
                 build.buy(ctx, side, action.vehicle_class)
             case TokenAction():
                 build.add_token(ctx, side, action)
+            case ResetAction():
+                if not build.can_reset(state, side):
+                    raise IllegalAction("nothing bought yet to start again")
+                build.reset(ctx, side)
+            case CrewOrderAction():
+                build.crew_order(ctx, side, action)
             case _:
                 raise IllegalAction("armies are still being built: buy vehicles and tokens")
         if all(s.built for s in ctx.sides):
@@ -82,8 +90,11 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
             ctx.say("", "Both armies are ready: the Runners' side goes first.", kind="start")
             return _finish(ctx, ctx.freeze(phase="play"), start_side=0)
         return Step(ctx.freeze(), tuple(ctx.events))
-    if isinstance(action, (BuyAction, TokenAction)):
+    if isinstance(action, (BuyAction, TokenAction, ResetAction)):
         raise IllegalAction("army building is over")
+    if isinstance(action, CrewOrderAction):
+        build.crew_order(ctx, side, action)
+        return Step(ctx.freeze(), tuple(ctx.events))
     plan = check(state, action)
     assert state.turn is not None
     turn = _spend(state.turn, plan, action)

@@ -22,7 +22,8 @@ END: Insurgents win; Limo destroyed: a draw.
 
 **Army**: spend your points on vehicles (cost = size: bikes 1, cars 2–3, Armored Car/Limo 4, \
 Big Rig 5), then as many crew/gear tokens as points. Every vehicle has a free Driver, Street \
-vehicles a free Nitro. Tokens are hidden from the other side until used; counts are public.
+vehicles a free Nitro. Tokens are hidden from the other side until used; counts are public. \
+Until both sides are done you may start your army again.
 
 **Turn**: one vehicle at a time, two actions each: MOVE (up to 1 stick = 4 cells, forward or \
 sideways), BRAKE (up to 4 cells back), SHOOT (range 4 cells, in sight), MELEE (Open vehicles, \
@@ -70,7 +71,9 @@ within its columns, else around.
 - Skids toward 10, 12 or 2 o'clock: the skidding car rams; toward 4, 6 or 8: the car it \
 touches rams it. A bike that uses Spikes or is braked or skidded into is not destroyed.
 - A move ending with no part on the road is one wipeout check (not for Dirt vehicles).
-- Crew are lost in a fixed order: spare drivers, mechanics, brawlers, gunners, the driver last.
+- Crew losses come while it is not your turn, so you choose in advance: set a vehicle's crew \
+order (who is lost first) on your turn or while building; otherwise spare drivers, mechanics, \
+brawlers, gunners go first. The driver is always last.
 - Placement: the first side packs the START zone from the left of the road; the other side \
 lines the END edge from the road outward.
 - THE PRESIDENT: the Limo is paid from the Enforcers' points (at least 5). BREAKOUT is 10 \

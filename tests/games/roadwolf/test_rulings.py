@@ -10,11 +10,15 @@ from games.roadwolf.build import setup
 from games.roadwolf.crash import skid, wipeout
 from games.roadwolf.missions import interceptor
 from games.roadwolf.model import (
+    BuyAction,
+    CrewOrderAction,
     MoveAction,
+    ResetAction,
     RwOptions,
     ShootAction,
     SimpleAction,
     SpikesAction,
+    TokenAction,
     Turn,
 )
 from games.roadwolf.road import abandoned_checks, road_turn
@@ -271,3 +275,35 @@ def test_turn_passes_and_the_road_turn_follows_the_second_side() -> None:
     step = apply(state, P2, SimpleAction(kind="done", vehicle="N"), Rng(3))
     assert step.state.round == 2 and step.state.turn == Turn(side=0)
     assert any(e.kind == "road_turn" for e in step.events)
+
+
+def test_the_owner_chooses_who_is_lost_driver_last() -> None:
+    """Rule 40: "The owner picks which crew are lost, driver last": a `crew_order` set on the
+    owner's turn decides; without it spare crew go before the driver by the default order."""
+    cars = [
+        Car("A", "coupe", 10, 10, tokens=("shotgun",)),
+        Car("N", "convertible", 10, 15, side=1, tokens=("brawler", "gunner")),
+    ]
+    state = position(cars, turn=Turn(side=1))
+    crew = {t.kind: t.id for t in state.vehicle("N").crew}
+    ordered = apply(state, P2, CrewOrderAction(vehicle="N", tokens=(crew["gunner"],)), Rng(1))
+    assert ordered.state.turn == state.turn  # free, activates nothing
+    shooting = ordered.state.model_copy(update={"turn": Turn(side=0)})
+    shot = apply(
+        shooting, P1, ShootAction(vehicle="A", target="N", weapon="shotgun"), LoadedDice([6, 1, 5])
+    )
+    left = {t.kind for t in shot.state.vehicle("N").crew}
+    assert left == {"driver", "brawler"}
+    with pytest.raises(IllegalAction):
+        apply(state, P2, CrewOrderAction(vehicle="N", tokens=(999,)), Rng(1))
+
+
+def test_an_army_can_be_started_again() -> None:
+    """Army building: `reset` removes the side's purchases; the mission's vehicle stays."""
+    state = setup(PLAYERS, RwOptions(mission="THE PRESIDENT"), Rng(1))
+    state = apply(state, P1, BuyAction(vehicle_class="coupe"), Rng(1)).state
+    state = apply(state, P1, TokenAction(vehicle="A", token="veteran"), Rng(1)).state
+    again = apply(state, P1, ResetAction(), Rng(1)).state
+    assert [v.kind for v in again.vehicles] == ["limo"]
+    assert again.sides[0].spent == 4 and again.sides[0].tokens_bought == 0
+    assert again.vehicle("A").crew[0].kind == "driver"
