@@ -94,6 +94,24 @@ def _centre(view: RwView, letter: str | None) -> XY | None:
     return (v.x + v.w / 2, v.y + v.h / 2)
 
 
+def _contact(view: RwView, rammer: str | None, target: str | None) -> XY | None:
+    """Where two footprints meet (the middle of their shared edge, or of the gap between
+    them); the target's front edge when the rammer is no vehicle on the board (a road card or
+    object drifting into it, a bike destroyed by its own ram)."""
+    b = next((v for v in view.vehicles if v.letter == target and v.exited is None), None)
+    if b is None:
+        return None
+    a = next((v for v in view.vehicles if v.letter == rammer and v.exited is None), None)
+    if a is None:
+        return (b.x + b.w / 2, b.y + b.h)
+
+    def meet(a0: float, a1: float, b0: float, b1: float) -> float:
+        low, high = max(a0, b0), min(a1, b1)
+        return (low + high) / 2  # the overlap's middle, or the gap's when they do not overlap
+
+    return (meet(a.x, a.x + a.w, b.x, b.x + b.w), meet(a.y, a.y + a.h, b.y, b.y + b.h))
+
+
 def trace_of(view: RwView, t: RwTrace) -> Trace | None:
     side = next((v.side for v in view.vehicles if v.letter == t.vehicle), -1)
     points = tuple(t.points)
@@ -103,10 +121,10 @@ def trace_of(view: RwView, t: RwTrace) -> Trace | None:
             return None
         points = (a, b)
     if t.kind in ("ram", "spikes") and not points:
-        b = _centre(view, t.target)
-        if b is None:
+        hit = _contact(view, t.vehicle, t.target)
+        if hit is None:
             return None
-        points = (b,)
+        points = (hit,)
     if not points:
         return None
     kind = "ram" if t.kind == "spikes" else t.kind

@@ -199,7 +199,7 @@ def draw_trace(
             draw.line(points, fill=colour, width=w, joint="curve")
         arrow_head(draw, points[-2], points[-1], colour, grid.cell * 0.45)
     elif trace.kind == "ram":
-        burst(draw, points[-1], grid.cell * 0.55, theme)
+        burst(draw, points[-1], grid.cell * 0.42, theme)
     elif trace.kind == "shot" and len(points) >= 2:
         cx, cy = points[-1]
         r = grid.cell * 0.5

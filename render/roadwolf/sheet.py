@@ -38,8 +38,9 @@ def sheet_marker(sheet: Sheet, *, scale: float = 1.0) -> tuple[float, float]:
 
 
 def _prompt_lines(sheet: Sheet, scale: float) -> list[str]:
-    return wrap_text(sheet.prompt, font(label_px(scale)), (WIDTH - 2 * PAD - 24) * scale,
-                     max_lines=3)  # fmt: skip
+    """The prompt wrapped in the font it is drawn in (bold while it is this player's turn)."""
+    fnt = font(label_px(scale), bold=sheet.active)
+    return wrap_text(sheet.prompt, fnt, (WIDTH - 2 * PAD - 32) * scale, max_lines=3)
 
 
 def _chip_rows(
