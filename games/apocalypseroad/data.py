@@ -85,6 +85,8 @@ class RaceCard:
     diagonal: bool
     speed: int
     starburst: bool
+    pack: bool = False
+    """One of the 4 optional [R] 'Work the Pack' cards (digest 4.3d option 2)."""
 
 
 RACE_TABLE: Final[tuple[tuple[Movement, bool, tuple[int, int, int, int, int, int]], ...]] = (
@@ -111,9 +113,14 @@ def _race_cards() -> tuple[RaceCard, ...]:
                 cards.append(
                     RaceCard(len(cards), movement, diagonal, speed, speed >= STARBURST_FROM)
                 )
+    for _ in range(WORK_THE_PACK):
+        cards.append(RaceCard(len(cards), "overtake", False, 3, False, pack=True))
     return tuple(cards)
 
 
+STANDARD_RACE_DECK: Final = 92
+"""Card ids 0-91 are the printed table; 92-95 the optional Work the Pack cards."""
+WORK_THE_PACK: Final = 4
 RACE_CARDS: Final = _race_cards()
 
 MOVEMENT_NAMES: Final[dict[str, str]] = {
@@ -128,6 +135,8 @@ MOVEMENT_NAMES: Final[dict[str, str]] = {
 
 def card_name(card_id: int) -> str:
     card = RACE_CARDS[card_id]
+    if card.pack:
+        return f"Work the Pack +{card.speed}"
     diag = "Diagonal " if card.diagonal else ""
     star = " *" if card.starburst else ""
     return f"{diag}{MOVEMENT_NAMES[card.movement]} +{card.speed}{star}"

@@ -10,6 +10,7 @@ from games.apocalypseroad.data import (
     EVENT_DECK,
     HAND_SIZE,
     RACE_CARDS,
+    STANDARD_RACE_DECK,
     STARTING_CARS,
     TEAM_LETTERS,
     TEAM_NAMES,
@@ -42,7 +43,7 @@ def setup(players: Sequence[Player], options: ArOptions, rng: Rng) -> ArState:
         for seat, p in enumerate(players)
         for number in range(1, 9)
     ]
-    race = list(range(len(RACE_CARDS)))
+    race = list(range(STANDARD_RACE_DECK if not options.work_the_pack else len(RACE_CARDS)))
     events = list(range(len(EVENT_DECK)))
     combat = list(range(len(COMBAT_CARDS)))
     for deck in (race, events, combat):

@@ -25,6 +25,10 @@ destroyed: in the Destroyed box. The Trough is lane 1 of a jump sector (place 't
 class ArOptions(Model):
     track: str = Field(default="oval", description="track: " + ", ".join(TRACKS))
     pool: Literal[12, 15] = Field(default=12, description="VP pool: 12 standard, 15 long")
+    work_the_pack: bool = Field(
+        default=False,
+        description="add the 4 reconstructed Work the Pack cards (+3, moves as Overtake)",
+    )
     pick_cars: bool = Field(
         default=False,
         description="each player picks their 4 or 5 cars of 8 first (else a fixed balanced set)",

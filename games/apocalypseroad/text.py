@@ -112,8 +112,9 @@ RULINGS: tuple[str, ...] = (
     "[R] Combat deck (digest 4.3b): 48 cards, hit values 0 x8, 1 x12, 2 x16, 3 x12, with damage "
     "per weapon and a collision section; the combat deck is reshuffled when empty.",
     "[R] The starburst (a movement event after moving) is on every +4, +5 and +6 race card.",
-    "[R] The race deck is the 92 cards of the printed table (the component list says 96; "
-    "no 'Work the Pack' cards); no race card carries instructions.",
+    "[R] The race deck is the 92 cards of the printed table (the component list says 96); "
+    "the option work_the_pack adds 4 'Work the Pack' cards (+3, moving as Overtake). No race "
+    "card carries instructions.",
     "[R] Tracks (digest 4.3e): the 36-sector Wasteland Oval and the figure-8 Wasteland Eight, "
     "with a 40-space grid joining at sector 2 and the Chute beside sector 0.",
     "[R] A simultaneous prompt left unanswered when the clock runs out: you keep all your "
@@ -157,7 +158,8 @@ PLAYING_HERE = (
     "forward, F0-F3 a lane where it splits, L/R lateral, DL/DR diagonal, X overtake, undo), "
     "then fire or hold. Discards and Dangerous Debris are asked of everyone at once. Typed: "
     "`/apocalypseroad hand`, `play`, `move`, `fire`, `discard`, `debris`, `track`. Options: "
-    "track (oval, figure8), pool (12 or 15), pick_cars (each player picks their cars first; "
+    "track (oval, figure8), pool (12 or 15), work_the_pack (4 more race cards), "
+    "pick_cars (each player picks their cars first; "
     "otherwise every team races cars "
     + ", ".join(str(n) for n in STARTING_CARS[5])
     + " with 2-4 players and "

@@ -13,6 +13,7 @@ from games.apocalypseroad.data import (
     EVENT_DECK,
     RACE_CARDS,
     RACE_TABLE,
+    STANDARD_RACE_DECK,
     TEAM_MAT,
 )
 from games.apocalypseroad.flow import countdown, fill_hands, next_first_player
@@ -25,12 +26,14 @@ from tests.games.apocalypseroad.helpers import PLAYERS, base, car, play, with_ca
 def test_deck_integrity() -> None:
     """4.5-1: "the race table sums to 92 (the 96 component count is flagged); the events are 52
     cards of 28 kinds; there are 48 combat cards"."""
-    assert len(RACE_CARDS) == 92
+    printed = [c for c in RACE_CARDS if not c.pack]
+    assert len(printed) == 92 == STANDARD_RACE_DECK
     assert sum(sum(counts) for _, _, counts in RACE_TABLE) == 92
-    by_type = Counter((c.movement, c.diagonal) for c in RACE_CARDS)
+    assert len(base(2).race_deck) + 12 == 92
+    by_type = Counter((c.movement, c.diagonal) for c in printed)
     assert by_type[("solo", False)] == 20 and by_type[("lead", True)] == 8
     assert by_type[("ram", True)] == 4 and by_type[("overtake", False)] == 4
-    assert Counter(c.speed for c in RACE_CARDS) == {1: 4, 2: 28, 3: 26, 4: 18, 5: 8, 6: 8}
+    assert Counter(c.speed for c in printed) == {1: 4, 2: 28, 3: 26, 4: 18, 5: 8, 6: 8}
     assert len(EVENT_DECK) == 52 and len(EVENT_COUNTS) == 28
     assert EVENT_COUNTS["sideswipe"] == 7 and EVENT_COUNTS["open_road"] == 4
     assert len(COMBAT_CARDS) == 48
@@ -40,7 +43,7 @@ def test_deck_integrity() -> None:
 def test_starbursts_and_team_mat_reconstructions() -> None:
     """4.3c [R]: "Put the starburst on every +4, +5 and +6 card (34 of 92)"; 4.3a [R]: speed
     4-8, two light-armour MG Rabbits; ⚠3: three weapon types are used."""
-    assert sum(c.starburst for c in RACE_CARDS) == 34
+    assert sum(c.starburst for c in RACE_CARDS if not c.pack) == 34
     assert all(c.starburst == (c.speed >= 4) for c in RACE_CARDS)
     assert {c.base_mp for c in TEAM_MAT} <= set(range(4, 9))
     rabbits = [c for c in TEAM_MAT if c.cls == "Rabbit"]
@@ -231,3 +234,12 @@ def test_a_race_with_no_car_left_ends_with_the_fewest_vp_left() -> None:
     state, _ = play(state, 1, Discard())
     outcome = SPEC.outcome(state)
     assert outcome is not None and outcome.winners == (state.teams[1].player,)
+
+
+def test_work_the_pack_option_adds_four_overtake_cards() -> None:
+    """Digest 4.3d option 2: "add 4 'Work the Pack' cards (+3, Overtake-like movement) ...
+    treat it as Overtake"."""
+    state = SPEC.setup(PLAYERS[:2], SPEC.parse_options({"work_the_pack": True}), Rng(1))
+    pack = [c for c in RACE_CARDS if c.pack]
+    assert len(pack) == 4 and all((c.movement, c.speed) == ("overtake", 3) for c in pack)
+    assert len(state.race_deck) + 12 == 96
