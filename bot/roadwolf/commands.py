@@ -18,8 +18,9 @@ from bot.roadwolf.ids import Planned
 from bot.service import ServiceError, Snapshot, WrongGame
 from bot.table import Table, channel_of, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
-from games.roadwolf.model import MoveAction, NitroAction
-from games.roadwolf.preview import typed_action
+from games.roadwolf.describe import offset_text
+from games.roadwolf.model import MoveAction, NitroAction, RwState
+from games.roadwolf.preview import reach, typed_action
 
 KEY = "roadwolf"
 MAX_CHOICES = 25
@@ -89,6 +90,54 @@ class RoadWolfCog(
             await private.send_preview(self.table, reply, snap, viewer, plan, edit=False)
 
         await self._run(interaction, work, ack)
+
+    @move.autocomplete("vehicle")
+    async def vehicle_letters(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Your vehicles that can move now (letter and name)."""
+        try:
+            snap = await self._mine(interaction)
+        except ServiceError:
+            return []
+        movers = {
+            a.vehicle
+            for a in snap.legal_actions(me(snap, interaction.user.id))
+            if isinstance(a, MoveAction | NitroAction)
+        }
+        view = snap.view(me(snap, interaction.user.id))
+        names = {v.letter: v.name for v in view.vehicles}
+        typed = current.strip().upper()
+        return [
+            app_commands.Choice(name=f"{letter} {names.get(letter, '')}".strip(), value=letter)
+            for letter in sorted(movers)
+            if letter.startswith(typed)
+        ][:MAX_CHOICES]
+
+    @move.autocomplete("to")
+    async def destinations(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Where the chosen vehicle may go, typed (`L2F3`), longest forward moves first."""
+        try:
+            snap = await self._mine(interaction)
+        except ServiceError:
+            return []
+        letter = str(getattr(interaction.namespace, "vehicle", "") or "").strip().upper()
+        state = snap.state
+        if not isinstance(state, RwState) or state.find(letter) is None:
+            return []
+        moves = reach(state, letter)
+        options = [
+            offset_text(dx, dy)
+            for dx, dy in sorted(moves.get("move", []), key=lambda d: (-d[1], abs(d[0])))
+        ]
+        options += [offset_text(dx, dy) for dx, dy in moves.get("brake", [])]
+        options += ["N"] if "nitro" in moves else []
+        typed = current.strip().upper()
+        return [app_commands.Choice(name=o, value=o) for o in options if o.startswith(typed)][
+            :MAX_CHOICES
+        ]
 
     @app_commands.command(name="panel")
     async def panel(self, interaction: discord.Interaction) -> None:

@@ -164,13 +164,22 @@ async def test_interceptor_by_panel_and_buttons_to_its_end(world: World) -> None
 
 
 async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
-    """`/roadwolf move vehicle:A to:F4` answers privately with the preview image and a Confirm
+    """`/roadwolf move vehicle:A to:F4` (both offered by autocomplete: the vehicles that can
+    move, the ends in reach) answers privately with the preview image and a Confirm
     button that drives it; the preview's other buttons are then out of date (the road moved);
     a move that cannot be read, or typed out of turn, is refused in words."""
     await _lobby(world, "INTERCEPTOR")
     driver = Driver(world, [world.alice, world.bob], random.Random(5), stop_at_play=True)
     with contextlib.suppress(Enough):
         await driver.play()
+    letters = await world.fake.autocomplete(
+        world.alice, world.channel, "roadwolf move", focused="vehicle", value=""
+    )
+    assert "A" in {c["value"] for c in letters}, letters
+    ends = await world.fake.autocomplete(
+        world.alice, world.channel, "roadwolf move", focused="to", value="", vehicle="A"
+    )
+    assert ends[0]["value"] == "F4" and "L2F3" in {c["value"] for c in ends}, ends
     r = await world.slash(world.alice, "roadwolf move", vehicle="A", to="F4")
     answer = r.messages[-1]
     assert answer.ephemeral and answer.files, answer.content
