@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import os
 import random
+import re
 import sqlite3
 import statistics
 import tempfile
@@ -229,6 +230,9 @@ async def run(
             finally:
                 code = await bot.stop()
             violations = len(fake.violations)
+            kinds = Counter(
+                re.sub(r"\d+", "N", v.split(": ", 1)[-1])[:100] for v in fake.violations
+            )
     moves_s = closed.moves / closed.seconds
     section.add(
         "sustained moves/s (saturated)",
@@ -273,6 +277,7 @@ async def run(
         f"{ {k: table_size(s) for k, s in games.items()} } players"
     )
     section.notes.append(f"fake Discord violations: {violations}; bot exit code {code}")
+    section.notes += [f"  {n} x {kind}" for kind, n in kinds.most_common(3)]
     return section
 
 
@@ -318,8 +323,10 @@ def main() -> None:
     parser.add_argument("--render-processes", type=int, default=0)
     parser.add_argument("--stale", type=float, default=0.08, help="share of stale presses")
     parser.add_argument("--wrong", type=float, default=0.04, help="share of off-turn presses")
+    parser.add_argument("--games", help="comma-separated game keys (default: every registered)")
     parser.add_argument("--json", action="store_true", help="print the section as JSON")
     args = parser.parse_args()
+    games = {k: GAMES[k] for k in args.games.split(",")} if args.games else None
     section = asyncio.run(
         run(
             sessions=args.sessions,
@@ -329,6 +336,7 @@ def main() -> None:
             render_processes=args.render_processes,
             stale=args.stale,
             wrong=args.wrong,
+            games=games,
         )
     )
     print(section.to_json() if args.json else section.render())
