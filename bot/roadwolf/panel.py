@@ -140,6 +140,9 @@ def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
         text, (buttons, selects) = _build(snap, view, actions)
     elif view.turn is not None and view.turn.vehicle is not None:
         text, (buttons, selects) = vehicle_menu(snap, view, actions, view.turn.vehicle)
+    elif len(letters := {v for v in map(vehicle_of, actions) if v is not None}) == 1:
+        (only,) = letters  # one vehicle can act: its menu at once, no pick
+        text, (buttons, selects) = vehicle_menu(snap, view, actions, only)
     else:
         text, (buttons, selects) = _pick_vehicle(snap, view, actions)
     return Board(clip(f"{header(snap)}\n{text}"), image, filename, buttons, selects=selects)
