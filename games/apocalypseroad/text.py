@@ -140,7 +140,9 @@ RULINGS: tuple[str, ...] = (
     "(B0-B2 in a path; by default the active car's own lane); cars pushed through a split "
     "keep the lane number of the space the active car moves into (straight on where they "
     "can).",
-    "Any car standing on a crossover square blocks the perpendicular lanes.",
+    "Any car standing on a crossover square blocks the perpendicular lanes. A crossover "
+    "collision ends the movement (remaining MP lost); the starburst event and firing after "
+    "moving still follow, as after a ram.",
     "No lane change, displacement, Sideswipe or sideways Bump and Run on Rough or Jump "
     "track, except moving out of the Trough (and back onto the track after a spin).",
     "Bulldoze on a Sideswipe: the two cars swap spaces.",
