@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from games.registry import GAMES
 from render.registry import RENDERERS
 
 
@@ -16,5 +17,7 @@ def test_importing_render_loads_no_game_package() -> None:
 
 
 def test_the_registry_names_each_games_board_and_sheet() -> None:
-    """Each entry has a public board renderer; only Space Truckin' has a private sheet."""
-    assert {key for key, r in RENDERERS.items() if r.sheet is not None} == {"spacetruckin"}
+    """Each entry has a public board renderer; exactly the games with private views have a
+    private sheet."""
+    private = {key for key, spec in GAMES.items() if spec.has_private_views}
+    assert {key for key, r in RENDERERS.items() if r.sheet is not None} == private
