@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -140,3 +140,64 @@ async def test_too_many_guilds_for_the_shard_count_stops_with_advice(tmp_path: P
         assert "Traceback" not in proc.text
     finally:
         await fake.stop()
+
+
+async def test_each_process_reminds_only_its_own_guilds(tmp_path: Path) -> None:
+    """Real time, real processes: a 1-minute turn clock in a guild of each shard, shard 1's
+    process stopped. After a third of the turn, shard 0's process reminds its own player but,
+    ticking every second, never the player of shard 1's guild; shard 1's process, started
+    again, sends that reminder at once. (About 30 s: the shortest turn clock is a minute.)"""
+    database: dict[str, str] = {"REDLINE_DATABASE_FILE": str(tmp_path / "shared.sqlite3")}
+    fake = FakeDiscord(max_concurrency=2, identify_window=5.0)
+    await fake.start()
+    processes: list[BotProcess] = []
+    try:
+        world = Deployment(fake, [await table_on(fake, n) for n in range(SHARDS)])
+        tick = {"REDLINE_TICK_SECONDS": "1"}
+        for shard in range(SHARDS):
+            processes.append(await _start(fake, tmp_path, database | tick, shard))
+        for proc in processes:
+            await proc.wait_for_line("ready as", timeout=60)
+        await fake.wait_until_ready(timeout=30)
+        for table in world.tables:
+            await world.slash(table, table.alice, "game new", game="dragrage")
+            await world.slash(table, table.bob, "game join")
+            await world.slash(table, table.alice, "game clock", mode="turn", time="1m")
+            r = await world.slash(table, table.alice, "game start")
+            await r.wait_followups(1)
+        processes[1].signal()
+        assert await processes[1].wait(20) == 0
+
+        def reminders(shard: int) -> int:
+            """Reminders sent for shard's guild: by DM (the default) or in its channel."""
+            table = world.tables[shard]
+            messages = [*fake.dms(table.alice), *fake.dms(table.bob)]
+            messages += fake.channel_messages(table.channel)
+            return sum("it's your turn" in m.content for m in messages)
+
+        await _until(lambda: reminders(0) == 1, 40, "shard 0's reminder")
+        await asyncio.sleep(3)  # three more ticks of shard 0's process
+        assert reminders(1) == 0, "shard 0's process reminded a guild it does not hold"
+        processes.append(await _start(fake, tmp_path, database | tick, 1))
+        await processes[-1].wait_for_line("ready as", timeout=60)
+        await _until(lambda: reminders(1) == 1, 10, "shard 1's reminder after its restart")
+        assert reminders(0) == 1
+    finally:
+        for proc in processes:
+            if proc.proc.returncode is None:
+                proc.signal()
+        for proc in processes:
+            try:
+                await proc.wait(20)
+            except TimeoutError:
+                await proc.kill()
+        await fake.stop()
+
+
+async def _until(predicate: Callable[[], bool], timeout: float, what: str) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not predicate():
+        if loop.time() > end:
+            raise AssertionError(f"no {what} within {timeout} s")
+        await asyncio.sleep(0.2)
