@@ -93,7 +93,8 @@ class Gateway:
 
     @property
     def current(self) -> Connection | None:
-        """The newest connection that got READY (or RESUMED): where dispatches go."""
+        """The newest connection that got READY (or RESUMED); a guild's dispatches go to the
+        one holding its shard (`connection_for`)."""
         live = self.live()
         return live[-1] if live else None
 
