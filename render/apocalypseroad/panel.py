@@ -18,8 +18,8 @@ from render.fonts import Font, font
 from render.palette import Theme
 from render.shapes import Box, draw_text, fit_text, token
 
-CARD_H = 74.0
-CARD_GAP = 8.0
+CARD_H = 68.0
+CARD_GAP = 6.0
 COLUMNS = 2
 BANNER_TITLE = 30.0
 LINE_H = 27.0
@@ -65,10 +65,10 @@ def draw_team(
     small = font(label)
     vp = f"VP {team.vp_left}"
     vp_w = big.getlength(vp)
-    draw_text(draw, (x1 - 10, y0 + 8), vp, fnt=big, fill=theme.text, anchor="ra")
+    draw_text(draw, (x1 - 10, y0 + 6), vp, fnt=big, fill=theme.text, anchor="ra")
     name = fit_text(team.name, big, x1 - left - vp_w - 20)
-    draw_text(draw, (left, y0 + 8), name, fnt=big, fill=theme.text, anchor="la")
-    _second_line(draw, (left, y0 + 42, x1 - 10), team, theme, small)
+    draw_text(draw, (left, y0 + 6), name, fnt=big, fill=theme.text, anchor="la")
+    _second_line(draw, (left, y0 + 38, x1 - 10), team, theme, small)
 
 
 def _second_line(
