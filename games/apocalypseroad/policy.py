@@ -3,7 +3,13 @@ keeps its cards (the safe discard) and gives debris damage to its least-damaged 
 
 from __future__ import annotations
 
-from games.apocalypseroad.choices import MoveResult, legal_actions, move_results, play_actions
+from games.apocalypseroad.choices import (
+    MoveResult,
+    legal_actions,
+    move_results,
+    planned,
+    play_actions,
+)
 from games.apocalypseroad.combat import targets
 from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, STARTING_CARS, cars_per_team
 from games.apocalypseroad.model import (
@@ -44,14 +50,14 @@ def _best_target(sim: Sim, car_id: int) -> int | None:
 
 
 def _play(state: ArState, player: PlayerId) -> PlayCard:
+    """Rank every card/car/target by a quick heuristic, then look ahead at the best move of
+    the few leading card-and-car pairs (where it can cross the line, whom it pushes)."""
     sim = Sim(state)
     track = sim.track
-    best: tuple[float, str] | None = None
-    choice: PlayCard | None = None
+    seat = sim.seat_of[player]
+    ranked: list[tuple[float, str, PlayCard]] = []
     for action in play_actions(state, player):
-        seat = sim.seat_of[player]
-        car_id = seat * 10 + action.car
-        car = sim.cars[car_id]
+        car = sim.cars[seat * 10 + action.car]
         info = RACE_CARDS[action.card]
         mp = info.speed + CAR_TYPES[car.number].base_mp
         score = float(mp) - info.speed * 0.4
@@ -67,11 +73,28 @@ def _play(state: ArState, player: PlayerId) -> PlayCard:
             score += 1 + _shot_value(sim, action.target) * 0.5
         if info.starburst:
             score -= 0.5
-        key = (score, action.model_dump_json())
-        if best is None or key > best:
-            best, choice = key, action
+        ranked.append((score, action.model_dump_json(), action))
+    ranked.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    looked: dict[tuple[int, int, bool], float] = {}
+    best: tuple[float, str] | None = None
+    choice: PlayCard | None = None
+    for score, key, action in ranked:
+        pair = (action.card, action.car, action.ram_lead)
+        if pair not in looked and len(looked) < LOOKAHEAD:
+            plan = planned(state, player, action.card, action.car, action.ram_lead)
+            moves = move_results(plan, max_nodes=120)
+            looked[pair] = max((_score_move(sim, r, seat, track) for r in moves), default=0.0)
+        if pair not in looked:
+            continue
+        total = looked[pair] * 2 + score * 0.5
+        if best is None or (total, key) > best:
+            best, choice = (total, key), action
     assert choice is not None
     return choice
+
+
+LOOKAHEAD = 5
+"""Card-and-car pairs the bot looks ahead at, best heuristic first."""
 
 
 def _score_move(sim: Sim, result: MoveResult, seat: int, track: Track) -> float:
