@@ -77,7 +77,6 @@ class RoadWolfCog(
         confirm: bool = False,
     ) -> None:
         """Preview a move, brake or nitro (reach, path, warnings), then confirm it with a tap."""
-        ack = Ack.PUBLIC if confirm else Ack.PRIVATE
 
         async def work(reply: Reply) -> None:
             snap = await self._mine(interaction)
@@ -89,7 +88,7 @@ class RoadWolfCog(
                 return
             await private.send_preview(self.table, reply, snap, viewer, plan, edit=False)
 
-        await self._run(interaction, work, ack)
+        await self._run(interaction, work)
 
     @move.autocomplete("vehicle")
     async def vehicle_letters(
@@ -169,7 +168,7 @@ class RoadWolfCog(
             chosen = _named_action(snap, self._mover(interaction, snap), action)
             await self.table.play(reply, chosen, session_id=snap.session_id)
 
-        await self._run(interaction, work, Ack.PUBLIC)
+        await self._run(interaction, work)
 
     @do.autocomplete("action")
     async def action_names(

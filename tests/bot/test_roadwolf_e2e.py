@@ -199,6 +199,21 @@ async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     assert "L2F3" in r.messages[-1].content
     r = await world.slash(world.bob, "roadwolf move", vehicle="N", to="B4")
     assert r.messages[-1].ephemeral and "🚫" in r.messages[-1].content
+    # typed and driven at once: the mover's panel privately, nothing refused
+    before, refused = len(world.public()), len(_refusals(world))
+    r = await world.slash(world.alice, "roadwolf move", vehicle="A", to="L1F3", confirm=True)
+    await r.settle(0.2)
+    assert len(_refusals(world)) == refused, _refusals(world)
+    assert any(m.ephemeral and "Your vehicles" in m.content for m in r.messages), r.messages
+    # any action by name, as the autocomplete offers it
+    names = await world.fake.autocomplete(
+        world.alice, world.channel, "roadwolf do", focused="action", value="done"
+    )
+    assert names and all("done" in c["name"] for c in names), names
+    r = await world.slash(world.alice, "roadwolf do", action=names[0]["value"])
+    await r.settle(0.2)
+    assert len(_refusals(world)) == refused, _refusals(world)
+    assert len(world.public()) >= before
     world.renders.check(world.fake)
 
 
