@@ -21,6 +21,7 @@ from bot.replies import Ack, Reply, Work, funnel
 from bot.service import ServiceError, Snapshot, WrongGame
 from bot.table import Table, channel_of, me
 from games.apocalypseroad.model import ArState, ArView, Debris, Discard, Fire, Move, PlayCard
+from games.apocalypseroad.movement import BadStep
 from games.engine import IllegalAction, Model
 
 KEY = "apocalypseroad"
@@ -157,7 +158,7 @@ class ApocalypseRoadCog(
             view = own_view(mine, viewer)
             try:
                 image = await preview_image(self.table, view, path, state)
-            except Exception as error:  # a bad step: said in words
+            except BadStep as error:  # a bad step: said in words
                 raise IllegalAction(str(error)) from None
             await reply.answer(moves.option_board(mine, view, path, image), ephemeral=True)
 

@@ -136,12 +136,16 @@ def scene(view: ArView) -> Scene:
 
 def _countdown(view: ArView) -> str:
     if view.clock_stopped:
-        return "countdown stopped"
-    return "countdown: every pool -1 VP after each draw"
+        return "clock stopped"
+    return "clock: every pool -1 VP a turn"
 
 
 def _heading(view: ArView) -> tuple[str, tuple[str, ...]]:
     info = f"Turn {view.turn} · {view.track_name} · {_countdown(view)}"
+    if view.race_bonus:
+        info += f" · Race Bonus x{view.race_bonus}"
+    if view.bounty:
+        info += " · Bounty"
     if view.outcome is not None:
         winners = [t for t in view.teams if t.player in view.outcome.winners]
         title = f"{winners[0].name} wins!" if winners else "Race over"

@@ -36,7 +36,6 @@ class Racer(Player):
 
     def pick(self, choices: Sequence[Choice]) -> Choice:
         private = [c for c in choices if c.message.ephemeral]
-        by_label = {c.label: c for c in private}
 
         def first(pattern: str) -> Choice | None:
             return next((c for c in private if re.search(pattern, c.label)), None)
@@ -103,7 +102,6 @@ class Racer(Player):
         if hand is not None:
             self.used["hand opened"] += 1
             return hand
-        del by_label
         return super().pick(choices)
 
 
@@ -167,7 +165,6 @@ async def test_the_typed_commands_do_the_same(world: World) -> None:
     assert hand.ephemeral and hand.files and "Play a card" in str(hand.components)
     r = await world.slash(actor, "apocalypseroad track")
     assert r.messages[-1].ephemeral and "whole track" in r.messages[-1].content
-    cars = [int(n) for n in re.findall(r"([1-8]) · (?:on the grid|sector)", str(hand.content))]
     played = None
     for car in (1, 3, 4, 5, 7, 8):
         r = await world.slash(actor, "apocalypseroad play", card=1, car=car)
@@ -176,7 +173,6 @@ async def test_the_typed_commands_do_the_same(world: World) -> None:
             played = car
             break
     assert played is not None, [m.content for m in r.messages]
-    del cars
     r = await world.slash(actor, "apocalypseroad move", path="F")
     answer = r.messages[-1]
     assert answer.ephemeral
