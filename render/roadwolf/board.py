@@ -56,6 +56,8 @@ def render_scene(
     whole = grid.first == 0 and grid.last == ROWS - 1
     shown = "the whole road" if whole else f"rows {grid.first}-{grid.last} of 0-{ROWS - 1}"
     shown += " · END at the top · 4 rows = 1 stick"
+    if scene.deck_left is not None and not scene.finished:
+        shown += f" · deck {scene.deck_left}"
     draw_text(draw, (img.width / 2, grid.top - HINT_H * scale / 2), shown,
               fnt=font(label), fill=theme.muted)  # fmt: skip
     road, road_draw = canvas(grid.width, grid.height, theme=theme)
