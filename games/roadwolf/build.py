@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine import IllegalAction, InvalidAction, Player, PlayerId, Rng
-from games.roadwolf import geometry as geo
 from games.roadwolf.data import MISSIONS, PRESIDENT_MIN_POINTS, TOKEN_KINDS, VEHICLES
 from games.roadwolf.model import (
     CrewOrderAction,
@@ -22,8 +21,6 @@ from games.roadwolf.table import Ctx
 
 LETTERS = ("ABCDEFGHIJKL", "NOPQRSTUVWXY")
 """Side 0's vehicles are lettered from A, side 1's from N (12 each: 12 points of bikes)."""
-END_SLOTS = (10, 12, 8, 14, 6, 16, 4, 18, 2, 20, 0, 22)
-"""Columns along the END edge, from the road outward (1.2: "start on any other board edge")."""
 
 
 def side_points(options: RwOptions) -> tuple[int, int]:
@@ -153,23 +150,6 @@ def can_take_token(vehicle: Vehicle, kind: str) -> bool:
     if kind in ("driver", "brawler", "gunner", "mechanic"):
         return len(vehicle.crew) < vehicle.size + (0 if vehicle.closed else 1)
     return True
-
-
-def place_armies(ctx: Ctx) -> None:
-    """1.2: the first side "start[s] at the START" (road rows 0–7, 1.6, packed from the centre
-    of the road in ranks); the other side "on any other board edge": along the END edge, the
-    road first (house placement, see Rulings)."""
-    first = [v for v in ctx.vehicles.values() if v.origin == 0]
-    x, y, rank = geo.ROAD_FIRST, 0, 0
-    for vehicle in first:
-        if x + vehicle.w > geo.ROAD_LAST + 1:
-            x, y, rank = geo.ROAD_FIRST, y + rank + 1, 0
-        ctx.update(vehicle.letter, x=x, y=y)
-        x += vehicle.w + 0
-        rank = max(rank, vehicle.h)
-    second = [v for v in ctx.vehicles.values() if v.origin == 1]
-    for slot, vehicle in zip(END_SLOTS, second, strict=False):
-        ctx.update(vehicle.letter, x=slot, y=geo.BOARD_LENGTH - vehicle.h)
 
 
 def everyone(state: RwState) -> frozenset[PlayerId]:

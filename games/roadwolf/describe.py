@@ -15,6 +15,7 @@ from games.roadwolf.model import (
     MeleeAction,
     MoveAction,
     NitroAction,
+    PlaceAction,
     ResetAction,
     ShootAction,
     SimpleAction,
@@ -42,6 +43,8 @@ def describe(action: Action) -> str:
             return f"buy a {cls.name if cls else action.vehicle_class}"
         case TokenAction():
             return f"place a token on {action.vehicle}"
+        case PlaceAction():
+            return f"place {action.vehicle} at {action.x},{action.y}"
         case ResetAction():
             return "start the army again"
         case CrewOrderAction():

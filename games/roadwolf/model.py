@@ -75,6 +75,8 @@ class Vehicle(Model):
     wreck: bool = False
     exited: Exit | None = None
     """Off the board (or removed, a destroyed bike) and how."""
+    placed: bool = False
+    """Given a starting position (by its side with `place`, or at the start of play)."""
     loss_order: tuple[int, ...] = ()
     """Rule 40, "the owner picks which crew are lost": token ids to lose first, in order
     (set with `crew_order`); the rest follow the default order, the driver always last."""
@@ -206,6 +208,17 @@ class ResetAction(Model):
     kind: Literal["reset"] = "reset"
 
 
+class PlaceAction(Model):
+    """Army building: start one of your vehicles at (x, y), its back-left cell: the first side
+    at the START (road, back row 0–7), the other touching a board edge (INTERCEPTOR: not the
+    START edge). Vehicles you do not place are placed for you."""
+
+    kind: Literal["place"] = "place"
+    vehicle: str = Field(max_length=2)
+    x: int = Field(ge=0, le=23)
+    y: int = Field(ge=0, le=47)
+
+
 class CrewOrderAction(Model):
     """Rule 40: choose which crew a vehicle loses first (token ids, first lost first); the
     driver is always last. Free, on your turn or while building."""
@@ -298,6 +311,7 @@ Action = Annotated[
     BuyAction
     | TokenAction
     | ResetAction
+    | PlaceAction
     | CrewOrderAction
     | MoveAction
     | NitroAction

@@ -13,7 +13,7 @@ from games.engine import (
     Rng,
     Step,
 )
-from games.roadwolf import build
+from games.roadwolf import build, placement
 from games.roadwolf.build import setup
 from games.roadwolf.checks import Plan, PlayAction, actions_at_start, can_act, check
 from games.roadwolf.driving import drive
@@ -27,6 +27,7 @@ from games.roadwolf.model import (
     MeleeAction,
     MoveAction,
     NitroAction,
+    PlaceAction,
     ResetAction,
     RwState,
     ShootAction,
@@ -83,14 +84,16 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
                 build.reset(ctx, side)
             case CrewOrderAction():
                 build.crew_order(ctx, side, action)
+            case PlaceAction():
+                placement.place(ctx, side, action)
             case _:
                 raise IllegalAction("armies are still being built: buy vehicles and tokens")
         if all(s.built for s in ctx.sides):
-            build.place_armies(ctx)
+            placement.place_armies(ctx)
             ctx.say("", "Both armies are ready: the Runners' side goes first.", kind="start")
             return _finish(ctx, ctx.freeze(phase="play"), start_side=0)
         return Step(ctx.freeze(), tuple(ctx.events))
-    if isinstance(action, (BuyAction, TokenAction, ResetAction)):
+    if isinstance(action, (BuyAction, TokenAction, ResetAction, PlaceAction)):
         raise IllegalAction("army building is over")
     if isinstance(action, CrewOrderAction):
         build.crew_order(ctx, side, action)

@@ -23,7 +23,7 @@ END: Insurgents win; Limo destroyed: a draw.
 **Army**: spend your points on vehicles (cost = size: bikes 1, cars 2–3, Armored Car/Limo 4, \
 Big Rig 5), then as many crew/gear tokens as points. Every vehicle has a free Driver, Street \
 vehicles a free Nitro. Tokens are hidden from the other side until used; counts are public. \
-Until both sides are done you may start your army again.
+Until both sides are done you may start your army again or place your vehicles.
 
 **Turn**: one vehicle at a time, two actions each: MOVE (up to 1 stick = 4 cells, forward or \
 sideways), BRAKE (up to 4 cells back), SHOOT (range 4 cells, in sight), MELEE (Open vehicles, \
@@ -74,8 +74,10 @@ touches rams it. A bike that uses Spikes or is braked or skidded into is not des
 - Crew losses come while it is not your turn, so you choose in advance: set a vehicle's crew \
 order (who is lost first) on your turn or while building; otherwise spare drivers, mechanics, \
 brawlers, gunners go first. The driver is always last.
-- Placement: the first side packs the START zone from the left of the road; the other side \
-lines the END edge from the road outward.
+- Placement: while building, place your vehicles (back-left cell x,y): the first side on the \
+road with its back row in 0–7, the other touching a board edge (INTERCEPTOR: not the START \
+edge). Vehicles not placed are placed for you, a cell apart where possible: the START zone \
+from the left of the road, the END edge from the road outward, then the sides.
 - THE PRESIDENT: the Limo is paid from the Enforcers' points (at least 5). BREAKOUT is 10 \
 against 12 points whatever the option says.
 - Take-backs: never (a move may have revealed a hidden token or rolled dice).

@@ -1,0 +1,93 @@
+"""Starting positions (digest 1.2): the first side "start[s] at the START", the other "on any
+other board edge" (INTERCEPTOR) or "on any board edge" (BREAKOUT, THE PRESIDENT). A side may
+place its vehicles itself while building (`place`); whatever is not placed is placed for it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from games.engine import IllegalAction
+from games.roadwolf import geometry as geo
+from games.roadwolf.model import PlaceAction, Side, Vehicle
+from games.roadwolf.table import Ctx, rect_of
+
+END_SLOTS = (10, 12, 8, 14, 6, 16, 4, 18, 2, 20, 0, 22)
+"""Columns along the END edge, from the road outward."""
+
+
+def allowed(ctx: Ctx, vehicle: Vehicle, x: int, y: int, *, room: float = 0) -> str | None:
+    """Why (x, y) is not a starting position for `vehicle`, or None if it is."""
+    box = geo.Rect(x, y, vehicle.w, vehicle.h)
+    if geo.is_off_board(box):
+        return "the whole vehicle must be on the board"
+    if vehicle.origin == 0:
+        if y >= geo.START_ROWS or geo.is_off_road(box):
+            return "the first side starts at the START: on the road, back row 0–7"
+    else:
+        any_edge = ctx.state.options.mission != "INTERCEPTOR"
+        edges = (
+            x == 0,
+            box.right == geo.BOARD_WIDTH,
+            box.front == geo.BOARD_LENGTH,
+            any_edge and y == 0,
+        )
+        if not any(edges):
+            where = "any board edge" if any_edge else "the sides or the END edge"
+            return f"this side starts touching {where}"
+    for other in ctx.vehicles.values():
+        if other.letter == vehicle.letter or not other.placed:
+            continue
+        if geo.overlaps(box, rect_of(other)) or geo.gap(box, rect_of(other)) < room:
+            return f"it would overlap {other.letter}"
+    return None
+
+
+def place(ctx: Ctx, side: Side, action: PlaceAction) -> None:
+    """Put one of your vehicles at (x, y) (its back-left cell) before the game starts."""
+    vehicle = ctx.vehicles.get(action.vehicle)
+    if vehicle is None or vehicle.origin != side:
+        raise IllegalAction(f"no vehicle {action.vehicle!r} of yours to place")
+    reason = allowed(ctx, vehicle, action.x, action.y)
+    if reason is not None:
+        raise IllegalAction(f"{vehicle.letter} cannot start at {action.x},{action.y}: {reason}")
+    ctx.update(vehicle.letter, x=action.x, y=action.y, placed=True)
+    ctx.say("", f"{ctx.sides[side].name} place {vehicle.letter}.", kind="placed")
+
+
+def _start_spots(vehicle: Vehicle) -> Iterator[tuple[int, int]]:
+    for y in range(geo.START_ROWS):
+        for x in range(geo.ROAD_FIRST, geo.ROAD_LAST + 1):
+            yield x, y
+
+
+def _edge_spots(vehicle: Vehicle) -> Iterator[tuple[int, int]]:
+    top = geo.BOARD_LENGTH - vehicle.h
+    for x in END_SLOTS:
+        yield x, top
+    for y in range(top, 0, -1):
+        yield 0, y
+        yield geo.BOARD_WIDTH - vehicle.w, y
+    for x in range(geo.BOARD_WIDTH - vehicle.w + 1):
+        yield x, top
+
+
+def place_armies(ctx: Ctx) -> None:
+    """Every vehicle not placed by its side: the first side packs the START zone in ranks from
+    the left of the road, the other lines the END edge from the road outward, then the sides."""
+    for vehicle in list(ctx.vehicles.values()):
+        if vehicle.placed:
+            continue
+        spots = _start_spots if vehicle.origin == 0 else _edge_spots
+        # first with a cell between vehicles (room to drive off), then touching if need be
+        found = next(
+            (
+                (x, y)
+                for room in (1, 0)
+                for x, y in spots(vehicle)
+                if allowed(ctx, vehicle, x, y, room=room) is None
+            ),
+            None,
+        )
+        if found is not None:
+            ctx.update(vehicle.letter, x=found[0], y=found[1])
+        ctx.update(vehicle.letter, placed=True)
