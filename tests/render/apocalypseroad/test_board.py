@@ -178,3 +178,35 @@ def test_ten_player_board_is_fast_and_small() -> None:
 def test_view_helpers_make_valid_views() -> None:
     """Sanity: the hand-built views validate as ArView."""
     assert view_of(2, (), seed=0).teams[1].letter == "B"
+
+
+def test_chute_trough_and_spun_cars_are_drawn() -> None:
+    """Rule 33: a replacement waits in the Chute (beside the apron of the sector past the line);
+    rule 26: several cars in one Trough space are stacked; Spin-Around puts a car beside the
+    track. Each shows as a counter in its team colour."""
+    from tests.render.apocalypseroad.helpers import car_view
+
+    cars = (
+        car_view(0, 1, "chute", 0, 0),
+        car_view(1, 3, "track", 21, 1, trough=True),
+        car_view(0, 4, "track", 21, 1, trough=True),
+        car_view(1, 8, "off", 5, -1, spun=True),
+        car_view(0, 3, "track", 4, 0),
+    )
+    view = view_of(2, cars, seed=1)
+    view = view.model_copy(update={"last": None})
+    s = scene(view)
+    layout = scene_layout(s)
+    image = _image(render_apocalypseroad(view))
+    for mark in s.cars:
+        box = layout.spot_box(mark.spot)
+        assert box is not None, mark
+        x0, y0, x1, y1 = box
+        colour = seat_style(mark.seat, THEME).colour
+        pixels = {
+            image.getpixel((round(x), round(y)))
+            for x in range(round(x0), round(x1), 3)
+            for y in range(round(y0), round(y1), 3)
+            if 0 <= x < image.width and 0 <= y < image.height
+        }
+        assert colour in pixels, mark
