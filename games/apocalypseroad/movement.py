@@ -2,7 +2,8 @@
 
 A path is a string of tokens separated by spaces:
   F        forward (straight on; pushes the cars ahead where the card links, or rams)
-  F0..F3   forward into that lane of the next sector where the lanes split
+  F0..F3   forward into that lane of the next sector where the lanes split; where the cars
+           pushed ahead reach a split, the lane they (the whole line) take
   L / R    lateral toward the inside / the outside; into an occupied space it displaces (2 MP)
   DL / DR  diagonal forward-inside / forward-outside, into an empty space (diagonal cards)
   X        Overtake: swap places with the car linked directly ahead
@@ -140,9 +141,31 @@ class Mover:
         if self.leads:
             self.followers = self.board.chain_behind(self.car, self.behind_from)
 
+    def split_lanes_ahead(self, dest: Pos) -> set[int]:
+        """Lanes the cars pushed from `dest` may be steered into where their lane splits
+        (rule 7.11.3: the active player chooses the lane a Race Line enters)."""
+        b = self.board
+        lanes: set[int] = set()
+        p: Pos | None = dest
+        for _ in range(60):
+            car = None if p is None else b.occupant(p)
+            if p is None or car is None or b.pos[car] != p:
+                break
+            options = b.track.nexts(p)
+            if len(options) > 1:
+                lanes |= {q[1] for q in options}
+            p = b.ahead(p)
+        return lanes
+
     def _forward(self, lane: int | None) -> None:
         b, here = self.board, self.pos
-        dest = b.ahead(here, lane)
+        push_lane = lane
+        if lane is not None and not any(q[1] == lane for q in b.track.nexts(here)):
+            dest = b.ahead(here)
+            if dest is None or lane not in self.split_lanes_ahead(dest):
+                raise BadStep("no lane choice there")
+        else:
+            dest = b.ahead(here, lane)
         if dest is None:
             raise BadStep(
                 "no forward space there" if lane is not None else "leave the Trough sideways first"
@@ -172,7 +195,7 @@ class Mover:
                 self.followers = behind
         if ahead is not None:
             try:
-                b.push(ahead, dest[1])
+                b.push(ahead, dest[1] if push_lane is None else push_lane)
             except Blocked as blocked:
                 self.mp = 0
                 self.stop = ("crossover", blocked.blocker)
@@ -278,8 +301,12 @@ class Mover:
         here = self.pos
         nexts = self.board.track.nexts(here)
         tokens = ["F"]
+        straight = self.board.ahead(here)
         if len(nexts) > 1:
-            tokens += [f"F{q[1]}" for q in nexts if q[1] != (self.board.ahead(here) or here)[1]]
+            tokens += [f"F{q[1]}" for q in nexts if q[1] != (straight or here)[1]]
+        if straight is not None and self.movement != "ram":
+            steer = self.split_lanes_ahead(straight) - {straight[1]}
+            tokens += [f"F{k}" for k in sorted(steer) if f"F{k}" not in tokens]
         tokens += ["L", "R"]
         if self.diagonal:
             tokens += ["DL", "DR"]

@@ -137,9 +137,9 @@ RULINGS: tuple[str, ...] = (
     "First player: the most damage on cars still racing (Chute and off-track included).",
     "Lead followers trail the active car's path like a snake.",
     "Where lanes converge, the active player picks which lane's cars are linked behind "
-    "(B0-B2 in a path; by default the active car's own lane); cars pushed through a split "
-    "keep the lane number of the space the active car moves into (straight on where they "
-    "can).",
+    "(B0-B2 in a path; by default the active car's own lane); where the line pushed ahead "
+    "reaches a split, the active player picks its lane (F0-F3; by default the lane number "
+    "of the space the active car moves into).",
     "Any car standing on a crossover square blocks the perpendicular lanes. A crossover "
     "collision ends the movement (remaining MP lost); the starburst event and firing after "
     "moving still follow, as after a ram.",

@@ -312,3 +312,20 @@ def test_where_lanes_converge_the_active_player_picks_the_cars_behind() -> None:
     assert line.followers == [13]
     with pytest.raises(BadStep):
         other.step("B0")
+
+
+def test_the_active_player_steers_a_pushed_line_at_a_split() -> None:
+    """7.11.3: "When a Racing Line exits a corner and has an option of multiple lanes to
+    enter, the active player decides which lane the line will enter"."""
+    # sector 15 lane 1 splits into sector 16 lanes 1 and 2
+    cars = {1: {"sector": 14, "lane": 1}, 11: {"sector": 15, "lane": 1}}
+    straight = mover(with_cars(base(), cars), 1, 10, "pursuit")
+    straight.step("F")
+    assert positions(straight, 1, 11) == ((15, 1), (16, 1))
+    steered = mover(with_cars(base(), cars), 1, 10, "pursuit")
+    assert "F2" in steered.options()
+    steered.step("F2")
+    steered.step("F2")
+    assert positions(steered, 1, 11) == ((16, 2), (17, 2))
+    with pytest.raises(BadStep):
+        mover(with_cars(base(), cars), 1, 10, "pursuit").step("F0")
