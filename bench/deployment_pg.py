@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import resource
 import statistics
 import tempfile
 import time
@@ -134,6 +135,7 @@ class Load:
     tally: Tally
     seconds: float
     bots_cpu: float
+    driver_cpu: float  # this process: the fake Discord and the simulated players
     pg_cpu: float = float("nan")
     active_ms: float = float("nan")
 
@@ -207,9 +209,10 @@ async def _load(server: PgServer | None, *, duration: float) -> Load:
             database = url.rsplit("/", 1)[-1]
             if server is not None:
                 active0, pg0 = _active_ms(server, database), _postgres_cpu(server.root)
-            bots0 = sum(c.cpu() for c in children)
+            bots0, driver0 = sum(c.cpu() for c in children), _own_cpu()
             tally, seconds = await _drive(fake, tables, duration)
-            load = Load(tally, seconds, sum(c.cpu() for c in children) - bots0)
+            bots_cpu = sum(c.cpu() for c in children) - bots0
+            load = Load(tally, seconds, bots_cpu, _own_cpu() - driver0)
             if server is not None:
                 load.pg_cpu = _postgres_cpu(server.root) - pg0
             for child in children:
@@ -250,6 +253,11 @@ async def postgres_section(*, quick: bool) -> Section:
     return section
 
 
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _median_ms(tally: Tally) -> float:
     return 1000 * statistics.median(tally.to_board) if tally.to_board else float("nan")
 
@@ -281,6 +289,12 @@ def _report(section: Section, load: Load) -> None:
     section.add("bots' CPU per move", bot_ms, "ms", note="both processes and render workers")
     section.add("  PostgreSQL CPU per move", pg_ms, "ms")
     section.add("  database share of a move's CPU", 100 * pg_ms / (bot_ms + pg_ms), "%")
+    section.add(
+        "  fake Discord + players' CPU per move",
+        1000 * load.driver_cpu / moves,
+        "ms",
+        note="the benchmark's own process, on the same cores",
+    )
     section.notes.append(
         f"{SHARDS * GUILDS_PER_SHARD} guilds x {CHANNELS_PER_GUILD} races, {CONCURRENCY} presses "
         f"in flight for {seconds:.0f} s, {STALE:.0%} of presses on a spent board; "
