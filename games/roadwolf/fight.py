@@ -189,11 +189,17 @@ def repair(ctx: Ctx, letter: str, *, mechanic: bool) -> None:
     )
 
 
-def takeover(ctx: Ctx, letter: str, target: str) -> None:
+def takeover(ctx: Ctx, letter: str, target: str, gear_ids: tuple[int, ...] = ()) -> None:
     """Rule 43: one crew moves over and drives the target; if it was your Driver, your vehicle
     is abandoned (and may stay immobilized with no check if the target was immobilized). A
-    target still moving: Open vehicles only, and an immediate wipeout check."""
+    target still moving: Open vehicles only, and an immediate wipeout check. "Gear may be
+    moved over for free": the gear tokens named in `gear_ids` go along."""
     me, victim = ctx.v(letter), ctx.v(target)
+    carried = tuple(t for t in me.gear if t.id in gear_ids)
+    if carried:
+        ctx.update(letter, gear=tuple(t for t in me.gear if t.id not in gear_ids))
+        ctx.update(target, gear=victim.gear + carried)
+        me, victim = ctx.v(letter), ctx.v(target)
     others = [t for t in me.crew if t.id != me.driver]
     mover = others[-1] if others else next(t for t in me.crew if t.id == me.driver)
     left = tuple(t for t in me.crew if t.id != mover.id)

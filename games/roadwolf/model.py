@@ -287,7 +287,8 @@ class TargetAction(Model):
     vehicle: str = Field(max_length=2)
     target: str = Field(max_length=2)
     tokens: tuple[int, ...] = Field(default=(), max_length=20)
-    """TRANSFER only: the token ids to pass (empty: all the gear)."""
+    """TRANSFER: the token ids to pass (empty: all the gear); TAKEOVER: gear ids carried along
+    for free (rule 43)."""
 
 
 class SimpleAction(Model):

@@ -168,7 +168,7 @@ def _perform(ctx: Ctx, action: PlayAction, plan: Plan, turn: Turn) -> None:
         case SimpleAction(kind="done"):
             ctx.say(letter, f"{letter} is done.", kind="done")
         case TargetAction(kind="takeover"):
-            takeover(ctx, letter, action.target)
+            takeover(ctx, letter, action.target, action.tokens)
         case TargetAction(kind="transfer"):
             transfer(ctx, letter, action.target, action.tokens)
         case TargetAction():

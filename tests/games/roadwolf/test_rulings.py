@@ -18,6 +18,7 @@ from games.roadwolf.model import (
     ShootAction,
     SimpleAction,
     SpikesAction,
+    TargetAction,
     TokenAction,
     Turn,
 )
@@ -307,3 +308,34 @@ def test_an_army_can_be_started_again() -> None:
     assert [v.kind for v in again.vehicles] == ["limo"]
     assert again.sides[0].spent == 4 and again.sides[0].tokens_bought == 0
     assert again.vehicle("A").crew[0].kind == "driver"
+
+
+def test_takeover_of_an_abandoned_immobilized_vehicle() -> None:
+    """Rule 43: "It gives up 1 crew, who becomes the target's driver ... Gear may be moved over
+    for free. The taken vehicle acts once immediately"."""
+    cars = [
+        Car("A", "coupe", 10, 10, tokens=("gunner", "shotgun")),
+        Car(
+            "N",
+            "humvee",
+            12,
+            10,
+            side=1,
+            changes={"driver": None, "crew": (), "abandoned": True, "immobilized": True},
+        ),
+    ]
+    state = position(cars)
+    shotgun = state.vehicle("A").gear[0].id
+    step = apply(
+        state,
+        P1,
+        TargetAction(kind="takeover", vehicle="A", target="N", tokens=(shotgun,)),
+        LoadedDice([]),
+    )
+    taken = step.state.vehicle("N")
+    assert taken.side == 0 and taken.driver is not None and not taken.abandoned
+    assert [t.kind for t in taken.crew] == ["gunner"] and [t.kind for t in taken.gear] == [
+        "shotgun"
+    ]
+    assert step.state.vehicle("A").driver is not None  # the Driver stayed: A still drives
+    assert step.state.turn is not None and "N" in step.state.turn.taken
