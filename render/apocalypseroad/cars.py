@@ -123,8 +123,12 @@ def draw_cars(
         shift = c * 0.14
         count = len(here)
         for k, car in enumerate(here):
-            dx = (k - (count - 1) / 2) * shift * 2 / max(1, count - 1) if count > 1 else 0.0
-            dy = -dx * 0.6
+            # Stacked cars fan out toward the track (never off the image's edge): the last
+            # drawn, on top, is the most readable; each earlier one still shows its colour.
+            step = 0.0 if count == 1 else shift * 2 / (count - 1)
+            away = -1.0 if spot.kind == "off_outside" else 1.0
+            dx = away * (count - 1 - k) * step
+            dy = -(count - 1 - k) * step * 0.6
             at = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
             if car.moving:
                 ring = max(3, round(c / 11))

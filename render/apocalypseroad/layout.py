@@ -185,7 +185,7 @@ def board_layout(scene: Scene, *, top: float, label: float, whole_track: bool = 
     if whole_track:
         n = len(track.sectors)
         shown = tuple((track.finish_before + i) % n for i in range(n))
-        grid = True
+        grid = on_grid
     else:
         busy = {c.spot.sector for c in scene.cars if c.spot.on_track or c.spot.kind == "chute"}
         busy |= {s.sector for t in scene.trails for s in t.spots if s.on_track}
