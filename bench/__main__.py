@@ -97,6 +97,10 @@ def encode_section(results: list[moves.MoveFigures], repeats: int) -> Section:
     return section
 
 
+def _load() -> float:
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+
+
 def header(quick: bool) -> str:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -139,7 +143,7 @@ def run_parts(parts: set[str], quick: bool) -> list[Section]:
         if "moves" in parts:
             for figures in results:
                 section = figures.section()
-                section.notes.append(pinned)
+                section.notes.append(f"{pinned}; load average {_load():.1f} at the end of the run")
                 show([section])
             print(f"  · {moves.cache_note()}", flush=True)
         if "encode" in parts:
