@@ -266,7 +266,11 @@ def _report(section: Section, load: Load) -> None:
     tally, seconds = load.tally, load.seconds
     moves = max(1, tally.moves)
     section.add(
-        "moves per second, both processes", tally.moves / seconds, "/s", target=MOVES_TARGET
+        "moves per second, both processes",
+        tally.moves / seconds,
+        "/s",
+        target=MOVES_TARGET,
+        note="target: issue 18's for one process on SQLite, which two processes should reach",
     )
     section.add(
         "stale presses applied",
