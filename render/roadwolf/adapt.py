@@ -211,6 +211,7 @@ def sheet_of(view: RwView) -> Sheet:
         prompt=_prompt(view, player, active),
         vehicles=vehicles,
         budget=budget,
+        road=scene_of(view) if view.phase == "play" else None,
     )
 
 

@@ -146,6 +146,9 @@ class Sheet:
     spare: tuple[Token, ...] = ()
     """Tokens bought but not yet placed (army building)."""
     budget: str = ""
+    road: Scene | None = None
+    """The road around the action, drawn under the prompt (None during army building): the
+    mover sees where a move ended on their own panel, even when no new board is posted."""
 
 
 @dataclass(frozen=True)

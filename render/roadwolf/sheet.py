@@ -1,19 +1,24 @@
 """A side's private record sheet: each vehicle with its hidden crew and gear tokens.
 
 Top: the prompt box (what this player must do now), framed in the accent exactly while they
-must act; then one card per vehicle (its footprint drawn small in the side's colour with its
+must act; in play, the road around the action (the board's window: a player sees where their
+move ended on their own panel, since the table gets a new board only when the turn passes);
+then one card per vehicle (its footprint drawn small in the side's colour with its
 letter, model and class, hits, crew and gear as named chips: crew round, gear square, used or
 lost ones struck), then tokens bought but not placed yet.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PIL import ImageDraw
 
 from render.encode import encode_png
 from render.fonts import Font, font
 from render.palette import DEFAULT_THEME, Theme
-from render.roadwolf.layout import PAD, WIDTH, label_px
+from render.roadwolf.board import draw_field
+from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, focus_rows, label_px
 from render.roadwolf.pieces import side_colour, side_ink
 from render.roadwolf.scene import Sheet, Token, Vehicle
 from render.shapes import draw_text, fit_text, strike, wrap_text
@@ -72,6 +77,14 @@ def _card_height(v: Vehicle, fnt: Font, scale: float) -> float:
     return (12 + 2 * LINE_H + max(1, len(rows)) * (CHIP_H + CHIP_GAP) + 8) * scale
 
 
+def _road_grid(sheet: Sheet, top: float, scale: float) -> Grid | None:
+    """Where the road window goes on the sheet (under the prompt), if the sheet has one."""
+    if sheet.road is None:
+        return None
+    first, last = focus_rows(sheet.road)
+    return Grid(first, last, PAD * scale, top, CELL * scale)
+
+
 def render_sheet(sheet: Sheet, *, scale: float = 1.0, theme: Theme = DEFAULT_THEME) -> bytes:
     s = scale
     label = label_px(s)
@@ -79,7 +92,9 @@ def render_sheet(sheet: Sheet, *, scale: float = 1.0, theme: Theme = DEFAULT_THE
     box = prompt_box(sheet, scale=s)
     cards = [_card_height(v, fnt, s) for v in sheet.vehicles]
     spare_rows = _chip_rows(sheet.spare, fnt, (WIDTH - 2 * PAD) * s, s) if sheet.spare else []
-    height = box[3] + PAD * s + sum(c + PAD * s for c in cards)
+    grid = _road_grid(sheet, box[3] + PAD * s, s)
+    road_h = grid.height + PAD * s if grid is not None else 0.0
+    height = box[3] + PAD * s + road_h + sum(c + PAD * s for c in cards)
     height += (LINE_H + len(spare_rows) * (CHIP_H + CHIP_GAP)) * s if spare_rows else 0
     height += (LINE_H + PAD) * s
     img, draw = canvas(WIDTH * s, height, theme=theme)
@@ -93,7 +108,11 @@ def render_sheet(sheet: Sheet, *, scale: float = 1.0, theme: Theme = DEFAULT_THE
     for i, line in enumerate(_prompt_lines(sheet, s)):
         draw_text(draw, (box[0] + 14 * s, box[1] + (10 + LINE_H * i) * s), line,
                   fnt=font(label, bold=active), fill=theme.text, anchor="la")  # fmt: skip
-    y = box[3] + PAD * s
+    if grid is not None and sheet.road is not None:
+        field, field_draw = canvas(grid.width, grid.height, theme=theme)
+        draw_field(field_draw, replace(grid, left=0.0, top=0.0), sheet.road, theme, label)
+        img.paste(field, (round(grid.left), round(grid.top)))
+    y = box[3] + PAD * s + road_h
     for v, h in zip(sheet.vehicles, cards, strict=True):
         _vehicle_card(draw, (PAD * s, y, img.width - PAD * s, y + h), v, theme, label, s)
         y += h + PAD * s
