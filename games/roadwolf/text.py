@@ -42,15 +42,20 @@ hits. Wipeout: remaining hits against the road's 2 dice: overkill 0 SKID (1 stic
 with the buttons (a vehicle, then tokens on it). On your turn pick a vehicle, then an action: \
 a move shows the vehicle's reach; pick the end point, check the ghost, the path and the \
 warnings (a ram and its dice, off-road and its wipeout check), then confirm. Or type a move: \
-`to:L2F3` = 2 cells left and 3 forward (L/R sideways, F/B forward/back; `B4` brakes 4, `N` \
-fires Nitro). Shoot and melee offer only targets in range and in sight. Your tokens are on \
-your private sheet.
+`/roadwolf move vehicle:A to:L2F3` = 2 cells left and 3 forward (L/R sideways, F/B \
+forward/back; `B4` brakes 4, `N` fires Nitro). Shoot and melee offer only targets in range and \
+in sight. `/roadwolf panel` shows your vehicles and your hidden tokens, `/roadwolf road` the \
+whole road, `/roadwolf do` any action by name.
 
 **Rulings**
 - The grid: 1 cell = 1 inch, board 24 × 48, road columns 9–14, 1 stick = 4 cells; moves are \
 straight, sampled every ¼ cell; a hit stops you just before overlapping (touching is not a \
 hit); range is the gap between footprints, sight is blocked by a third vehicle or wreck \
 (digest 1.6).
+- Footprints: bike 1×2 cells, size 2–3 2×3, size 4 2×4, Big Rig 2×6; a road card 4×3 on \
+columns 10–13; a wreck lies across the road (its footprint turned 90°).
+- A vehicle that moves into a wreck stops and rams it; the wreck defends with its size and \
+takes no damage. Objects never make wipeout checks.
 - Vehicle cost = size; the deck is 24 cards (Clear 6, Slide 3, Slick 3, Debris 3, Wreck 3, \
 Bridge 2, Tunnel 1, Supplies 3), reshuffled when out; Heavy vehicles are Closed.
 - The END (far end) is the BACK: the deck sits there and cards drift toward the START. Leaving \
