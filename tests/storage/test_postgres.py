@@ -204,3 +204,43 @@ async def test_an_unreachable_or_missing_database_says_what_to_check(pg_server: 
     assert "hunter2" not in str(caught.value) and "REDLINE_DATABASE_URL" in str(caught.value)
     with pytest.raises(DatabaseUnreachable, match=r"127\.0\.0\.1:1/"):
         await Repository.open("postgresql://postgres@127.0.0.1:1/redline")
+
+
+@pytest.mark.postgres_only
+async def test_two_pools_opening_a_game_in_one_channel_get_one_lobby(
+    repo: Repository, target: str
+) -> None:
+    """Two processes run /game new in one channel at once: one lobby, the other ChannelBusy
+    (the per-channel advisory lock; never a raw unique-index error)."""
+    other = await Repository.open(target)
+    try:
+        for channel in range(1, 11):
+            results = await asyncio.gather(
+                new_lobby(repo, channel), new_lobby(other, channel), return_exceptions=True
+            )
+            assert sorted(type(r).__name__ for r in results) == ["ChannelBusy", "SessionRecord"]
+    finally:
+        await other.close()
+
+
+@pytest.mark.postgres_only
+async def test_answers_given_at_once_in_two_processes_are_both_kept(
+    repo: Repository, target: str
+) -> None:
+    """Two players answer one take-back at the same moment through different processes: the
+    read-modify-write of the answers loses neither (the per-request advisory lock)."""
+    other = await Repository.open(target)
+    try:
+        for channel in range(1, 6):
+            session = await move(repo, await new_game(repo, channel), 1)
+            request = await repo.open_takeback(
+                session.id, user_id=100, seq=1, asked=(200, 300), expires_at=1e12
+            )
+            await asyncio.gather(
+                repo.answer_takeback(request.id, 200, True),
+                other.answer_takeback(request.id, 300, False),
+            )
+            answered = await repo.get_takeback(request.id)
+            assert answered is not None and answered.answers == {200: True, 300: False}
+    finally:
+        await other.close()
