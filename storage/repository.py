@@ -75,7 +75,8 @@ class Repository(AbsenceStore, LobbyStore, TakeBackStore):
         """Connect and migrate. Raises `SchemaTooNew` for a newer database.
 
         `target` is an SQLite file path (or `sqlite:///path`, or ':memory:') or a
-        `postgresql://user@host:port/database` URL (a pool of `pool_size` connections).
+        `postgresql://user@host:port/database` URL (`pool_size` worker threads with one
+        connection each; `DatabaseUnreachable` if it cannot be used).
         SQLite: a file another process is creating or migrating at the same moment is waited
         for (retried with backoff for up to `busy_retry_s`), never reported as "database is
         locked". PostgreSQL: concurrent starts migrate once (an advisory lock).
@@ -99,7 +100,7 @@ class Repository(AbsenceStore, LobbyStore, TakeBackStore):
 
     @property
     def dialect(self) -> Dialect:
-        """ "sqlite" or "postgres"."""
+        """Which backend this repository runs on: sqlite or postgres."""
         return self._backend.dialect
 
     async def close(self) -> None:
