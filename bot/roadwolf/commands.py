@@ -19,7 +19,7 @@ from bot.service import ServiceError, Snapshot, WrongGame
 from bot.table import Table, channel_of, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
 from games.roadwolf.describe import offset_text
-from games.roadwolf.model import MoveAction, NitroAction, RwState
+from games.roadwolf.model import MoveAction, NitroAction, PlaceAction, RwState
 from games.roadwolf.preview import reach, typed_action
 
 KEY = "roadwolf"
@@ -137,6 +137,29 @@ class RoadWolfCog(
         return [app_commands.Choice(name=o, value=o) for o in options if o.startswith(typed)][
             :MAX_CHOICES
         ]
+
+    @app_commands.command(name="place")
+    @app_commands.describe(
+        vehicle="Your vehicle's letter (A, B, ...)",
+        column="Its back-left cell's column, 0-23 (the road is 9-14)",
+        row="Its back-left cell's row, 0-47 (0 at the START)",
+    )
+    async def place(
+        self,
+        interaction: discord.Interaction,
+        vehicle: app_commands.Range[str, 1, 2],
+        column: app_commands.Range[int, 0, 23],
+        row: app_commands.Range[int, 0, 47],
+    ) -> None:
+        """While building: choose where one of your vehicles starts (others are placed for you)."""
+
+        async def work(reply: Reply) -> None:
+            snap = await self._mine(interaction)
+            self._mover(interaction, snap)
+            action = PlaceAction(vehicle=vehicle.strip().upper(), x=column, y=row)
+            await self.table.play(reply, action, session_id=snap.session_id)
+
+        await self._run(interaction, work)
 
     @app_commands.command(name="panel")
     async def panel(self, interaction: discord.Interaction) -> None:

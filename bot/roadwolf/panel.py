@@ -169,8 +169,8 @@ def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Men
         token_buttons = [ButtonSpec(f"🎒 Tokens for {v}…", rw_id(snap, TOKENS, v)) for v in letters]
         return "\n".join(lines), (rows([buy_buttons[:10], token_buttons, rest], tail(snap)), ())
     options = tuple((f"🎒 Tokens for {v}…", v, "") for v in letters[:25])
-    menu = SelectSpec(rw_id(snap, TOKENS), "Place tokens on…", options, 2)
-    return "\n".join(lines), (rows([buy_buttons[:10]], tail(snap)), (menu,))
+    menu = SelectSpec(rw_id(snap, TOKENS), "Place tokens on…", options, TAIL_ROW - 1)
+    return "\n".join(lines), (rows([buy_buttons[:10], rest[:5]], tail(snap)), (menu,))
 
 
 def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:

@@ -242,3 +242,17 @@ async def test_the_president_played_by_bots_to_its_end(world: World) -> None:
     assert snap.outcome is not None, snap.record
     assert "THE PRESIDENT" in snap.view(None).mission
     world.renders.check(world.fake)
+
+
+async def test_a_vehicle_is_placed_by_command_while_building(world: World) -> None:
+    """THE PRESIDENT: the Enforcers' Limo (A) is theirs from the start; Alice places it on the
+    START with `/roadwolf place`; a place off the START is refused in words."""
+    await _lobby(world, "THE PRESIDENT")
+    r = await world.slash(world.alice, "roadwolf place", vehicle="A", column=10, row=0)
+    await r.settle(0.2)
+    assert not _refusals(world), _refusals(world)
+    assert any(m.ephemeral and "Your vehicles" in m.content for m in r.messages)
+    r = await world.slash(world.alice, "roadwolf place", vehicle="A", column=0, row=40)
+    refusal = r.messages[-1]
+    assert refusal.ephemeral and "🚫" in refusal.content, refusal.content
+    world.renders.check(world.fake)
