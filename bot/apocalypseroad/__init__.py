@@ -17,7 +17,8 @@ ADAPTER = GameAdapter(
         namespace=ids.ArId.PREFIX,
         codec=ids.ArId,
         handlers=dict.fromkeys(
-            (ids.HAND, ids.CARD, ids.CAR, ids.STEP, ids.OPTION, ids.DISCARD, ids.TRACK), route
+            (ids.HAND, ids.CARD, ids.CAR, ids.STEP, ids.OPTION, ids.DISCARD, ids.TRACK, ids.PICK),
+            route,
         ),
     ),
     board=public_board,

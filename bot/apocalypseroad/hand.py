@@ -17,6 +17,7 @@ from bot.apocalypseroad.ids import (
     CARD,
     DISCARD,
     HAND,
+    PICK,
     TRACK,
     act_id,
     ar_id,
@@ -28,12 +29,13 @@ from bot.apocalypseroad.ids import (
 from bot.apocalypseroad.moves import move_board
 from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.service import Snapshot
-from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS
+from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, WEAPON_NAMES, cars_per_team
 from games.apocalypseroad.model import (
     ArView,
     CardView,
     CarView,
     Discard,
+    PickCars,
     PlayCard,
 )
 from games.engine import Model, PlayerId
@@ -53,9 +55,8 @@ def filename(snap: Snapshot) -> str:
 
 
 def card_label(index: int, card: CardView) -> str:
-    diagonal = "Diagonal " if card.diagonal else ""
-    star = " ✴" if card.starburst else ""
-    return f"{index}. {diagonal}{card.movement.capitalize()} +{card.speed}{star}"
+    """`3. Diagonal Solo +3 ✴`: the card's own name, the starburst as a star."""
+    return f"{index}. {card.name.removesuffix(' *')}{' ✴' if card.starburst else ''}"
 
 
 def where(car: CarView) -> str:
@@ -92,6 +93,8 @@ def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
         return move_board(snap, viewer, view, image, "")
     if kind == "discard":
         return discard_board(snap, viewer, image, "")
+    if kind == "pick":
+        return pick_board(snap, viewer, image, "")
     actions = list(snap.legal_actions(viewer))
     buttons = [ButtonSpec(snap.spec.describe(a), act_id(snap, a), _style(a)) for a in actions]
     content = f"{header(snap)}\n➡️ {view.prompt.text}"
@@ -229,6 +232,46 @@ def discard_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, marked:
         "to 6 next turn), then confirm. Everyone answers at once."
     )
     return Board(clip(content), image, filename(snap), rows([toggles, confirm], tail(snap)))
+
+
+def pick_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, order: str) -> Board:
+    """Before the race: tap cars in the order they go into the draw bag, then confirm."""
+    view = own_view(snap, viewer)
+    needed = cars_per_team(len(view.teams))
+    chosen = [int(c) for c in dict.fromkeys(order) if c in "12345678"][:needed]
+    buttons: list[ButtonSpec] = []
+    for kind in CAR_TYPES.values():
+        n = kind.number
+        place = f"#{chosen.index(n) + 1} " if n in chosen else ""
+        rest = [c for c in chosen if c != n] if n in chosen else [*chosen, n]
+        payload = "".join(str(c) for c in rest[:needed])
+        aim = " +1 aim" if kind.targeting else ""
+        label = (
+            f"{place}{n} · {kind.cls} · MP {kind.base_mp} · def {kind.defense} · "
+            f"{WEAPON_NAMES[kind.weapon]} {kind.mount}{aim}"
+        )
+        full = len(chosen) >= needed and n not in chosen
+        buttons.append(
+            ButtonSpec(
+                label,
+                ar_id(snap, PICK, payload),
+                "primary" if n in chosen else "secondary",
+                disabled=full,
+            )
+        )
+    confirm: list[ButtonSpec] = []
+    if len(chosen) == needed:
+        action = PickCars(cars=tuple(chosen))
+        confirm.append(
+            ButtonSpec(
+                f"✅ Race with {', '.join(map(str, chosen))}", act_id(snap, action), "success"
+            )
+        )
+    content = (
+        f"{header(snap)}\n➡️ Pick your {needed} cars of 8 for the race, in the order they go "
+        f"into the draw bag (tap again to drop one): {len(chosen)} of {needed} chosen."
+    )
+    return Board(clip(content), image, filename(snap), rows([buttons, confirm], tail(snap)))
 
 
 def labels_of(view: ArView, ids: Sequence[int]) -> str:

@@ -87,6 +87,8 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
             await _keep_image(reply, ui.how_board(snap, viewer, _number(first), _number(second)))
         elif rid.verb == ids.DISCARD:
             await _keep_image(reply, ui.discard_board(snap, viewer, None, rid.payload))
+        elif rid.verb == ids.PICK:
+            await _keep_image(reply, ui.pick_board(snap, viewer, None, rid.payload))
         elif rid.verb == ids.STEP:
             image = await preview_image(table, view, rid.payload, state)
             await reply.edit_origin(

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from games.apocalypseroad.data import CAR_TYPES, WEAPON_NAMES
+from games.apocalypseroad.data import CAR_TYPES, TEAM_MAT, WEAPON_NAMES
 from games.apocalypseroad.model import ArView, CardView, CarView, TeamView
 from render.apocalypseroad.adapt import car_spot
 from render.apocalypseroad.cars import DAMAGE_BOXES, draw_counter
 from render.apocalypseroad.layout import PAD, WIDTH
 from render.apocalypseroad.panel import wrap
-from render.apocalypseroad.scene import CarMark
+from render.apocalypseroad.scene import CarMark, Spot
 from render.encode import encode_png
 from render.fonts import font, min_label_px
 from render.palette import DEFAULT_THEME, Theme
@@ -81,10 +81,10 @@ def sheet_layout(view: ArView) -> SheetLayout:
     now_h = 16 + NOW_LINE * len(_now_lines(view))
     hand_top = now_top + now_h + PAD
     cards = len(view.hand or ())
-    rows = max(1, -(-cards // 3))
-    mat_top = hand_top + 36 + rows * (CARD_H + CARD_GAP) + PAD
+    rows = -(-cards // 3)
+    mat_top = hand_top + 36 + (rows * (CARD_H + CARD_GAP) if rows else 40) + PAD
     own = [c for c in view.cars if c.owner == view.viewer]
-    height = mat_top + 36 + len(own) * MAT_ROW + PAD
+    height = mat_top + 36 + (len(own) or len(TEAM_MAT)) * MAT_ROW + PAD
     return SheetLayout(now_top, now_h, hand_top, mat_top, height)
 
 
@@ -165,6 +165,12 @@ def _hand(draw: ImageDraw.ImageDraw, view: ArView, top: float, theme: Theme) -> 
         draw_card(draw, (x, y, x + CARD_W, y + CARD_H), card, i + 1, theme)
 
 
+def card_title(card: CardView) -> str:
+    """The card's name without its speed, starburst or Diagonal tag ("Solo", "Work the Pack")."""
+    title = card.name.split(" +")[0].removeprefix("Diagonal ").strip()
+    return title or MOVES[card.movement]
+
+
 def draw_card(
     draw: ImageDraw.ImageDraw, box: Box, card: CardView, index: int, theme: Theme
 ) -> None:
@@ -177,7 +183,7 @@ def draw_card(
         draw, (x0 + 10, y0 + 8), f"{index}.", fnt=font(LABEL, bold=True), fill=ink, anchor="la"
     )
     draw_text(draw, (x1 - 10, y0 + 8), f"#{card.id}", fnt=small, fill=ink, anchor="ra")
-    name = MOVES[card.movement]
+    name = card_title(card)
     big = font(30, bold=True)
     draw_text(draw, ((x0 + x1) / 2, y0 + 54), fit_text(name, big, x1 - x0 - 16), fnt=big, fill=ink)
     speed = font(40, bold=True)
@@ -223,6 +229,9 @@ def _mat(draw: ImageDraw.ImageDraw, view: ArView, top: float, theme: Theme) -> N
     """The team mat: each car's counter, stats, damage boxes and where it is."""
     own = [c for c in view.cars if c.owner == view.viewer]
     head = font(LABEL + 2, bold=True)
+    if not own:
+        _whole_mat(draw, view, top, theme)
+        return
     draw_text(draw, (PAD, top), "Your team", fnt=head, fill=theme.text, anchor="la")
     small = font(LABEL)
     for i, car in enumerate(own):
@@ -281,3 +290,45 @@ def _mat(draw: ImageDraw.ImageDraw, view: ArView, top: float, theme: Theme) -> N
             draw.rectangle(
                 (bx + k * 18, y + 34, bx + k * 18 + 14, y + 50), fill=fill, outline=theme.line
             )
+
+
+def _whole_mat(draw: ImageDraw.ImageDraw, view: ArView, top: float, theme: Theme) -> None:
+    """Before the race (cars not yet picked): the eight cars of the team mat to choose from."""
+    team = _team(view)
+    seat = team.seat if team is not None else 0
+    head = font(LABEL + 2, bold=True)
+    draw_text(draw, (PAD, top), "Your team mat: 8 cars", fnt=head, fill=theme.text, anchor="la")
+    small = font(LABEL)
+    for i, kind in enumerate(TEAM_MAT):
+        y = top + 36 + i * MAT_ROW
+        draw.rounded_rectangle(
+            (PAD, y, WIDTH - PAD, y + MAT_ROW - 6),
+            radius=8,
+            fill=theme.surface,
+            outline=theme.line,
+            width=1,
+        )
+        mark = CarMark(seat, kind.number, car_spot_none(), 0, False)
+        draw_counter(draw, (PAD + 4, y + 2, PAD + 58, y + 56), mark, theme, label=LABEL)
+        aim = " · +1 aim" if kind.targeting else ""
+        x = PAD + 68
+        draw_text(
+            draw,
+            (x, y + 5),
+            f"{kind.cls} · MP {kind.base_mp} · def {kind.defense}{aim}",
+            fnt=small,
+            fill=theme.text,
+            anchor="la",
+        )
+        draw_text(
+            draw,
+            (x, y + 31),
+            f"{WEAPON_NAMES[kind.weapon]}, {kind.mount} mount",
+            fnt=small,
+            fill=theme.muted,
+            anchor="la",
+        )
+
+
+def car_spot_none() -> Spot:
+    return Spot("out")

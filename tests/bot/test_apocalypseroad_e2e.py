@@ -326,3 +326,39 @@ def test_every_offered_result_and_built_move_is_accepted() -> None:
         action = SPEC.policy(state, actor, Rng(step + 1000))  # type: ignore[misc]
         state = SPEC.apply(state, actor, action, Rng(step)).state
     assert checked >= 5
+
+
+async def test_cars_are_picked_by_buttons_when_the_host_asks(world: World) -> None:
+    """Option pick_cars (rule 4: each player chooses their cars of 8): both players tap their
+    five cars in bag order on their hand and confirm at once; then the race starts."""
+    r = await world.slash(world.alice, "game new", game="apocalypseroad")
+    await world.slash(world.bob, "game join")
+    for setting in ("pick_cars", "work_the_pack"):
+        r = await world.slash(world.alice, "game option", setting=setting, value="true")
+        assert "🚫" not in r.content, r.content
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+    board = world.latest_board()
+    assert board.content.count("➡️") == 2, "both players pick at once"
+    hand_button = next(b[1] for b in board.buttons if "hand" in str(b[0]))
+    for user, cars in ((world.alice, "81347"), (world.bob, "12345")):
+        r = await world.fake.click(user, board, hand_button)
+        await r.wait_followups(1)
+        message = r.messages[-1]
+        assert message.ephemeral and "Pick your 5 cars" in message.content, message.content
+        for car in cars:
+            button = next(b[1] for b in message.buttons if re.match(rf"^{car} · ", str(b[0])))
+            r = await world.fake.click(user, message, button)
+            await r.wait_response()
+            message = world.fake.store.messages[message.id]
+        confirm = next(b for b in message.buttons if str(b[0]).startswith("✅ Race with"))
+        assert confirm[0] == f"✅ Race with {', '.join(cars)}", confirm
+        r = await world.fake.click(user, message, confirm[1])
+        await r.wait_followups(1)
+        assert not any("🚫" in m.content or "⏩" in m.content for m in r.messages), [
+            m.content for m in r.messages
+        ]
+    # The race is on: the last to pick is shown their hand to play (the public board is not
+    # re-posted when the same player acts first: bot/snapshot.py step_advanced).
+    assert "play a race card" in r.messages[-1].content, r.messages[-1].content
+    world.renders.check(world.fake)
