@@ -66,7 +66,8 @@ ROLL. No wipeout checks while immobilized.
 - Without a weapon token a vehicle shoots only through a Gunner's free 1-die shot. Spikes cost \
 an action; Ambush is free, 8 cells, from the END edge or a Bridge, Tunnel, Wreck or Supplies \
 card. A Shotgun that takes out crew is discarded (as written).
-- One vehicle at a time, both actions, then the next (press done to end early).
+- One vehicle at a time, both actions, then the next (press done to end early). A team plays \
+its side's turn together: any of its players may move any of its vehicles.
 - A road card acts once per vehicle per round, whether it drifts under you or you drive onto \
 it; a Bridge or Tunnel checks once, when its rows first reach yours: over if you are wholly \
 within its columns, else around.
