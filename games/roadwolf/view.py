@@ -68,8 +68,11 @@ def score_text(state: RwState) -> str:
     if state.finished:
         return state.end_reason
     limo = state.find("A")
-    where = "" if limo is None else f"{target} {limo.letter}: {limo.status}, row {limo.y:g}"
-    return f"{mission}: {where}"
+    if limo is None:
+        return mission
+    holder = state.sides[limo.side].name
+    status = "" if limo.status == "normal" else f" ({limo.status})"
+    return f"{target} {limo.letter}: held by the {holder}{status}, row {limo.y:g} of 47"
 
 
 def view(state: RwState, viewer: PlayerId | None) -> RwView:
