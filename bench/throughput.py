@@ -260,6 +260,17 @@ async def run(
         note=f"{closed.fake_cpu_s / closed.seconds:.2f} of {cores} cores: not the bot's, but "
         "taken from the same cores",
     )
+    moves = max(closed.moves, 1)
+    tree, own, fake_cpu = closed.cpu_s / moves, closed.bot_cpu_s / moves, closed.fake_cpu_s / moves
+    if tree > 0 and own > 0:
+        ceiling = min((cores or 1) / (tree + fake_cpu), 1 / own)
+        section.add(
+            f"  projection: ceiling on {cores} idle cores",
+            ceiling,
+            "moves/s",
+            note="not measured: the cores / (CPU per move of the bot, its workers and the fake), "
+            "and at most one core for the bot process itself (its GIL)",
+        )
     section.add(
         f"offered ~{rate:.0f} moves/s: moves/s done",
         steady.moves / steady.seconds,
