@@ -186,3 +186,23 @@ def test_off_board_edges() -> None:
     assert g.exit_edge(Rect(10, -1, 2, 3)) == "start"
     assert g.exit_edge(Rect(23, 10, 2, 3)) == "side"
     assert g.exit_edge(Rect(10, 10, 2, 3)) is None
+
+
+def test_sidestep_until_clear() -> None:
+    """1.4-N: "Shift it sideways until it is clear of the vehicle, then it continues its
+    drift": whole cells, until the next sub-step toward the START is clear."""
+    wreck = Rect(10, 17, 3, 2)
+    car = Rect(10, 14, 2, 3)  # touching the wreck from below
+    assert g.sidestep(wreck, [car], +1) == Rect(12, 17, 3, 2)
+    assert g.sidestep(wreck, [car], -1) == Rect(7, 17, 3, 2)
+
+
+def test_a_car_can_back_out_of_an_overlap() -> None:
+    """Obstacles already overlapping the start are ignored (a wreck settled on a car)."""
+    result = g.trace_path(Rect(10, 10, 2, 3), 0, 4, [("W", Rect(10, 11, 3, 2))])
+    assert result.hit is None and result.stop == Rect(10, 14, 2, 3)
+
+
+def test_front_centre_reference_point() -> None:
+    """1.6 Moves: the displacement is that of "the front-centre reference point"."""
+    assert g.front_centre(Rect(10, 4, 2, 3)) == (11, 7)
