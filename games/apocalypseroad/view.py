@@ -155,11 +155,18 @@ def view(state: ArState, viewer: PlayerId | None) -> ArView:
 
 
 def private_part(v: ArView) -> HandPart:
-    mine = v.viewer is not None and v.viewer in v.prompt.players
-    return HandPart(
-        viewer=v.viewer,
-        hand=v.hand,
-        prompt=v.prompt if mine else Prompt(kind=v.prompt.kind, players=(), text=""),
-        activation=v.activation if mine else None,
-        turn=v.turn,
-    )
+    """What the viewer's private buttons depend on: their hand, and what they are asked now.
+
+    The prompt is reduced to the viewer's own part: who else still has to answer a
+    simultaneous prompt (the discard, Dangerous Debris) and what another player is doing on
+    their activation are public, and a change there must not stale this player's open hand.
+    A viewer who is asked nothing gets the same placeholder prompt whatever the phase, until
+    the race ends."""
+    if v.viewer is not None and v.viewer in v.prompt.players:
+        prompt = v.prompt.model_copy(update={"players": (v.viewer,)})
+        activation = v.activation
+    else:
+        kind = "over" if v.prompt.kind == "over" else "play"
+        prompt = Prompt(kind=kind, players=(), text="")
+        activation = None
+    return HandPart(viewer=v.viewer, hand=v.hand, prompt=prompt, activation=activation, turn=v.turn)
