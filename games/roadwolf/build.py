@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine import IllegalAction, InvalidAction, Player, PlayerId, Rng
+from games.engine import IllegalAction, InvalidAction, Player, Rng
 from games.roadwolf.data import MISSIONS, PRESIDENT_MIN_POINTS, TOKEN_KINDS, VEHICLES
 from games.roadwolf.model import (
     CrewOrderAction,
@@ -150,7 +150,3 @@ def can_take_token(vehicle: Vehicle, kind: str) -> bool:
     if kind in ("driver", "brawler", "gunner", "mechanic"):
         return len(vehicle.crew) < vehicle.size + (0 if vehicle.closed else 1)
     return True
-
-
-def everyone(state: RwState) -> frozenset[PlayerId]:
-    return frozenset(p.id for p in state.players)
