@@ -9,8 +9,6 @@ message (`ar:` ids); the last one is an action button played through `Table.play
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot import presenters
 from bot.apocalypseroad.ids import (
     CAR,
@@ -194,7 +192,7 @@ def how_board(snap: Snapshot, viewer: PlayerId, card: int, number: int) -> Board
             )
     back = ButtonSpec("◀ Back", ar_id(snap, CARD, str(card)))
     content = (
-        f"{header(snap)}\n➡️ **{letter}{number}** ({kind.cls}, {kind.weapon} {kind.mount}): "
+        f"{header(snap)}\n➡️ **{letter}{number}** ({kind.cls}, {WEAPON_NAMES[kind.weapon]} {kind.mount}): "
         "move now, or fire first (once per activation: before moving or after all of it)."
     )
     return Board(clip(content), buttons=rows([plain, fire[:15]], [back]))
@@ -272,8 +270,3 @@ def pick_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, order: str
         f"into the draw bag (tap again to drop one): {len(chosen)} of {needed} chosen."
     )
     return Board(clip(content), image, filename(snap), rows([buttons, confirm], tail(snap)))
-
-
-def labels_of(view: ArView, ids: Sequence[int]) -> str:
-    by_id = {c.id: c.label for c in view.cars}
-    return ", ".join(by_id.get(i, str(i)) for i in ids)
