@@ -192,8 +192,9 @@ def how_board(snap: Snapshot, viewer: PlayerId, card: int, number: int) -> Board
             )
     back = ButtonSpec("◀ Back", ar_id(snap, CARD, str(card)))
     content = (
-        f"{header(snap)}\n➡️ **{letter}{number}** ({kind.cls}, {WEAPON_NAMES[kind.weapon]} {kind.mount}): "
-        "move now, or fire first (once per activation: before moving or after all of it)."
+        f"{header(snap)}\n➡️ **{letter}{number}** ({kind.cls}, {WEAPON_NAMES[kind.weapon]} "
+        f"{kind.mount}): move now, or fire first (once per activation: before moving or "
+        "after all of it)."
     )
     return Board(clip(content), buttons=rows([plain, fire[:15]], [back]))
 
