@@ -27,6 +27,7 @@ ADAPTER = GameAdapter(
                 ids.TOKENS,
                 ids.ROAD,
                 ids.DO,
+                ids.GO,
             ),
             route,
         ),

@@ -1,9 +1,11 @@
 """Road Wolf custom_ids (`rw:`) and the small pieces every private panel of the game uses.
 
-`rw:` ids only redraw the private panel (pick a vehicle, the first taps of a move, a preview)
-or show the whole road; a move is always an ordinary action button (`rl:a:`) bound to the
-viewer's view tag, played through `Table.play`. Payloads are short: `A`, `A.m`, `A.m.-2`,
-`A.m.-2.3` (vehicle, kind m/b/n for move/brake/nitro, dx, dy).
+`rw:` ids redraw the private panel (pick a vehicle, the first taps of a move, a preview) or
+show the whole road; two play: a preview's ✅ Confirm (`go`, the planned move) and the "More
+actions…" menu (`do`), both checked like action buttons plus, in play, the board version (a
+preview is only true where it was drawn). Other actions are ordinary action buttons (`rl:a:`)
+bound to the viewer's view tag, played through `Table.play`. Payloads are short: `A`, `A.m`,
+`A.m.-2`, `A.m.-2.3` (vehicle, kind m/b/n for move/brake/nitro, dx, dy).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ PREVIEW = "pv"  # move, tap 3: the preview with Confirm (payload `A.m.-2.3`)
 TOKENS = "tok"  # army building: the token kinds for one vehicle
 OPEN = "open"  # the public board's "Open my panel" (a new private message)
 ROAD = "road"  # the whole road, privately
+GO = "go"  # the preview's ✅ Confirm: play the planned move (payload `A.m.-2.3`)
 DO = "do"  # the panel's "More actions…" menu: play the action its picked value names (JSON)
 
 KINDS: dict[str, MoveKind] = {"m": "move", "b": "brake", "n": "nitro"}

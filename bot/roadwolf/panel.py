@@ -20,6 +20,7 @@ from bot.customid import action_payload
 from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.roadwolf.ids import (
     DO,
+    GO,
     LATERAL,
     MOVE,
     PANEL,
@@ -286,7 +287,7 @@ def forward_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Board:
 
 
 def preview_board(
-    snap: Snapshot, plan: Planned, action: Model, warnings: Sequence[str], image: bytes | None
+    snap: Snapshot, plan: Planned, warnings: Sequence[str], image: bytes | None
 ) -> Board:
     """Tap 3: the preview image and ✅ Confirm (the move itself), Change, Back."""
     dx, dy = plan.dx or 0, plan.dy or 0
@@ -298,7 +299,10 @@ def preview_board(
     lines.extend(f"⚠ {w}" for w in warnings)
     if not warnings:
         lines.append("Clear road ahead: no ram, stays on the road.")
-    confirm = ButtonSpec(f"✅ Confirm {what}", act_id(snap, action), "success")
+    # rw:go, not an action button: a preview is only true for the position it was drawn on,
+    # so its Confirm goes out of date when the road moves (an action button would only go
+    # stale when the side's tokens change).
+    confirm = ButtonSpec(f"✅ Confirm {what}", rw_id(snap, GO, plan.code()), "success")
     if plan.kind == "nitro":
         change = ButtonSpec("⬅ Back", rw_id(snap, VEHICLE, plan.vehicle))
     else:

@@ -16,6 +16,7 @@ from bot.replies import Reply, to_view
 from bot.roadwolf import panel
 from bot.roadwolf.ids import (
     DO,
+    GO,
     LATERAL,
     MOVE,
     PANEL,
@@ -66,10 +67,10 @@ async def send_preview(
     table: Table, reply: Reply, snap: Snapshot, viewer: PlayerId, plan: Planned, *, edit: bool
 ) -> None:
     """The preview image and Confirm, as a new private message or in place of the panel."""
-    action = legal_plan(snap, viewer, plan)
+    legal_plan(snap, viewer, plan)  # refused here, in words, rather than on Confirm
     planned = rules_preview(snap, plan)
     image = await table.renderer.sheet(snap, viewer, preview=(plan.vehicle, planned))
-    board = panel.preview_board(snap.for_viewer(viewer), plan, action, planned.warnings, image)
+    board = panel.preview_board(snap.for_viewer(viewer), plan, planned.warnings, image)
     if edit:
         await reply.edit_origin(board)
     else:
@@ -157,5 +158,13 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
         await _keep_image(reply, panel.forward_menu(snap, viewer, plan))
     elif rid.verb == PREVIEW:
         await send_preview(table, reply, snap, viewer, plan, edit=True)
+    elif rid.verb == GO:
+        await table.play(
+            reply,
+            action_of(plan),
+            session_id=rid.session_id,
+            expected_version=rid.version,
+            expected_tag=rid.tag,
+        )
     else:
         raise ServiceError("this button belongs to an older version of the bot; use `/game status`")
