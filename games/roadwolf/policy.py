@@ -142,15 +142,16 @@ def _best_move(state: RwState, vehicle: Vehicle) -> tuple[float, Action] | None:
 
 
 def _prey(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
+    """Whom a chaser closes on: the enemies running for the END (in BREAKOUT the Big Rig
+    first); with none, any enemy (escorts go after the attackers)."""
     mission = state.options.mission
-    return [
-        v
-        for v in state.vehicles
-        if v.on_board
-        and not v.wreck
-        and v.side != vehicle.side
-        and (runs_for_the_end(mission, v) or mission == "BREAKOUT")
-    ]
+    enemies = [v for v in state.vehicles if v.on_board and not v.wreck and v.side != vehicle.side]
+    if mission == "BREAKOUT":
+        rig = [v for v in enemies if v.letter == "A"]
+        if rig:
+            return rig
+    runners = [v for v in enemies if runs_for_the_end(mission, v)]
+    return runners or enemies
 
 
 def _move_value(
