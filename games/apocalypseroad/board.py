@@ -12,9 +12,13 @@ from games.apocalypseroad.track import Pos, Track
 class Blocked(Exception):
     """A push or displacement would put a car into a perpendicular car's crossover square."""
 
-    def __init__(self, blocker: int) -> None:
+    def __init__(self, blocker: int, mover: int | None = None) -> None:
         super().__init__(blocker)
         self.blocker = blocker
+        self.mover = mover
+        """The car that would have entered the blocked square (7.12: "Any car that would have
+        to enter a space with a car already barring its way ... is considered to have
+        collided"): a pushed car, not necessarily the active one."""
 
 
 class Board:
@@ -160,7 +164,7 @@ class Board:
             raise Blocked(car)
         blocker = self.perpendicular(dest)
         if blocker is not None:
-            raise Blocked(blocker)
+            raise Blocked(blocker, car)
         ahead = self.occupant(dest)
         if ahead is not None:
             self.push(ahead, lane)

@@ -48,6 +48,9 @@ class MoveResult(Model):
     """'ram' (attacks `other`), 'crossover' (both take 1 damage) or 'suppressed_ram'."""
     other: int | None = None
     mp_left: int = 0
+    collider: int | None = None
+    """At a crossover stop: the car that collides with `other` (the moving car, or the front
+    car of the line it pushes); both take 1 damage."""
 
 
 class MovePreview(Model):
@@ -76,6 +79,7 @@ def _result(mover: Mover, start: dict[int, Pos]) -> MoveResult:
         stop=None if stop is None else stop[0],
         other=None if stop is None else stop[1],
         mp_left=mover.mp,
+        collider=mover.collider,
     )
 
 

@@ -139,7 +139,11 @@ def collision(sim: Sim, attacker: int, target: int, kind: str, step: int = 0) ->
     if sim.over or not on_board(sim.cars[attacker]):
         return
     if not sim.cars[target].racing:
-        _move_into(sim, attacker, target_pos)
+        into = target_pos
+        twin = sim.track.same.get(target_pos)
+        if kind == "ram" and twin is not None and twin in sim.track.nexts(attacker_pos):
+            into = twin  # a perpendicular target: enter its square in the rammer's own lane
+        _move_into(sim, attacker, into)
     elif card.collision_keyword == "bulldoze" and not crossover:
         board = sim.board()
         board.swap(attacker, target)

@@ -197,7 +197,15 @@ def event_options(sim: Sim, kind: str | None = None) -> list[str]:
 
 
 def _open_road(sim: Sim, here: Pos) -> list[str]:
+    """Open Road: "If alone in a sector, the Active Car may move any number of spaces forward
+    to become linked with the next car in front of it. The lane may be changed in this
+    movement. ... if both lanes of the crossover are blocked perpendicularly, the car must stop
+    in either lane just in front of the blocking cars." The spots are found by walking the
+    lane graph: forward into empty spaces, lane changes into empty spaces except on Rough or
+    Jump track (7.13: "No Event or Race Card can override this rule"), never into the Trough
+    nor through a perpendicular car's crossover square."""
     board = sim.board()
+    track = sim.track
     alone = all(
         sim.cars[c].sector != here[0] or c == sim.activation.car  # type: ignore[union-attr]
         for c in board.pos
@@ -205,26 +213,40 @@ def _open_road(sim: Sim, here: Pos) -> list[str]:
     )
     if not alone or here[0] >= 100:
         return []
-    length = sim.track.length
+    length = track.length
+    racing = {p for c, p in board.pos.items() if c not in board.stacked and p != here}
+    target, blocked = None, False
     for distance in range(1, length):
         sector = (here[0] + distance) % length
-        lanes = [(sector, lane) for lane in range(sim.track.lanes[sector])]
-        if all(board.perpendicular(p) is not None for p in lanes):
-            # both crossover lanes blocked: stop just in front of the blockers (rule 10)
-            stops = {q for p in lanes for q in sim.track.prevs(p) if board.free(q) and q != here}
-            options = [f"road:{s}:{lane}" for s, lane in sorted(stops)]
-            return [*options, "skip"] if options else []
-        cars = [c for c, p in board.pos.items() if p[0] == sector and board.at.get(p) == c]
-        if not cars:
-            continue
-        spots = set()
-        for c in cars:
-            for prev in sim.track.prevs(board.pos[c]):
-                if board.free(prev) and prev != here and prev[0] < 100:
-                    spots.add(prev)
-        options = [f"road:{s}:{lane}" for s, lane in sorted(spots)]
-        return [*options, "skip"] if options else []
-    return []
+        lanes = [(sector, lane) for lane in range(track.lanes[sector])]
+        blocked = all(board.perpendicular(p) is not None for p in lanes)
+        if blocked or any(p in racing for p in lanes):
+            target = sector
+            break
+    if target is None:
+        return []
+
+    def enterable(p: Pos) -> bool:
+        return board.free(p) and track.terrain(p) != "trough" and p[0] != target
+
+    seen = {here}
+    todo = [here]
+    spots: set[Pos] = set()
+    while todo:
+        p = todo.pop()
+        steps = list(track.nexts(p))
+        if not track.rough(p):
+            steps += [q for q in track.lateral(p) if not track.rough(q) or p == here]
+        for q in track.nexts(p):
+            if q[0] == target and (q in racing or (blocked and board.perpendicular(q) is not None)):
+                spots.add(p)
+        for q in steps:
+            if q not in seen and enterable(q):
+                seen.add(q)
+                todo.append(q)
+    spots.discard(here)
+    options = [f"road:{s}:{lane}" for s, lane in sorted(spots)]
+    return [*options, "skip"] if options else []
 
 
 def event_choice(sim: Sim, choice: str) -> None:
@@ -252,7 +274,13 @@ def event_choice(sim: Sim, choice: str) -> None:
         here = board.pos[car_id]
         dest = (here[0], here[1] + step)
         other = board.occupant(dest)
-        if other is None:
+        if other is not None and board.perpendicular(dest) is not None:
+            # 7.12: a car that would enter a square barred by a perpendicular car stops and
+            # collides (track rules beat the card): both take 1 damage, no collision attack
+            sim.note(f"{sim.label(car_id)} collides with {sim.label(other)} at the crossover")
+            sim.damage(car_id, 1, sim.cars[car_id].team, "crossover collision")
+            sim.damage(other, 1, sim.cars[car_id].team, "crossover collision")
+        elif other is None:
             board.place(car_id, dest)
             sim.commit_board(board)
         elif sim.cars[other].team != sim.cars[car_id].team and not sim.cars[car_id].suppressed:

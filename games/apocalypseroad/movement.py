@@ -47,6 +47,9 @@ class Mover:
     tokens: list[str] = field(default_factory=list)
     behind_from: Pos | None = None
     """The space behind chosen with a B token (rule 7.11.4)."""
+    collider: int | None = None
+    """At a crossover stop: the car that would have entered the blocked square (the active
+    car, or the front car of the line it pushes); it and the blocker take 1 damage each."""
 
     @classmethod
     def start(
@@ -87,6 +90,7 @@ class Mover:
             self.spent,
             list(self.tokens),
             self.behind_from,
+            self.collider,
         )
         return other
 
@@ -176,7 +180,12 @@ class Mover:
         if blocker is not None:
             self._pay(1)
             self.mp = 0
-            self.stop = ("crossover", blocker)
+            if self.movement == "ram":
+                # 7.12 Bulldoze: "Cars may ram perpendicular cars" (the Bulldoze is ignored)
+                self.stop = ("suppressed_ram" if self.suppressed else "ram", blocker)
+            else:
+                self.stop = ("crossover", blocker)
+                self.collider = self.car
             return
         ahead = b.occupant(dest)
         if ahead is not None and self.empty_only:
@@ -199,6 +208,7 @@ class Mover:
             except Blocked as blocked:
                 self.mp = 0
                 self.stop = ("crossover", blocked.blocker)
+                self.collider = blocked.mover if blocked.mover is not None else self.car
                 return
             if self.movement == "pursuit":
                 self.locked = True

@@ -160,8 +160,9 @@ def _move(sim: Sim, action: Move) -> None:
         kind, other = mover.stop
         seat = sim.cars[act.car].team
         if kind == "crossover":
-            sim.note(f"{sim.label(mover.car)} collides with {sim.label(other)} at the crossover")
-            sim.damage(mover.car, 1, seat, "crossover collision")
+            hit = mover.collider if mover.collider is not None else mover.car
+            sim.note(f"{sim.label(hit)} collides with {sim.label(other)} at the crossover")
+            sim.damage(hit, 1, seat, "crossover collision")
             sim.damage(other, 1, seat, "crossover collision")
         elif kind == "suppressed_ram":
             sim.note(f"{sim.label(mover.car)} is suppressed: it stops without a ram attack")

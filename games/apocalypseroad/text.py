@@ -132,8 +132,14 @@ RULINGS: tuple[str, ...] = (
     "The Chute is mandatory and immediate; cars in it stack.",
     "A Ram (after a kill, or Bulldoze) ends the movement; a Ram card moves as Solo or Lead, "
     "as the active player chooses.",
-    "Crossover blocking beats 'cars are never blocked'; a push into a perpendicular car is "
-    "a crossover collision for the active car.",
+    "Crossover blocking beats 'cars are never blocked'. The car that would enter a square "
+    "barred by a perpendicular car collides: the active car, or the front car of the line "
+    "it pushes (that car and the blocker take 1 damage each, nothing moves). A Ram card "
+    "may ram a perpendicular car (a collision attack; Bulldoze is ignored there). A "
+    "Sideswipe onto a barred square is a crossover collision, not a collision attack.",
+    "Open Road: the car runs forward (changing lanes on paved track only, never through a "
+    "barred crossover square) to a space directly behind the next car ahead, or, if every "
+    "crossover lane ahead is barred, just before the blockers.",
     "First player: the most damage on cars still racing (Chute and off-track included).",
     "Lead followers trail the active car's path like a snake.",
     "Where lanes converge, the active player picks which lane's cars are linked behind "
