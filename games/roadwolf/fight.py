@@ -267,6 +267,28 @@ def pickup(ctx: Ctx, letter: str, target: str) -> None:
     )
 
 
+def supplies(ctx: Ctx, letter: str, take: str) -> None:
+    """SUPPLIES: pick up an extra token (1.4-M: chosen) or repair 1 hit; discard the card."""
+    vehicle = ctx.v(letter)
+    box = rect_of(vehicle)
+    index = next(
+        i
+        for i, c in enumerate(ctx.cards)
+        if c.kind == "supplies" and geo.overlaps(box, card_rect(c))
+    )
+    ctx.discard.append(ctx.cards.pop(index).kind)
+    if take == "repair":
+        ctx.update(letter, damage=vehicle.damage - 1)
+        ctx.say(letter, f"{letter} patches up 1 hit from the Supplies.", kind="supplies")
+        return
+    token = ctx.new_token(take)
+    if take in ("driver", "veteran", "brawler", "gunner", "mechanic"):
+        ctx.update(letter, crew=(*vehicle.crew, token))
+    else:
+        ctx.update(letter, gear=(*vehicle.gear, token))
+    ctx.say(letter, f"{letter} picks up a token from the Supplies.", kind="supplies")
+
+
 def capacity(vehicle: Vehicle) -> int:
     """Rule 18: "size, +1 if Open"."""
     return vehicle.size + (0 if vehicle.closed else 1)

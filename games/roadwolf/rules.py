@@ -17,7 +17,16 @@ from games.roadwolf import build, placement
 from games.roadwolf.build import setup
 from games.roadwolf.checks import Plan, PlayAction, actions_at_start, can_act, check
 from games.roadwolf.driving import drive
-from games.roadwolf.fight import melee, pickup, repair, shoot, spikes, takeover, transfer
+from games.roadwolf.fight import (
+    melee,
+    pickup,
+    repair,
+    shoot,
+    spikes,
+    supplies,
+    takeover,
+    transfer,
+)
 from games.roadwolf.legal import legal_for_side
 from games.roadwolf.missions import judge
 from games.roadwolf.model import (
@@ -174,32 +183,7 @@ def _perform(ctx: Ctx, action: PlayAction, plan: Plan, turn: Turn) -> None:
         case TargetAction():
             pickup(ctx, letter, action.target)
         case SuppliesAction():
-            _supplies(ctx, letter, action)
-
-
-def _supplies(ctx: Ctx, letter: str, action: SuppliesAction) -> None:
-    """SUPPLIES: pick up an extra token (1.4-M: chosen) or repair 1 hit; discard the card."""
-    from games.roadwolf import geometry as geo
-    from games.roadwolf.table import card_rect, rect_of
-
-    vehicle = ctx.v(letter)
-    box = rect_of(vehicle)
-    index = next(
-        i
-        for i, c in enumerate(ctx.cards)
-        if c.kind == "supplies" and geo.overlaps(box, card_rect(c))
-    )
-    ctx.discard.append(ctx.cards.pop(index).kind)
-    if action.take == "repair":
-        ctx.update(letter, damage=vehicle.damage - 1)
-        ctx.say(letter, f"{letter} patches up 1 hit from the Supplies.", kind="supplies")
-        return
-    token = ctx.new_token(action.take)
-    if action.take in ("driver", "veteran", "brawler", "gunner", "mechanic"):
-        ctx.update(letter, crew=(*vehicle.crew, token))
-    else:
-        ctx.update(letter, gear=(*vehicle.gear, token))
-    ctx.say(letter, f"{letter} picks up a token from the Supplies.", kind="supplies")
+            supplies(ctx, letter, action.take)
 
 
 def _after_action(ctx: Ctx, turn: Turn, letter: str, action: PlayAction) -> Step[RwState]:

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from games.engine import IllegalAction, LoadedDice
-from games.roadwolf.model import MeleeAction, MoveAction, NitroAction, SimpleAction
+from games.roadwolf.model import (
+    MeleeAction,
+    MoveAction,
+    NitroAction,
+    SimpleAction,
+    SuppliesAction,
+)
 from games.roadwolf.rules import apply
 from games.roadwolf.table import rerolls
 from tests.games.roadwolf.helpers import P1, Car, position
@@ -110,3 +116,17 @@ def test_an_immobilized_vehicle_must_turn_around_first() -> None:
     turned = apply(state, P1, SimpleAction(kind="turn_around", vehicle="A"), LoadedDice([]))
     assert not turned.state.vehicle("A").immobilized
     assert turned.state.turn is not None and turned.state.turn.actions_left == 1
+
+
+def test_supplies_give_a_chosen_token_or_a_repair() -> None:
+    """SUPPLIES: "may spend an action to pick up an extra gear or crew card, or auto-repair 1
+    hit. Discard the card after use"; 1.4-M: "chosen from the token types"."""
+    state = position(
+        [Car("A", "convertible", 10, 20, changes={"damage": 1})], cards=[("supplies", 20)]
+    )
+    took = apply(state, P1, SuppliesAction(vehicle="A", take="gunner"), LoadedDice([]))
+    assert [t.kind for t in took.state.vehicle("A").crew] == ["driver", "gunner"]
+    assert not took.state.cards and took.state.turn is not None
+    assert took.state.turn.actions_left == 1
+    fixed = apply(state, P1, SuppliesAction(vehicle="A", take="repair"), LoadedDice([]))
+    assert fixed.state.vehicle("A").damage == 0
