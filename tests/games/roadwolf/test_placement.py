@@ -14,7 +14,7 @@ from tests.games.roadwolf.helpers import P1, P2, PLAYERS
 
 def _built(mission: str = "INTERCEPTOR", points: int = 2) -> RwState:
     """Both sides bought one Coupe (points 2), tokens still to place."""
-    state = setup(PLAYERS, RwOptions(mission=mission, points=points), Rng(1))  # type: ignore[arg-type]
+    state = setup(PLAYERS, RwOptions(mission=mission, points=points), Rng(1))
     state = apply(state, P1, BuyAction(vehicle_class="coupe"), Rng(1)).state
     return apply(state, P2, BuyAction(vehicle_class="coupe"), Rng(1)).state
 
