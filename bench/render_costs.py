@@ -130,7 +130,7 @@ def run(*, repeats: int = 3) -> Section:
     )  # fmt: skip
     section.add("board drawn in-process (median)", here, "ms", note="this process, unpinned")
     section.add("board drawn through the pool (median)", there, "ms",
-                note=f"+{there - here:.2f} ms: pickled view out, PNG bytes back")  # fmt: skip
+                note=f"{there - here:+.2f} ms: pickled view out, PNG bytes back")  # fmt: skip
     return section
 
 
