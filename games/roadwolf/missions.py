@@ -28,19 +28,20 @@ def is_stopped(vehicle: Vehicle) -> bool:
     return (
         vehicle.wreck
         or vehicle.exited in ("start", "side", "removed", "destroyed")
-        or (vehicle.side != vehicle.origin and vehicle.exited != "end")
+        or vehicle.side != vehicle.origin
     )
 
 
 def escaped(vehicle: Vehicle) -> bool:
-    return vehicle.exited == "end"
+    """Off the END, driven by the side that bought it."""
+    return vehicle.exited == "end" and vehicle.side == vehicle.origin
 
 
 def interceptor(vehicles: Iterable[Vehicle]) -> Verdict:
     """INTERCEPTOR: "1 pt per Runner off the end of the board; 1 pt per vehicle the
     Interceptors stop. Most points wins. Ends when every Runner has escaped or been stopped."""
     runners = [v for v in vehicles if v.origin == 0]
-    out = sum(1 for v in runners if escaped(v) and v.side == 0)
+    out = sum(1 for v in runners if escaped(v))
     stopped = sum(1 for v in runners if is_stopped(v))
     score = (out, stopped)
     if not all(escaped(v) or is_stopped(v) for v in runners):
@@ -78,7 +79,7 @@ def president(vehicles: Iterable[Vehicle]) -> Verdict:
     it and drive it off the end. Limo destroyed = draw" (out by the START or a side counts as
     destroyed, 1.4-A)."""
     limo = _target(vehicles)
-    if escaped(limo):
+    if limo.exited == "end":
         if limo.side == 0:
             return Verdict((1, 0), True, 0, "the Limo got the President off the END")
         return Verdict((0, 1), True, 1, "the Insurgents drove the captured Limo off the END")
