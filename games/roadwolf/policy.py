@@ -93,6 +93,10 @@ def _score(state: RwState, vehicle: Vehicle, action: Action) -> float:
     kind = action.kind
     if kind == "turn_around":
         return 100
+    free = isinstance(action, ShootAction) and (action.gunner or action.weapon == "ambush")
+    runner = runs_for_the_end(state.options.mission, vehicle)
+    if runner and kind in ("shoot", "melee") and not free:
+        return 0  # a runner spends its actions driving; only free shots on the way
     if isinstance(action, ShootAction):
         return (
             60
