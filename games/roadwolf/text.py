@@ -12,7 +12,8 @@ escape.
 **Missions** (`/game option mission:…`)
 - **INTERCEPTOR**: Runners start at the START and go first; Interceptors (equal points) start \
 on a side or the END edge. 1 pt per Runner off the END, 1 pt per Runner stopped (destroyed, \
-captured, or out by the START or a side). Ends when every Runner is out or stopped; most points wins.
+captured, or out by the START or a side). Ends when every Runner is out or stopped; most \
+points wins.
 - **BREAKOUT**: the Convoy (10 pts, a Big Rig included) starts at the START and goes first; \
 the Attackers have 12. The Convoy wins if the Rig leaves the END; the Attackers win the moment \
 it is captured, immobilized or destroyed.
