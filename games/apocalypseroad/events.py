@@ -184,9 +184,10 @@ def event_options(sim: Sim, kind: str | None = None) -> list[str]:
             other = board.occupant(space)
             if other is None or board.pos[other] != space:
                 continue
+            straight = set(sim.track.nexts(space)) | set(sim.track.prevs(space))
             for dest in sorted(neighbours(sim, space)):
-                sideways = dest[0] == space[0]
-                if sideways and sim.track.rough(space):
+                # ⚠18 / 7.13: no lane change on Rough or Jump track, sideways nor diagonal
+                if sim.track.rough(space) and dest not in straight:
                     continue
                 if board.free(dest) and sim.track.terrain(dest) != "trough" and dest != here:
                     found.append(f"bump:{other}:{dest[0]}:{dest[1]}")

@@ -149,7 +149,7 @@ RULINGS: tuple[str, ...] = (
     "Any car standing on a crossover square blocks the perpendicular lanes. A crossover "
     "collision ends the movement (remaining MP lost); the starburst event and firing after "
     "moving still follow, as after a ram.",
-    "No lane change, displacement, Sideswipe or sideways Bump and Run on Rough or Jump "
+    "No lane change, displacement, Sideswipe or sideways or diagonal Bump and Run on Rough or Jump "
     "track, except moving out of the Trough (and back onto the track after a spin).",
     "Bulldoze on a Sideswipe: the two cars swap spaces.",
     "An active car eliminated during its own activation counts as activated: its "

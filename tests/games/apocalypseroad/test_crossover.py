@@ -120,3 +120,15 @@ def test_open_road_goes_round_a_half_blocked_crossover() -> None:
     assert event_options(Sim(after)) == ["road:14:0", "skip"]
     done, _ = play(after, 0, EventChoice(choice="road:14:0"))
     assert at(done, 1) == (14, 0) and car(done, 1).damage == 0
+
+
+def test_bump_and_run_moves_a_car_on_rough_track_only_along_its_lane() -> None:
+    """⚠18 / 7.13 (lines 735-38): "no car may change lanes while in this area ... No Event or
+    Race Card can override this rule": on the Rough a bumped car may go straight forward or
+    back, not sideways and not diagonally."""
+    state = with_cars(base(), {1: {"sector": 16, "lane": 1}, 11: {"sector": 18, "lane": 1}})
+    state = stack(moving(state, 0, 1, 1), events=(event_card("bump_and_run"),))
+    after, _ = play(state, 0, Move(path="F"))
+    assert at(after, 1) == (17, 1)
+    options = event_options(Sim(after))
+    assert options == ["bump:11:19:1", "skip"]
