@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
-
 from fakediscord import FakeMessage, FakeUser
 from tests.bot.conformance_driver import OUTCOME, Choice, Player
 from tests.bot.conftest import World
@@ -254,11 +252,6 @@ async def test_ten_player_race_with_bots_in_nine_seats(world: World) -> None:
     print(f"\n10 players: Alice pressed {alice.presses}; {dict(alice.used)}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="games/apocalypseroad/view.py private_part keeps the list of players still to "
-    "answer in the viewer's tag, so another player's answer stales the open hand (rules layer)",
-)
 async def test_simultaneous_answers_do_not_stale_each_other(world: World) -> None:
     """Digest 4.1 Turn: the end-of-turn discard is answered by all players at once. Bob's
     answer must not make Alice's open discard message out of date."""
