@@ -16,6 +16,7 @@ from bot.render_pool import NotPicklable, RenderCrashed, RenderPool
 from bot.rendering import Renderer
 from games.registry import GAMES, AnySpec
 from render.registry import RENDERERS
+from render.textcache import CACHE
 
 
 @pytest.fixture(scope="module")
@@ -120,3 +121,36 @@ def test_zero_or_one_process_draws_in_the_bots_own() -> None:
         renderer = Renderer(RENDERERS, processes=processes)
         assert renderer.processes is None
         renderer.close()
+
+
+async def test_the_bot_draws_its_boards_in_the_pool(tmp_path: Path) -> None:
+    """A bot started with render_processes=2 answers a press with a board drawn by a worker:
+    the posted PNG is the bytes the renderer draws here from the same public view."""
+    from bench.driver import active_user_id, boot, live_buttons, shut_down
+    from fakediscord import FakeDiscord
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        channel = fake.add_channel(guild)
+        host, guest = fake.add_member(guild, "host"), fake.add_member(guild, "guest")
+        bot, task = await boot(fake, tmp_path, render_processes=2)
+        try:
+            assert bot.table.renderer.processes is not None
+            await fake.slash(host, channel, "game new", game="dragrage", where="here")
+            await fake.slash(guest, channel, "game join")
+            started = await fake.slash(host, channel, "game start")
+            await started.wait_followups(1)
+            board = [m for m in started.messages if m.files][-1]
+            player = host if active_user_id(board) == host.id else guest
+            _, custom_id = live_buttons(board)[0]
+            CACHE.clear()
+            pressed = await fake.click(player, board, custom_id)
+            await pressed.wait_followups(1)
+            posted = [m for m in pressed.followups if m.files][-1].files[0][1]
+            drawn_here = CACHE.stats()
+            assert drawn_here.hits + drawn_here.misses == 0, "the board was drawn in-process"
+            snap = await bot.service.current(channel.id)
+            assert posted == RENDERERS["dragrage"].board(snap.view(None))
+            assert bot.table.renderer.processes.worker_pids()
+        finally:
+            await shut_down(bot, task)
