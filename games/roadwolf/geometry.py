@@ -336,3 +336,41 @@ def sidestep(box: Rect, others: Sequence[Rect], direction: int) -> Rect:
 def front_centre(rect: Rect) -> tuple[float, float]:
     """1.6 Moves: the reference point whose displacement is measured ("front-centre")."""
     return (rect.x + rect.w / 2, rect.front)
+
+
+# --- DERAILED: two roads and the track (digest 1.3 [R]) -------------------------------------
+
+DERAILED_VERGE = 5
+"""1.3 [R]: "the board is 24" wide: 5" verge, road, train strip, road, 5" verge"."""
+LEFT_ROAD = (5, 10)
+"""The left road: columns 5–10 (6 wide, as 1.6's single road), after the 5-column verge 0–4."""
+TRACK = (11, 12)
+"""1.3 [R]: "The train occupies a middle strip 2" wide between two 6" roads": columns 11–12."""
+RIGHT_ROAD = (13, 18)
+"""The right road: columns 13–18, then the verge 19–23 (5 + 6 + 2 + 6 + 5 = 24)."""
+TRAIN_CAR_WIDTH, TRAIN_CAR_LENGTH = 2, 6
+"""1.3 [R]: "Train and gondola sizes (Derailed) ... Each car is 2"×6""."""
+DERAILED_CARD_COLUMNS = (6, 14)
+"""A road card (4 wide) centred on each road: columns 6–9 and 14–17 (1.6's 4×3 card)."""
+
+
+def derailed_roads() -> tuple[tuple[int, int], tuple[int, int]]:
+    return LEFT_ROAD, RIGHT_ROAD
+
+
+def is_off_roads(rect: Rect, roads: Sequence[tuple[int, int]]) -> bool:
+    """1.6 Off-road, for a board with several roads: no part of the footprint overlaps any
+    road's columns (the track strip is not road)."""
+    return not any(rect.x < last + 1 and rect.right > first for first, last in roads)
+
+
+def track_rect() -> Rect:
+    """The track strip, the whole length of the board."""
+    return Rect(TRACK[0], 0, TRACK[1] - TRACK[0] + 1, BOARD_LENGTH)
+
+
+def crosses_track(samples: Sequence[Rect]) -> bool:
+    """DERAILED, line 216: "Any vehicle that crosses the tracks at any time for any reason must
+    make a WIPEOUT check": read as any ¼-cell sample of the move overlapping the track strip."""
+    track = track_rect()
+    return any(overlaps(s, track) for s in samples)
