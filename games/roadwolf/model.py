@@ -117,6 +117,9 @@ class Card(Model):
     h: int = 3
     passed: tuple[str, ...] = ()
     touched: tuple[str, ...] = ()
+    face_down: bool = False
+    """GAUNTLET: "Cards should NOT be revealed until they are within 3 sticks of the lead car"
+    (line 213); a face-down card's kind is hidden from every view."""
 
 
 class SideState(Model):
@@ -378,10 +381,12 @@ class VehicleView(Model):
 class CardView(Model):
     id: int
     kind: CardKind
+    """A face-down card shows "clear" here: its real kind is hidden (`face_down`)."""
     x: float
     y: float
     w: int
     h: int
+    face_down: bool = False
 
 
 class TurnView(Model):

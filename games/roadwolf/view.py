@@ -115,7 +115,16 @@ def view(state: RwState, viewer: PlayerId | None) -> RwView:
         ),
         vehicles=tuple(vehicle_view(v, side) for v in state.vehicles),
         cards=tuple(
-            CardView(id=c.id, kind=c.kind, x=c.x, y=c.y, w=c.w, h=c.h) for c in state.cards
+            CardView(
+                id=c.id,
+                kind="clear" if c.face_down else c.kind,
+                x=c.x,
+                y=c.y,
+                w=c.w,
+                h=c.h,
+                face_down=c.face_down,
+            )
+            for c in state.cards
         ),
         deck_left=len(state.deck),
         turn=None
