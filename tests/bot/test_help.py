@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from bot.help import pages
+from fakediscord.limits import MAX_EMBED_TOTAL
 from fakediscord.records import walk_components
 from games.registry import GAMES
 from tests.bot.conftest import World
+
+MAX_DESCRIPTION = 4096
+"""Discord's limit on an embed's description."""
 
 
 async def test_help_lists_every_game_and_how_to_start(world: World) -> None:
@@ -53,5 +57,12 @@ async def test_long_rules_arrive_as_several_messages(world: World) -> None:
     for key, spec in GAMES.items():
         r = await world.slash(world.carol, "game rules", game=key)
         await r.settle(0.05)
-        described = "".join(e.get("description", "") for m in r.messages for e in m.embeds)
+        embeds = [e for m in r.messages for e in m.embeds]
+        assert embeds and all(m.ephemeral for m in r.messages), key
+        for embed in embeds:
+            description = embed.get("description", "")
+            assert embed.get("title", "").startswith(f"{spec.title}: rules"), (key, embed)
+            assert 0 < len(description) <= MAX_DESCRIPTION, (key, len(description))
+            assert len(description) + len(embed.get("title", "")) <= MAX_EMBED_TOTAL, key
+        described = "".join(e.get("description", "") for e in embeds)
         assert len(described.replace("\n", "")) >= len(spec.rules_text.replace("\n", "")) - 10

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from bot.registry import ADAPTERS
 from bot.service import ServiceError
 from fakediscord import FakeMessage, FakeUser
 from games.dragrage.state import Advance
 from games.engine import InvalidAction, Player
+from games.registry import GAMES
 from tests.bot.conftest import World, active_user_id, button
 
 
@@ -80,14 +84,11 @@ async def test_out_of_range_and_unknown_inputs_get_clear_messages(world: World) 
     through anyway, the service and the rules still answer with a clear message."""
     game = next(c for c in world.fake.synced_commands() if c["name"] == "game")
     new = next(o for o in game["options"] if o["name"] == "new")
-    assert {c["value"] for c in new["options"][0]["choices"]} == {
-        "dragrage",
-        "spacetruckin",
-        "rushncrush",
-    }
+    assert {c["value"] for c in new["options"][0]["choices"]} == set(GAMES) == set(ADAPTERS)
     assert world.bot is not None
     service = world.bot.service
-    with pytest.raises(ServiceError, match="unknown game `chess`; known games: dragrage"):
+    known = re.escape(", ".join(sorted(GAMES)))
+    with pytest.raises(ServiceError, match=f"unknown game `chess`; known games: {known}$"):
         await service.new_session(
             guild_id=1, channel_id=5, game_key="chess", host=Player(id=1, name="a")
         )
