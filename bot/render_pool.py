@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import multiprocessing
 import os
 import pickle
@@ -32,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -49,11 +51,26 @@ class NotPicklable(TypeError):
     """The call cannot be sent to another process; draw it in this one."""
 
 
+DEFAULT_MAX = 4
+"""The default never starts more workers than this (each is ~50-60 MB); set more explicitly."""
+
+
 def default_size() -> int:
-    """One worker per core this process may use."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+    """One worker per core this process may use (its CPU affinity and, in a container, its
+    cgroup CPU quota), at most `DEFAULT_MAX`."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(cores or 1, _cgroup_cores() or DEFAULT_MAX, DEFAULT_MAX))
+
+
+def _cgroup_cores() -> int | None:
+    """Cores allowed by a cgroup v2 quota (`cpu.max`: "quota period"), None without one."""
+    try:
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()[:2]
+    except (OSError, ValueError):
+        return None
+    if quota == "max":
+        return None
+    return max(1, math.ceil(int(quota) / int(period)))
 
 
 def _call(payload: bytes) -> Any:

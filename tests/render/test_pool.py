@@ -154,3 +154,18 @@ async def test_the_bot_draws_its_boards_in_the_pool(tmp_path: Path) -> None:
             assert bot.table.renderer.processes.worker_pids()
         finally:
             await shut_down(bot, task)
+
+
+def test_the_default_size_follows_the_cores_within_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One worker per usable core, at most DEFAULT_MAX; a one-core container quota means no
+    pool at all (Settings.render_pool_size is then 0: drawing in the bot's process)."""
+    from bot import render_pool
+    from bot.settings import Settings
+
+    monkeypatch.setattr(render_pool.os, "sched_getaffinity", lambda pid: set(range(64)))
+    monkeypatch.setattr(render_pool, "_cgroup_cores", lambda: None)
+    assert render_pool.default_size() == render_pool.DEFAULT_MAX
+    monkeypatch.setattr(render_pool, "_cgroup_cores", lambda: 1)
+    assert render_pool.default_size() == 1
+    assert Settings(_env_file=None).render_pool_size == 0  # type: ignore[call-arg]
+    assert Settings(_env_file=None, render_processes=3).render_pool_size == 3  # type: ignore[call-arg]
