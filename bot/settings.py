@@ -47,7 +47,7 @@ class Settings(BaseSettings):
         default=None,
         ge=0,
         le=32,
-        description="Processes that draw images (unset: one per core; 0 or 1: in the bot's own)",
+        description="Processes that draw images (unset: one per core, at most 4; 0 or 1: none)",
     )
     tick_seconds: float = Field(
         default=30.0,
@@ -208,7 +208,7 @@ ALLOWED: dict[str, str] = {
     "log_format": " or ".join(LOG_FORMATS),
     "render_threads": "a whole number from 1 to 16",
     "render_processes": "a whole number from 0 to 32 (0 or 1: draw in the bot's own process), "
-    "or unset (one per core)",
+    "or unset (one per core, at most 4)",
     "tick_seconds": "seconds from 0 to 3600 (0: never)",
     "shutdown_grace": "seconds from 0 to 60",
     "backup_hours": "hours from 0 to 8760 (0: no automatic backups)",
