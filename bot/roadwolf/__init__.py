@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.adapter import GameAdapter, Verbs
 from bot.replies import Ack
-from bot.roadwolf import ids
+from bot.roadwolf import ids, setup
 from bot.roadwolf.board import public_board
 from bot.roadwolf.commands import RoadWolfCog
 from bot.roadwolf.panel import panel_board
@@ -28,6 +28,9 @@ ADAPTER = GameAdapter(
                 ids.ROAD,
                 ids.DO,
                 ids.GO,
+                setup.SETUP,
+                setup.PLACE,
+                setup.CREW,
             ),
             route,
         ),

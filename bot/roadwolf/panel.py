@@ -37,6 +37,7 @@ from bot.roadwolf.ids import (
     rw_id,
     typed,
 )
+from bot.roadwolf.setup import crew_button, setup_button
 from bot.service import Snapshot
 from games.engine import Model, PlayerId
 from games.roadwolf.geometry import MoveKind
@@ -166,12 +167,14 @@ def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Men
     buy_buttons = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a), "primary") for a in buys]
     letters = list(dict.fromkeys(a.vehicle for a in tokens))
     rest = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a)) for a in other]
+    last = tail(snap, setup_button(snap))
+    lines.append("🛠 Place / crew…: choose where a vehicle starts and who it loses first.")
     if len(letters) <= PER_ROW:
         token_buttons = [ButtonSpec(f"🎒 Tokens for {v}…", rw_id(snap, TOKENS, v)) for v in letters]
-        return "\n".join(lines), (rows([buy_buttons[:10], token_buttons, rest], tail(snap)), ())
+        return "\n".join(lines), (rows([buy_buttons[:10], token_buttons, rest], last), ())
     options = tuple((f"🎒 Tokens for {v}…", v, "") for v in letters[:25])
     menu = SelectSpec(rw_id(snap, TOKENS), "Place tokens on…", options, TAIL_ROW - 1)
-    return "\n".join(lines), (rows([buy_buttons[:10], rest[:5]], tail(snap)), (menu,))
+    return "\n".join(lines), (rows([buy_buttons[:10], rest[:5]], last), (menu,))
 
 
 def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
@@ -228,7 +231,9 @@ def vehicle_menu(
         f"➡️ **{name}**: {left} action{'s' if left != 1 else ''} left. Move, brake or nitro "
         "with a preview first; shots and melee list only targets in range and in sight."
     )
-    return text, action_menu(snap, steps, [*fights, *others], tail(snap))
+    crew = vehicle is not None and vehicle.crew_count > 1  # someone besides the driver
+    last = tail(snap, crew_button(snap, letter)) if crew else tail(snap)
+    return text, action_menu(snap, steps, [*fights, *others], last)
 
 
 def displacements(snap: Snapshot, viewer: PlayerId, plan: Planned) -> list[tuple[int, int]]:

@@ -13,7 +13,7 @@ from bot.components import DAMAGED
 from bot.customid import ButtonId, MalformedInput, bounded_json
 from bot.presenters import Board
 from bot.replies import Reply, to_view
-from bot.roadwolf import panel
+from bot.roadwolf import panel, setup
 from bot.roadwolf.ids import (
     DO,
     GO,
@@ -96,6 +96,31 @@ async def _keep_image(reply: Reply, board: Board) -> None:
     await reply.edit_origin(content=board.content, view=to_view(board))
 
 
+async def _setup(
+    table: Table, reply: Reply, rid: ButtonId, snap: Snapshot, viewer: PlayerId, values: list[str]
+) -> None:
+    """Place (column, then row: the row pick plays `place`) and crew order menus."""
+    if rid.verb == setup.SETUP:
+        letter = (values[0] if values else rid.payload)[:2]
+        await _keep_image(reply, setup.setup_menu(snap, viewer, letter))
+    elif rid.verb == setup.PLACE and values and "." in rid.payload:
+        action = setup.place_action(rid.payload, values[0])
+        if action is None:
+            raise ServiceError(DAMAGED)
+        await table.play(
+            reply,
+            action,
+            session_id=rid.session_id,
+            expected_version=rid.version,
+            expected_tag=rid.tag,
+        )
+    elif rid.verb == setup.PLACE:
+        payload = f"{rid.payload}.{values[0]}" if values else rid.payload
+        await _keep_image(reply, setup.place_menu(snap, viewer, payload[:8]))
+    else:
+        await _keep_image(reply, setup.crew_menu(snap, viewer, rid.payload))
+
+
 async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) -> None:
     """What each `rw:` button does."""
     interaction = reply.interaction
@@ -128,6 +153,9 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
     if rid.verb == TOKENS:
         letter = values[0] if values else rid.payload
         await _keep_image(reply, panel.token_menu(snap, viewer, letter[:2]))
+        return
+    if rid.verb in (setup.SETUP, setup.PLACE, setup.CREW):
+        await _setup(table, reply, rid, snap, viewer, values)
         return
     if rid.verb == DO:
         try:

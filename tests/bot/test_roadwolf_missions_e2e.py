@@ -1,0 +1,129 @@
+"""Road Wolf through the fake Discord, beyond the first three missions' flow: the panel's setup
+menus (place a vehicle, set its crew order) and the issue-14 missions played to their end.
+No hidden token may appear in a public message or image before it is used
+(`world.renders.check`, see `tests/bot/hidden.py`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fakediscord import FakeMessage
+from fakediscord.records import walk_components
+from games.registry import GAMES
+from games.roadwolf.model import RwState
+from tests.bot.conftest import World
+
+
+async def _lobby(world: World, mission: str, *, bot: bool = False) -> None:
+    r = await world.slash(world.alice, "game new", game="roadwolf")
+    assert "lobby" in r.content and not r.ephemeral, r.content
+    r = await world.slash(world.alice, "game option", setting="mission", value=mission)
+    assert "🚫" not in r.content, r.content
+    if bot:
+        r = await world.slash(world.alice, "game bot add")
+        assert "(bot)" in r.content, r.content
+    else:
+        await world.slash(world.bob, "game join")
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+
+
+def _refusals(world: World) -> list[str]:
+    return [m.content for m in world.fake.all_messages() if m.ephemeral and "🚫" in m.content]
+
+
+def _now(world: World, message: FakeMessage) -> FakeMessage:
+    current = world.fake.store.messages[message.id]
+    assert isinstance(current, FakeMessage)
+    return current
+
+
+async def _press(world: World, message: FakeMessage, prefix: str) -> FakeMessage:
+    """Press the button whose label starts with `prefix`; the panel message as it is then."""
+    message = _now(world, message)
+    found = [cid for label, cid, _ in message.buttons if str(label).startswith(prefix)]
+    assert found, (prefix, [label for label, _, _ in message.buttons])
+    r = await world.fake.click(world.alice, message, str(found[0]))
+    await r.settle(0.2)
+    return _now(world, message)
+
+
+def _select(message: FakeMessage) -> dict[str, Any]:
+    menus = [c for c in walk_components(message.components) if c.get("type") == 3]
+    assert menus, message.content
+    return menus[0]
+
+
+async def _state(world: World) -> RwState:
+    assert world.bot is not None
+    snap = await world.bot.service.latest(world.channel.id)
+    assert isinstance(snap.state, RwState)
+    return snap.state
+
+
+async def test_a_vehicle_is_placed_and_its_crew_ordered_from_the_panel(world: World) -> None:
+    """THE PRESIDENT: Alice opens her panel, 🛠 Place / crew…, picks the Limo, 📍 Place…, a
+    column then a row from menus that offer only starting positions (the rules' own check);
+    the Limo is placed there. She puts a Gunner and a Brawler on it, then 🧍 Crew order…: taps
+    the Brawler then the Gunner and ✅ Sets it; the rules keep that order (rule 40)."""
+    await _lobby(world, "THE PRESIDENT")
+    r = await world.slash(world.alice, "roadwolf panel")
+    panel = r.messages[-1]
+    assert panel.ephemeral
+    menu = await _press(world, panel, "🛠 Place / crew")
+    menu = await _press(world, menu, "🛠 A ")
+    assert "not placed yet" in menu.content, menu.content
+    menu = await _press(world, menu, "📍 Place")
+    columns = _select(menu)
+    values = [o["value"] for o in columns["options"]]
+    assert "11" in values and "0" not in values and "23" not in values, values  # on the road
+    r = await world.fake.select(world.alice, menu, columns["custom_id"], ["11"])
+    await r.settle(0.2)
+    menu = _now(world, menu)
+    rows = _select(menu)
+    assert [o["value"] for o in rows["options"]] == [str(y) for y in range(8)], rows
+    r = await world.fake.select(world.alice, menu, rows["custom_id"], ["2"])
+    await r.settle(0.2)
+    assert not _refusals(world), _refusals(world)
+    limo = (await _state(world)).vehicle("A")
+    assert (limo.x, limo.y, limo.placed) == (11, 2, True)
+    # two crew on the Limo, then their order
+    for token in ("Gunner on A", "Brawler on A"):
+        r = await world.slash(world.alice, "roadwolf panel")
+        panel = await _press(world, r.messages[-1], "🎒 Tokens for A")
+        await _press(world, panel, token)
+    assert not _refusals(world), _refusals(world)
+    r = await world.slash(world.alice, "roadwolf panel")
+    menu = await _press(world, r.messages[-1], "🛠 Place / crew")
+    menu = await _press(world, menu, "🛠 A ")
+    assert "starts at 11,2" in menu.content, menu.content
+    menu = await _press(world, menu, "🧍 Crew order")
+    menu = await _press(world, menu, "1. Brawler")
+    assert "Brawler" in menu.content and "So far" in menu.content
+    menu = await _press(world, menu, "2. Gunner")
+    await _press(world, menu, "✅ Set crew order")
+    assert not _refusals(world), _refusals(world)
+    limo = (await _state(world)).vehicle("A")
+    kinds = {t.id: t.kind for t in limo.crew}
+    assert [kinds[i] for i in limo.loss_order] == ["brawler", "gunner"], limo.loss_order
+    world.renders.check(world.fake)
+
+
+async def _bots_to_the_end(world: World, mission: str, turns: int = 900) -> RwState:
+    """Alice and a bot; Alice's clock runs out every time, so the bot plays both sides."""
+    spec = GAMES["roadwolf"]
+    await _lobby(world, mission, bot=True)
+    assert world.bot is not None
+    for _ in range(turns):
+        await world.bot.scheduler.tick()
+        await world.bot.scheduler.settle()
+        snap = await world.bot.service.latest(world.channel.id)
+        if not snap.record.is_live:
+            break
+        world.clock.advance(spec.turn_time + 60)
+    else:
+        raise AssertionError(f"{mission} did not end")
+    assert snap.outcome is not None, snap.record
+    assert isinstance(snap.state, RwState) and snap.state.options.mission == mission
+    world.renders.check(world.fake)
+    return snap.state
