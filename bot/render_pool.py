@@ -104,13 +104,15 @@ class RenderPool:
         self.started = threading.Event()
         """Set once the current executor's workers are all running (cleared while replaced)."""
         self._executor: ProcessPoolExecutor | None = None
+        self._starter: threading.Thread | None = None
         self._start()
 
     def _start(self) -> None:
         """Make an executor and start every worker, on a thread: starting the forkserver and
         forking blocks (~0.5 s the first time), and the bot's event loop must not wait."""
         self.started.clear()
-        threading.Thread(target=self._warm, name="render-pool-start", daemon=True).start()
+        self._starter = threading.Thread(target=self._warm, name="render-pool-start", daemon=True)
+        self._starter.start()
 
     def _warm(self) -> None:
         began = time.perf_counter()
@@ -121,10 +123,13 @@ class RenderPool:
             log.exception("render pool: a worker failed to start")
             pids = []
         with self._lock:
-            if self._closed:
-                executor.shutdown(wait=False, cancel_futures=True)
-                return
-            self._executor = executor
+            closed = self._closed
+            if not closed:
+                self._executor = executor
+        if closed:  # closed while starting: the workers are up now, stop them cleanly
+            executor.shutdown(wait=True, cancel_futures=True)
+            return
+        with self._lock:
             if self.startup_seconds is None and pids:
                 self.startup_seconds = time.perf_counter() - began
                 log.info(
@@ -180,9 +185,15 @@ class RenderPool:
 
     def close(self, *, wait: bool = False) -> None:
         """Stop the workers: queued drawings are cancelled, a drawing under way finishes.
-        `wait`: return only once every worker has exited."""
+        `wait`: return only once every worker has exited. A pool closed while it is starting
+        lets the start finish first (a worker half-started when the bot exits prints a
+        traceback from the forkserver), then stops it: up to a second or so."""
         with self._lock:
             self._closed = True
+            starter = self._starter
+        if starter is not None and starter is not threading.current_thread():
+            starter.join(STARTUP_TIMEOUT)
+        with self._lock:
             executor = self._executor
         self.started.set()  # nobody waits for a start any more
         if executor is not None:

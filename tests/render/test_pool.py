@@ -169,3 +169,23 @@ def test_the_default_size_follows_the_cores_within_bounds(monkeypatch: pytest.Mo
     assert render_pool.default_size() == 1
     assert Settings(_env_file=None).render_pool_size == 0  # type: ignore[call-arg]
     assert Settings(_env_file=None, render_processes=3).render_pool_size == 3  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.4, 0.8])
+def test_closing_while_starting_exits_without_a_traceback(delay: float) -> None:
+    """A bot that stops while its pool is still starting (a refused login, a quick SIGTERM)
+    lets the start finish and stops the workers: no half-started worker complains."""
+    import subprocess
+    import sys
+
+    code = (
+        "import time\n"
+        "from bot.render_pool import RenderPool\n"
+        "if __name__ == '__main__':\n"
+        f"    pool = RenderPool(2); time.sleep({delay}); pool.close(); print('closed')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0 and "closed" in done.stdout
+    assert "Traceback" not in done.stderr, done.stderr
