@@ -252,7 +252,15 @@ class GameService(Lobby):
                 raise StaleBoard(MOVED_ON, await self.by_id(session_id)) from None
             self._remember(record, step.state, step.events)
             notice = _rules_notice(snap.spec, snap.record.rules_version) if upgraded else ""
-            return Snapshot(record, snap.spec, step.state, step.events, snap.active_players, notice)
+            return Snapshot(
+                record,
+                snap.spec,
+                step.state,
+                step.events,
+                snap.active_players,
+                notice,
+                previous_stage=snap.stage,
+            )
 
 
 def _belongs_to(spec: AnySpec, action: Model) -> bool:

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.clocks import Clock
 from games.engine import Event, Model, Outcome, Player, PlayerId
 from games.registry import AnySpec
@@ -64,6 +66,32 @@ class StaleBoard(ServiceError):
         self.private = private
 
 
+Stage = tuple[tuple[str, str | int], ...]
+"""A public view's turn-structure fields by name, e.g. `(("phase", "play"), ("round", 2))`."""
+
+STAGE_FIELDS = ("phase", "round", "turn", "prompt")
+"""The names a game's public view gives its turn structure. A model-valued field counts by its
+`kind` (Apocalypse Road's `prompt`); one without a `kind` (Road Wolf's `turn`, which changes
+with every action) is left out, so a board is not re-posted on every move."""
+
+
+def stage_of(view: object) -> Stage:
+    """The turn-structure fields of a public view (or of its `public` part, as Space Truckin'
+    nests it): the general signal that the table was asked something new, where a game says
+    nothing more specific. Any game whose view names its phase this way is covered."""
+    found: list[tuple[str, str | int]] = []
+    for holder in (view, getattr(view, "public", None)):
+        if not isinstance(holder, BaseModel):
+            continue
+        for name in STAGE_FIELDS:
+            value = getattr(holder, name, None)
+            if isinstance(value, BaseModel):
+                value = getattr(value, "kind", None)
+            if isinstance(value, str | int) and not isinstance(value, bool):
+                found.append((name, value))
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A session as the bot presents it: the record, its game, the state and the last events."""
@@ -78,6 +106,9 @@ class Snapshot:
     """Something the table must be told once with this board (rules updated since the start)."""
     private_for: PlayerId | None = None
     """Set while drawing `private_for`'s own sheet or hand: its buttons carry their view tag."""
+    previous_stage: Stage | None = None
+    """The public stage (`stage`) before the move that produced this snapshot (None if not
+    after a move)."""
 
     def for_viewer(self, viewer: PlayerId) -> Snapshot:
         """This snapshot as seen when drawing `viewer`'s private message."""
@@ -180,9 +211,23 @@ class Snapshot:
         return hashlib.sha256(part.model_dump_json().encode()).hexdigest()[:8]
 
     @property
+    def stage(self) -> Stage:
+        """What the public board says the table is at (phase, round, turn, prompt kind): see
+        `stage_of`. Empty when no game is in play."""
+        if self.state is None or self.record.status is not SessionStatus.ACTIVE:
+            return ()
+        return stage_of(self.spec.view(self.state, None))
+
+    @property
     def step_advanced(self) -> bool:
-        """After a move: did it do more than take the mover off the list of who must act?"""
-        return not self.active_players <= self.previous_active
+        """After a move: did it do more than take the mover off the list of who must act?
+
+        Someone new must act, or the game moved to another stage (a phase, round, turn or kind
+        of prompt) even though the same player acts next: Apocalypse Road's car pick or
+        end-of-turn discard whose last answer comes from the next first player."""
+        if not self.active_players <= self.previous_active:
+            return True
+        return self.previous_stage is not None and self.stage != self.previous_stage
 
     def legal_actions(self, player: PlayerId) -> Sequence[Model]:
         if self.state is None or player not in self.active_players:
