@@ -142,8 +142,9 @@ def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
         text, (buttons, selects) = _build(snap, view, actions)
     elif view.turn is not None and view.turn.vehicle is not None:
         text, (buttons, selects) = vehicle_menu(snap, view, actions, view.turn.vehicle)
-    elif len(letters := {v for v in map(vehicle_of, actions) if v is not None}) == 1:
-        (only,) = letters  # one vehicle can act: its menu at once, no pick
+    elif len(letters := {vehicle_of(a) for a in actions}) == 1 and None not in letters:
+        (only,) = letters  # one vehicle can act (and nothing else): its menu at once, no pick
+        assert only is not None
         text, (buttons, selects) = vehicle_menu(snap, view, actions, only)
     else:
         text, (buttons, selects) = _pick_vehicle(snap, view, actions)
@@ -211,7 +212,7 @@ def vehicle_menu(
     snap: Snapshot, view: RwView, actions: list[Model], letter: str
 ) -> tuple[str, Menu]:
     """One vehicle's actions: Move… / Brake… / Nitro open the three-tap move; the rest play."""
-    mine = [a for a in actions if vehicle_of(a) == letter]
+    mine = [a for a in actions if vehicle_of(a) in (letter, None)]  # and a mission's own
     vehicle = next((v for v in view.vehicles if v.letter == letter), None)
     name = f"{vehicle.name} {letter}" if vehicle is not None else letter
     left = view.turn.actions_left if view.turn is not None else 0
