@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine import IllegalAction, InvalidAction, Player, Rng
-from games.roadwolf.data import MISSIONS, PRESIDENT_MIN_POINTS, TOKEN_KINDS, VEHICLES
+from games.roadwolf.data import (
+    MISSIONS,
+    PRESIDENT_MIN_POINTS,
+    TOKEN_KINDS,
+    TRAITS,
+    VEHICLES,
+    vehicle_class,
+)
 from games.roadwolf.model import (
     CrewOrderAction,
     RwOptions,
@@ -43,6 +50,7 @@ def setup(players: Sequence[Player], options: RwOptions, rng: Rng) -> RwState:
             name=mission.sides[index],
             players=tuple(p.id for i, p in enumerate(players) if i % 2 == index),
             points=points[index],
+            token_limit=mission.tokens[index],
         )
         for index in (0, 1)
     )
@@ -54,19 +62,41 @@ def setup(players: Sequence[Player], options: RwOptions, rng: Rng) -> RwState:
         sides=(sides[0], sides[1]),
         deck=tuple(deck),
     )
-    if mission.required is None:
-        return state
     ctx = Ctx(state, rng)
-    _buy(ctx, 0, mission.required)
+    for side in (0, 1):
+        _buy_required(ctx, side)
     return ctx.freeze()
 
 
+def required(mission_key: str, side: Side) -> tuple[str, ...]:
+    """The vehicles a side must take, in letter order (the mission's target first: "A")."""
+    mission = MISSIONS[mission_key]  # type: ignore[index]
+    first = (mission.required,) if side == 0 and mission.required is not None else ()
+    return first + mission.required_by[side]
+
+
+def _buy_required(ctx: Ctx, side: Side) -> None:
+    for key in required(ctx.state.options.mission, side):
+        _buy(ctx, side, key)
+
+
 def _buy(ctx: Ctx, side: Side, key: str) -> Vehicle:
-    cls = VEHICLES[key]
+    cls = vehicle_class(key)
     owned = [v for v in ctx.vehicles.values() if v.origin == side]
     vehicle = ctx.add_vehicle(cls, side, LETTERS[side][len(owned)])
+    traits = TRAITS.get(key, ())
+    if traits:
+        ctx.update(vehicle.letter, traits=traits)
+    if "no_nitro" in traits:
+        ctx.update(vehicle.letter, gear=())
     ctx.sides[side] = ctx.sides[side].model_copy(update={"spent": ctx.sides[side].spent + cls.cost})
-    return vehicle
+    return ctx.v(vehicle.letter)
+
+
+def can_buy(state: RwState, side: Side, key: str) -> bool:
+    """The mission's limits on what a side buys (TWO-WHEEL TERROR: bikes only)."""
+    allowed = MISSIONS[state.options.mission].buyable[side]
+    return key in VEHICLES and (allowed is None or key in allowed)
 
 
 def buy(ctx: Ctx, side: Side, key: str) -> None:
@@ -74,6 +104,10 @@ def buy(ctx: Ctx, side: Side, key: str) -> None:
     if key not in VEHICLES:
         raise InvalidAction(f"no vehicle {key!r}; vehicles: {', '.join(VEHICLES)}")
     cls = VEHICLES[key]
+    if not can_buy(ctx.state, side, key):
+        allowed = MISSIONS[ctx.state.options.mission].buyable[side] or ()
+        names = ", ".join(allowed) or "nothing more"
+        raise IllegalAction(f"in {ctx.state.options.mission} this side buys only: {names}")
     state = ctx.sides[side]
     left = state.points - state.spent
     if cls.cost > left:
@@ -88,15 +122,12 @@ def reset(ctx: Ctx, side: Side) -> None:
     for letter in [v.letter for v in ctx.vehicles.values() if v.origin == side]:
         del ctx.vehicles[letter]
     ctx.sides[side] = ctx.sides[side].model_copy(update={"spent": 0, "tokens_bought": 0})
-    required = MISSIONS[ctx.state.options.mission].required
-    if side == 0 and required is not None:
-        _buy(ctx, 0, required)
+    _buy_required(ctx, side)
     ctx.say("", f"{ctx.sides[side].name} start their army again.", kind="reset")
 
 
 def can_reset(state: RwState, side: Side) -> bool:
-    required = MISSIONS[state.options.mission].required
-    floor = VEHICLES[required].cost if side == 0 and required is not None else 0
+    floor = sum(vehicle_class(k).cost for k in required(state.options.mission, side))
     return state.sides[side].spent > floor or state.sides[side].tokens_bought > 0
 
 
@@ -117,8 +148,8 @@ def add_token(ctx: Ctx, side: Side, action: TokenAction) -> None:
     """Rule 3: one crew or gear token per point; rule 18 crew capacity (driver included);
     rule 19: a Veteran replaces the free Driver. Hidden from the other side until used."""
     state = ctx.sides[side]
-    if state.tokens_bought >= state.points:
-        raise IllegalAction(f"all {state.points} tokens are placed")
+    if state.tokens_bought >= state.tokens_allowed:
+        raise IllegalAction(f"all {state.tokens_allowed} tokens are placed")
     vehicle = ctx.vehicles.get(action.vehicle)
     if vehicle is None or vehicle.origin != side:
         mine = ", ".join(v.letter for v in ctx.vehicles.values() if v.origin == side)

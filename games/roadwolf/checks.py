@@ -62,6 +62,7 @@ def can_act(vehicle: Vehicle, turn: Turn) -> bool:
         vehicle.on_board
         and not vehicle.wreck
         and vehicle.side == turn.side
+        and not vehicle.neutral
         and vehicle.driver is not None
         and vehicle.letter not in turn.done
     )
@@ -107,7 +108,7 @@ def check(state: RwState, action: PlayAction) -> Plan:
         case ShootAction():
             return _check_shoot(state, vehicle, turn, action, needs_action)
         case MeleeAction():
-            if vehicle.closed:
+            if vehicle.closed and "monster" not in vehicle.traits:
                 raise IllegalAction("Closed vehicles may not make melee attacks (rule 11)")
             if action.target not in melee_targets(state, vehicle):
                 raise IllegalAction(f"{action.target} is not an adjacent crewed enemy")
@@ -159,6 +160,8 @@ def _check_nitro(state: RwState, vehicle: Vehicle, turn: Turn) -> None:
         raise IllegalAction(f"{vehicle.letter} has no Nitro")
     if vehicle.surface == "heavy":
         raise IllegalAction("Heavy vehicles may not use Nitro (rule 16)")
+    if "no_nitro" in vehicle.traits:
+        raise IllegalAction(f"the {vehicle.name} may not nitro")
     if turn.nitro_used:
         raise IllegalAction("at most 1 nitro per vehicle per turn")
     if geo.is_off_road(rect_of(vehicle)):
@@ -218,7 +221,7 @@ def _check_target(state: RwState, vehicle: Vehicle, action: TargetAction) -> Non
         if not target.immobilized and vehicle.closed:
             raise IllegalAction("only an Open vehicle may take over a moving vehicle (rule 43)")
     elif action.kind == "transfer":
-        if target.wreck or target.side != vehicle.side:
+        if target.wreck or target.side != vehicle.side or target.neutral:
             raise IllegalAction(f"{action.target} is not a friendly vehicle")
     elif not target.wreck or not target.gear:
         raise IllegalAction(f"{action.target} is not a wreck with gear on it")

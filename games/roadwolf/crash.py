@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.dice.contest import ContestRoll, roll_contest
+from games.dice.contest import ContestResult, ContestRoll, roll_contest
 from games.roadwolf import geometry as geo
 from games.roadwolf.data import CARD_RAM_DICE
 from games.roadwolf.model import Card, Token, Trace, TraceKind, Vehicle
@@ -111,6 +111,8 @@ def ram(
     if result.winner == "a" and not victim.wreck:
         if result.overkill:
             destroyed = damage(ctx, target, result.overkill, depth=depth)
+            if ctx.hooks.ram_damage is not None:
+                ctx.hooks.ram_damage(ctx, target, depth)
         else:
             wipeout(ctx, target, depth=depth + 1)
     elif result.winner == "b" and result.overkill and attacker and not spikes:
@@ -230,6 +232,8 @@ def wipeout(ctx: Ctx, letter: str, *, road_dice: int = 2, depth: int = 0) -> Non
     vehicle = ctx.v(letter)
     if not vehicle.on_board or vehicle.wreck or vehicle.immobilized or depth > MAX_CHAIN:
         return
+    if ctx.hooks.wipeout is not None and ctx.hooks.wipeout(ctx, letter, road_dice, depth):
+        return
     roll = contest(
         ctx,
         max(1, vehicle.remaining),
@@ -241,16 +245,23 @@ def wipeout(ctx: Ctx, letter: str, *, road_dice: int = 2, depth: int = 0) -> Non
         b_who=ctx.opponent_of(vehicle),
     )
     _reveal_rerolls(ctx, roll, letter, None)
-    result = roll.result
+    wipeout_result(ctx, letter, roll.result, roll.explanation, depth=depth)
+
+
+def wipeout_result(
+    ctx: Ctx, letter: str, result: ContestResult, explanation: str, *, depth: int = 0
+) -> None:
+    """What a wipeout check's contest did: hold, SKID, SPIN or ROLL (rule 35)."""
+    vehicle = ctx.v(letter)
     if result.winner != "b":
         ctx.say(
             letter,
-            f"Wipeout check for {letter}: holds the road. {roll.explanation}",
+            f"Wipeout check for {letter}: holds the road. {explanation}",
             kind="wipeout",
         )
         return
     word = ("SKID", "SPIN", "ROLL")[min(result.overkill, 2)]
-    ctx.say(letter, f"Wipeout check for {letter}: {word}! {roll.explanation}", kind="wipeout")
+    ctx.say(letter, f"Wipeout check for {letter}: {word}! {explanation}", kind="wipeout")
     rolled_over = result.overkill >= 2
     if rolled_over:
         ctx.update(letter, damage=min(vehicle.size, vehicle.damage + 1))
@@ -366,6 +377,8 @@ def pass_structure(ctx: Ctx, letter: str, card: Card, passage: str, *, depth: in
     vehicle = ctx.v(letter)
     if vehicle.is_object:
         return  # rule 31: "Objects never make wipeout checks"
+    if ctx.hooks.structure is not None and ctx.hooks.structure(ctx, letter, card, passage, depth):
+        return
     name = card.kind.upper()
     if passage == "over":
         ctx.say(letter, f"{letter} goes over the {name}.", kind="card")
@@ -383,6 +396,8 @@ def card_effect(ctx: Ctx, letter: str, card: Card, *, depth: int = 0) -> bool:
     WRECK ram with 1 and 2 dice. SUPPLIES acts only when a move ENDS on it (an action)."""
     vehicle = ctx.v(letter)
     if vehicle.is_object:
+        return False
+    if ctx.hooks.card is not None and ctx.hooks.card(ctx, letter, card, depth):
         return False
     if card.kind == "slide":
         ctx.say(letter, f"{letter} hits a SLIDE: it counts as going off-road.", kind="card")

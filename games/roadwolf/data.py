@@ -22,7 +22,15 @@ TokenKind = Literal[
     "nitro",
 ]
 CardKind = Literal["clear", "slide", "slick", "debris", "wreck", "bridge", "tunnel", "supplies"]
-MissionKey = Literal["INTERCEPTOR", "BREAKOUT", "THE PRESIDENT"]
+MissionKey = Literal[
+    "INTERCEPTOR",
+    "BREAKOUT",
+    "THE PRESIDENT",
+]
+"""The missions named as the text names them (issue 14 part B adds GAUNTLET and DERAILED)."""
+Start = Literal["start", "edge", "other", "left", "right"]
+"""Where a side starts: the START zone, any board edge, any edge but the START's (INTERCEPTOR),
+the left or the right edge (HIJACKERS' "opposite board edges")."""
 
 CREW_KINDS: tuple[TokenKind, ...] = ("driver", "veteran", "brawler", "gunner", "mechanic")
 GEAR_KINDS: tuple[TokenKind, ...] = ("shotgun", "molotov", "ambush", "spikes", "nitro")
@@ -83,6 +91,32 @@ VEHICLES: dict[str, VehicleClass] = {
     )
 }
 
+SPECIAL_VEHICLES: dict[str, VehicleClass] = {
+    v.key: v
+    for v in (
+        # MONSTERS: "size 4, Closed, Heavy, Dirt, May Nitro" (1.4-I: the text wins: Dirt, with
+        # the Heavy trait for rerolls; traits "monster" give the melee and ram exceptions)
+        _v("monster_truck", "Monster Truck", 4, True, "dirt"),
+        # THE WAGES OF FEAR: "Size 4, Closed, may not nitro", not Heavy (digest 1.2)
+        _v("explosive_truck", "Explosive Truck", 4, True, "street"),
+        # HIJACKERS: "Size 4, Closed, Street, Veteran Driver" (1.4-J: Street, not Heavy)
+        _v("custom_truck", "Custom Truck", 4, True, "street"),
+    )
+}
+"""Mission vehicles: never bought from the list, given by the mission."""
+
+TRAITS: dict[str, tuple[str, ...]] = {
+    "monster_truck": ("monster", "heavy"),
+    "explosive_truck": ("explosive", "no_nitro"),
+}
+"""Mission-specific rules a vehicle class carries (`Vehicle.traits`)."""
+
+
+def vehicle_class(key: str) -> VehicleClass:
+    """A vehicle class, bought or given by a mission."""
+    return VEHICLES[key] if key in VEHICLES else SPECIAL_VEHICLES[key]
+
+
 ROAD_DECK: tuple[tuple[CardKind, int], ...] = (
     ("clear", 6),
     ("slide", 3),
@@ -119,10 +153,19 @@ class Mission:
     """The vehicle class the first side must include (its cost comes out of its points)."""
     target: str | None
     """What the mission is about: the required vehicle's letter is fixed to "A"."""
+    starts: tuple[Start, Start] = ("start", "edge")
+    required_by: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """Further vehicles each side must take (lettered after `required`), from its points."""
+    buyable: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)
+    """The vehicle classes a side may buy (None: any)."""
+    tokens: tuple[int | None, int | None] = (None, None)
+    """Crew and gear tokens a side may place (None: as many as its points)."""
 
 
 MISSIONS: dict[MissionKey, Mission] = {
-    "INTERCEPTOR": Mission("INTERCEPTOR", ("Runners", "Interceptors"), (None, None), None, None),
+    "INTERCEPTOR": Mission(
+        "INTERCEPTOR", ("Runners", "Interceptors"), (None, None), None, None, ("start", "other")
+    ),
     "BREAKOUT": Mission("BREAKOUT", ("Convoy", "Attackers"), (10, 12), "big_rig", "Big Rig"),
     "THE PRESIDENT": Mission(
         "THE PRESIDENT", ("Enforcers", "Insurgents"), (None, None), "limo", "Limo"

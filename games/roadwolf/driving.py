@@ -9,7 +9,14 @@ from games.roadwolf.geometry import MoveKind
 from games.roadwolf.table import Ctx, rect_of
 
 
-def drive(ctx: Ctx, letter: str, kind: MoveKind, dx: float, dy: float) -> None:
+def drive(
+    ctx: Ctx,
+    letter: str,
+    kind: MoveKind,
+    dx: float,
+    dy: float,
+    rammed: frozenset[str] = frozenset(),
+) -> None:
     """Drive `letter` by (dx, dy). MOVE/NITRO: "Hitting a vehicle ends the move and you RAM it"
     (a bike destroyed by the ram does not end it, rule 36). BRAKE: "If you touch a vehicle, it
     RAMS you". Moving into a wreck: the mover stops and rams it (rule 31 [R])."""
@@ -19,6 +26,8 @@ def drive(ctx: Ctx, letter: str, kind: MoveKind, dx: float, dy: float) -> None:
         return
     slide = touch_cards(ctx, letter, path.samples)
     hit = path.hit
+    if isinstance(hit, str) and hit in rammed:
+        hit = None  # a Monster that drove on stops against what it already rammed
     if isinstance(hit, str) and ctx.v(letter).on_board and not ctx.v(letter).wreck:
         other = ctx.v(hit)
         if kind == "brake":
@@ -35,12 +44,13 @@ def drive(ctx: Ctx, letter: str, kind: MoveKind, dx: float, dy: float) -> None:
                 ctx, Rammer(f"{me.name} {letter}", me.size, letter, nitro=kind == "nitro"), hit
             )
             after, target = ctx.v(letter), ctx.v(hit)
-            if destroyed and target.size == 1 and after.on_board and not after.wreck:
+            monster = "monster" in after.traits  # MONSTERS: "Ram does not end a move"
+            if (monster or (destroyed and target.size == 1)) and after.on_board and not after.wreck:
                 # rule 36: "unless the target was a bike destroyed by the ram": drive on
                 done = rect_of(after)
                 left_dx = vehicle.x + dx - done.x
                 left_dy = vehicle.y + dy - done.y
                 if left_dx or left_dy:
-                    drive(ctx, letter, kind, left_dx, left_dy)
+                    drive(ctx, letter, kind, left_dx, left_dy, rammed | {hit})
                     return
     end_of_move_checks(ctx, letter, off_road=slide)

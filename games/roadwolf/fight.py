@@ -12,7 +12,7 @@ from games.roadwolf.table import Ctx, card_rect, rect_of, rerolls
 
 def is_target(vehicle: Vehicle, other: Vehicle) -> bool:
     """An enemy vehicle still on the board (not a wreck)."""
-    return other.on_board and not other.wreck and other.side != vehicle.side
+    return other.on_board and not other.wreck and (other.side != vehicle.side or other.neutral)
 
 
 def blockers(state: RwState, *exclude: str) -> list[geo.Rect]:
@@ -121,13 +121,14 @@ def shoot(
 
 def melee(ctx: Ctx, letter: str, target: str) -> None:
     """Rule 37: each side 1 die per crew aboard; attacker +1 per Brawler, defender +1 if
-    Closed. The loser discards 1 crew per overkill; an attacker win without overkill is a
-    wipeout check for the defender."""
+    Closed (a Monster Truck +1, 1.4-I). The loser discards 1 crew per overkill; an attacker
+    win without overkill is a wipeout check for the defender."""
     attacker, victim = ctx.v(letter), ctx.v(target)
     brawlers = [t for t in attacker.crew if t.kind == "brawler" and t.id != attacker.driver]
+    monster = 1 if "monster" in attacker.traits else 0  # MONSTERS: "Melee +1 die" (1.4-I)
     roll = contest(
         ctx,
-        len(attacker.crew) + len(brawlers),
+        len(attacker.crew) + len(brawlers) + monster,
         len(victim.crew) + (1 if victim.closed else 0),
         names=(f"{attacker.name} {letter}", f"{victim.name} {target}"),
         why="melee",
@@ -220,6 +221,7 @@ def takeover(ctx: Ctx, letter: str, target: str, gear_ids: tuple[int, ...] = ())
         crew=(*victim.crew, mover),
         driver=mover.id,
         side=me.side,
+        neutral=False,
         abandoned=False,
         abandoned_round=None,
     )

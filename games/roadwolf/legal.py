@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.engine import GameError
 from games.roadwolf import geometry as geo
-from games.roadwolf.build import can_reset, can_take_token
+from games.roadwolf.build import can_buy, can_reset, can_take_token
 from games.roadwolf.checks import PlayAction, can_act, check
 from games.roadwolf.data import TOKEN_KINDS, VEHICLES
 from games.roadwolf.fight import adjacent, melee_targets, shooting_targets, spikes_targets
@@ -20,6 +20,7 @@ from games.roadwolf.model import (
     ResetAction,
     RwState,
     ShootAction,
+    Side,
     SimpleAction,
     SpikesAction,
     SuppliesAction,
@@ -66,10 +67,15 @@ def _build_actions(state: RwState, side: int) -> list[Action]:
         return []
     found: list[Action] = []
     left = mine.points - mine.spent
-    found.extend(BuyAction(vehicle_class=k) for k, c in VEHICLES.items() if c.cost <= left)
+    side_: Side = 0 if side == 0 else 1
+    found.extend(
+        BuyAction(vehicle_class=k)
+        for k, c in VEHICLES.items()
+        if c.cost <= left and can_buy(state, side_, k)
+    )
     if can_reset(state, 0 if side == 0 else 1):
         found.append(ResetAction())
-    if mine.tokens_bought < mine.points:
+    if mine.tokens_bought < mine.tokens_allowed:
         for vehicle in state.vehicles:
             if vehicle.origin != side:
                 continue

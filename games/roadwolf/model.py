@@ -7,11 +7,58 @@ used (`Token.revealed`); `view.py` is the one gate that hides them.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field
 
 from games.engine import Event, Model, Player, PlayerId
+
+# the actions live in actions.py; re-exported here
+from games.roadwolf.actions import (
+    ACTION_ADAPTER as ACTION_ADAPTER,
+)
+from games.roadwolf.actions import (
+    Action as Action,
+)
+from games.roadwolf.actions import (
+    BuyAction as BuyAction,
+)
+from games.roadwolf.actions import (
+    CrewOrderAction as CrewOrderAction,
+)
+from games.roadwolf.actions import (
+    MeleeAction as MeleeAction,
+)
+from games.roadwolf.actions import (
+    MoveAction as MoveAction,
+)
+from games.roadwolf.actions import (
+    NitroAction as NitroAction,
+)
+from games.roadwolf.actions import (
+    PlaceAction as PlaceAction,
+)
+from games.roadwolf.actions import (
+    ResetAction as ResetAction,
+)
+from games.roadwolf.actions import (
+    ShootAction as ShootAction,
+)
+from games.roadwolf.actions import (
+    SimpleAction as SimpleAction,
+)
+from games.roadwolf.actions import (
+    SpikesAction as SpikesAction,
+)
+from games.roadwolf.actions import (
+    SuppliesAction as SuppliesAction,
+)
+from games.roadwolf.actions import (
+    TargetAction as TargetAction,
+)
+from games.roadwolf.actions import (
+    TokenAction as TokenAction,
+)
 from games.roadwolf.data import MISSION_NAMES, CardKind, MissionKey, Surface, TokenKind
 
 SCHEMA_VERSION = 1
@@ -80,6 +127,12 @@ class Vehicle(Model):
     loss_order: tuple[int, ...] = ()
     """Rule 40, "the owner picks which crew are lost": token ids to lose first, in order
     (set with `crew_order`); the rest follow the default order, the driver always last."""
+    neutral: bool = False
+    """A mission's piece that no side drives (TWO-WHEEL TERROR's civilians, the HIJACKERS
+    truck until captured): an enemy of both sides; `side` and `origin` mean nothing then."""
+    traits: tuple[str, ...] = ()
+    """Mission rules the vehicle carries: "monster" (MONSTERS), "heavy", "explosive" and
+    "no_nitro" (THE WAGES OF FEAR), "civilian", "cop", "exploded" (data.TRAITS)."""
 
     @property
     def remaining(self) -> int:
@@ -129,10 +182,16 @@ class SideState(Model):
     spent: int = 0
     tokens_bought: int = 0
     score: int = 0
+    token_limit: int | None = None
+    """Crew and gear tokens this side may place (None: as many as its points)."""
+
+    @property
+    def tokens_allowed(self) -> int:
+        return self.points if self.token_limit is None else self.token_limit
 
     @property
     def built(self) -> bool:
-        return self.spent >= self.points and self.tokens_bought >= self.points
+        return self.spent >= self.points and self.tokens_bought >= self.tokens_allowed
 
 
 class Turn(Model):
@@ -164,6 +223,28 @@ class Trace(Model):
     text: str = ""
 
 
+class MissionState(Model):
+    """A mission's own bookkeeping (CHASE's cop losses, THE WAGES OF FEAR's explosions…):
+    named counters and named lists of vehicle letters, read through `count` and `letters`."""
+
+    counters: tuple[tuple[str, int], ...] = ()
+    lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def count(self, name: str) -> int:
+        return next((v for k, v in self.counters if k == name), 0)
+
+    def letters(self, name: str) -> tuple[str, ...]:
+        return next((v for k, v in self.lists if k == name), ())
+
+    def with_count(self, name: str, value: int) -> MissionState:
+        rest = tuple((k, v) for k, v in self.counters if k != name)
+        return self.model_copy(update={"counters": (*rest, (name, value))})
+
+    def with_letters(self, name: str, value: tuple[str, ...]) -> MissionState:
+        rest = tuple((k, v) for k, v in self.lists if k != name)
+        return self.model_copy(update={"lists": (*rest, (name, value))})
+
+
 class RwState(Model):
     schema_version: int = SCHEMA_VERSION
     options: RwOptions
@@ -181,6 +262,12 @@ class RwState(Model):
     winner: Side | None = None
     finished: bool = False
     end_reason: str = ""
+    order: tuple[str, ...] = ()
+    """This round's turn order (the mission's `order` hook): "side:0", "side:1", "road" and
+    the mission's own automatic steps "step:<name>" (empty: the default order)."""
+    slot: int = 0
+    """The index in `order` being played."""
+    mission: MissionState = MissionState()
 
     def vehicle(self, letter: str) -> Vehicle:
         return next(v for v in self.vehicles if v.letter == letter)
@@ -193,141 +280,6 @@ class RwState(Model):
             if player in side.players:
                 return 0 if index == 0 else 1
         return None
-
-
-# --- Actions -------------------------------------------------------------------------------
-
-
-class BuyAction(Model):
-    """Army building: buy a vehicle class (cost = its size, 1.3 [R])."""
-
-    kind: Literal["buy"] = "buy"
-    vehicle_class: str = Field(max_length=20)
-
-
-class ResetAction(Model):
-    """Army building: start your side's army again (the mission's own vehicle stays)."""
-
-    kind: Literal["reset"] = "reset"
-
-
-class PlaceAction(Model):
-    """Army building: start one of your vehicles at (x, y), its back-left cell: the first side
-    at the START (road, back row 0–7), the other touching a board edge (INTERCEPTOR: not the
-    START edge). Vehicles you do not place are placed for you."""
-
-    kind: Literal["place"] = "place"
-    vehicle: str = Field(max_length=2)
-    x: int = Field(ge=0, le=23)
-    y: int = Field(ge=0, le=47)
-
-
-class CrewOrderAction(Model):
-    """Rule 40: choose which crew a vehicle loses first (token ids, first lost first); the
-    driver is always last. Free, on your turn or while building."""
-
-    kind: Literal["crew_order"] = "crew_order"
-    vehicle: str = Field(max_length=2)
-    tokens: tuple[int, ...] = Field(max_length=8)
-
-
-class TokenAction(Model):
-    """Army building: put a crew or gear token on one of your vehicles (hidden until used)."""
-
-    kind: Literal["token"] = "token"
-    vehicle: str = Field(max_length=2)
-    token: TokenKind
-
-
-class MoveAction(Model):
-    """MOVE (dy ≥ 0) or BRAKE (dy < 0): the front-centre point moves by (dx, dy) cells, at most
-    one stick (4 cells) in a straight line (1.6)."""
-
-    kind: Literal["move", "brake"] = "move"
-    vehicle: str = Field(max_length=2)
-    dx: int = Field(ge=-8, le=8)
-    dy: int = Field(ge=-8, le=8)
-
-
-class NitroAction(Model):
-    """Play a Nitro token: 2 sticks straight forward, no action spent."""
-
-    kind: Literal["nitro"] = "nitro"
-    vehicle: str = Field(max_length=2)
-
-
-class ShootAction(Model):
-    """Shoot a target in range and in sight. weapon "gun": a Gunner's 1 die; `gunner`: use a
-    Gunner's free shot (with the gun or a weapon token); "ambush" is always free."""
-
-    kind: Literal["shoot"] = "shoot"
-    vehicle: str = Field(max_length=2)
-    target: str = Field(max_length=2)
-    weapon: Literal["gun", "shotgun", "molotov", "ambush"]
-    gunner: bool = False
-
-
-class MeleeAction(Model):
-    """Melee an adjacent vehicle (Open vehicles only); free right after a MOVE."""
-
-    kind: Literal["melee"] = "melee"
-    vehicle: str = Field(max_length=2)
-    target: str = Field(max_length=2)
-
-
-class SpikesAction(Model):
-    """Spikes against an enemy up to 1 stick behind (a ram with target size + 1 dice)."""
-
-    kind: Literal["spikes"] = "spikes"
-    vehicle: str = Field(max_length=2)
-    target: str = Field(max_length=2)
-
-
-class TargetAction(Model):
-    """TAKEOVER an adjacent abandoned vehicle, or TRANSFER all your gear to an adjacent friend."""
-
-    kind: Literal["takeover", "transfer", "pickup"]
-    vehicle: str = Field(max_length=2)
-    target: str = Field(max_length=2)
-    tokens: tuple[int, ...] = Field(default=(), max_length=20)
-    """TRANSFER: the token ids to pass (empty: all the gear); TAKEOVER: gear ids carried along
-    for free (rule 43)."""
-
-
-class SimpleAction(Model):
-    """REPAIR (`mechanic`: a Mechanic's free repair), TURN AROUND an immobilized vehicle, or
-    DONE: end this vehicle's activation."""
-
-    kind: Literal["repair", "turn_around", "done"]
-    vehicle: str = Field(max_length=2)
-    mechanic: bool = False
-
-
-class SuppliesAction(Model):
-    """Use a Supplies card the vehicle ended a move on: take a token, or repair 1 hit."""
-
-    kind: Literal["supplies"] = "supplies"
-    vehicle: str = Field(max_length=2)
-    take: TokenKind | Literal["repair"]
-
-
-Action = Annotated[
-    BuyAction
-    | TokenAction
-    | ResetAction
-    | PlaceAction
-    | CrewOrderAction
-    | MoveAction
-    | NitroAction
-    | ShootAction
-    | MeleeAction
-    | SpikesAction
-    | TargetAction
-    | SimpleAction
-    | SuppliesAction,
-    Field(discriminator="kind"),
-]
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 
 # --- Events --------------------------------------------------------------------------------
@@ -375,6 +327,9 @@ class VehicleView(Model):
     status: Status
     exited: Exit | None
     tokens: tuple[TokenView, ...]
+    neutral: bool = False
+    """A mission piece no side drives (civilians, the HIJACKERS truck until captured)."""
+    traits: tuple[str, ...] = ()
     """Revealed tokens for everyone; the viewer's own side sees all of its tokens."""
 
 
@@ -406,6 +361,8 @@ class SideView(Model):
     spent: int
     tokens_bought: int
     score: int
+    tokens_allowed: int = 0
+    """Crew and gear tokens the side may place (its points, CHASE's Cops none)."""
 
 
 class PrivatePart(Model):

@@ -11,7 +11,7 @@ from games.roadwolf.build import can_take_token
 from games.roadwolf.checks import can_act
 from games.roadwolf.data import VEHICLES, TokenKind
 from games.roadwolf.legal import legal_for_side
-from games.roadwolf.missions import runs_for_the_end
+from games.roadwolf.missions import rules_of, runs_for_the_end
 from games.roadwolf.model import (
     Action,
     BuyAction,
@@ -57,17 +57,19 @@ def bot_move(state: RwState, player: PlayerId, rng: Rng) -> Action:
 def _stay_value(state: RwState, vehicle: Vehicle) -> float:
     box = rect_of(vehicle)
     here = Preview(kind="move", dx=0, dy=0, path=(), ghost=box, off_road=geo.is_off_road(box))
-    runner = runs_for_the_end(state.options.mission, vehicle)
+    runner = runs_for_the_end(state, vehicle)
     return _move_value(state, vehicle, here, runner, _prey(state, vehicle))
 
 
 def _build(state: RwState, side: int, legal: list[Action]) -> Action:
     runner = side == 0
+    hints = rules_of(state)
     buys = [a for a in legal if isinstance(a, BuyAction)]
     left = state.sides[side].points - state.sides[side].spent
     if buys and (left > 0):
-        for key in RUNNER_BUYS if runner else CHASER_BUYS:
-            if VEHICLES[key].cost <= left:
+        wanted = hints.buys[side] if hints.buys else (RUNNER_BUYS if runner else CHASER_BUYS)
+        for key in wanted:
+            if VEHICLES[key].cost <= left and BuyAction(vehicle_class=key) in buys:
                 return BuyAction(vehicle_class=key)
         return buys[0]
     tokens = [a for a in legal if isinstance(a, TokenAction)]
@@ -75,7 +77,8 @@ def _build(state: RwState, side: int, legal: list[Action]) -> Action:
         (v for v in state.vehicles if v.origin == side),
         key=lambda v: (len(v.crew) + len(v.gear), v.letter),
     )
-    for kind in RUNNER_TOKENS if runner else CHASER_TOKENS:
+    kinds = hints.tokens[side] if hints.tokens else (RUNNER_TOKENS if runner else CHASER_TOKENS)
+    for kind in kinds:
         for vehicle in mine:
             if any(t.kind == kind for t in (*vehicle.crew, *vehicle.gear)):
                 continue
@@ -94,7 +97,7 @@ def _score(state: RwState, vehicle: Vehicle, action: Action) -> float:
     if kind == "turn_around":
         return 100
     free = isinstance(action, ShootAction) and (action.gunner or action.weapon == "ambush")
-    runner = runs_for_the_end(state.options.mission, vehicle)
+    runner = runs_for_the_end(state, vehicle)
     if runner and kind in ("shoot", "melee") and not free:
         return 0  # a runner spends its actions driving; only free shots on the way
     if isinstance(action, ShootAction):
@@ -105,7 +108,7 @@ def _score(state: RwState, vehicle: Vehicle, action: Action) -> float:
         )
     if kind == "takeover":
         target = getattr(action, "target", "")
-        return 200 if target == "A" else 70
+        return 200 if target == rules_of(state).prize(state) else 70
     if kind == "melee":
         target = state.vehicle(getattr(action, "target", ""))
         return 45 if len(vehicle.crew) + 1 > len(target.crew) + (1 if target.closed else 0) else -5
@@ -118,7 +121,7 @@ def _score(state: RwState, vehicle: Vehicle, action: Action) -> float:
         return 25 if take == "repair" else (15 if take in ("gunner", "shotgun") else 1)
     if kind == "pickup":
         return 12
-    if kind == "nitro" and runs_for_the_end(state.options.mission, vehicle):
+    if kind == "nitro" and runs_for_the_end(state, vehicle):
         look = preview(state, vehicle.letter, "nitro", 0, 8)
         return 90 if look.ram is None and not look.warnings else -10
     return 0
@@ -132,7 +135,7 @@ def _best_move(state: RwState, vehicle: Vehicle) -> tuple[float, Action] | None:
     left = turn.actions_left if turn.vehicle == vehicle.letter else 2
     if left < 1 and not (vehicle.size == 1 and not turn.bike_stick_used):
         return None
-    runner = runs_for_the_end(state.options.mission, vehicle)
+    runner = runs_for_the_end(state, vehicle)
     prey = _prey(state, vehicle)
     best: tuple[float, Action] | None = None
     kinds: tuple[geo.MoveKind, ...] = ("move",) if runner else ("move", "brake")
@@ -146,16 +149,8 @@ def _best_move(state: RwState, vehicle: Vehicle) -> tuple[float, Action] | None:
 
 
 def _prey(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
-    """Whom a chaser closes on: the enemies running for the END (in BREAKOUT the Big Rig
-    first); with none, any enemy (escorts go after the attackers)."""
-    mission = state.options.mission
-    enemies = [v for v in state.vehicles if v.on_board and not v.wreck and v.side != vehicle.side]
-    if mission == "BREAKOUT":
-        rig = [v for v in enemies if v.letter == "A"]
-        if rig:
-            return rig
-    runners = [v for v in enemies if runs_for_the_end(mission, v)]
-    return runners or enemies
+    """Whom a chaser closes on: the mission's hint (`MissionRules.prey`)."""
+    return rules_of(state).prey(state, vehicle)
 
 
 def _move_value(

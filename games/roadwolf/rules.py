@@ -28,7 +28,7 @@ from games.roadwolf.fight import (
     transfer,
 )
 from games.roadwolf.legal import legal_for_side
-from games.roadwolf.missions import judge
+from games.roadwolf.missions import judge, rules_of
 from games.roadwolf.model import (
     Action,
     BuyAction,
@@ -40,6 +40,7 @@ from games.roadwolf.model import (
     ResetAction,
     RwState,
     ShootAction,
+    Side,
     SimpleAction,
     SpikesAction,
     SuppliesAction,
@@ -99,8 +100,12 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
                 raise IllegalAction("armies are still being built: buy vehicles and tokens")
         if all(s.built for s in ctx.sides):
             placement.place_armies(ctx)
-            ctx.say("", "Both armies are ready: the Runners' side goes first.", kind="start")
-            return _finish(ctx, ctx.freeze(phase="play"), start_side=0)
+            mission = rules_of(state)
+            if mission.on_start is not None:
+                mission.on_start(ctx)
+            ctx.say("", "Both armies are ready: the mission begins.", kind="start")
+            state = ctx.freeze(phase="play")
+            return _advance(ctx, ctx.freeze(order=mission.order(state), slot=-1))
         return Step(ctx.freeze(), tuple(ctx.events))
     if isinstance(action, (BuyAction, TokenAction, ResetAction, PlaceAction)):
         raise IllegalAction("army building is over")
@@ -188,7 +193,7 @@ def _perform(ctx: Ctx, action: PlayAction, plan: Plan, turn: Turn) -> None:
 
 def _after_action(ctx: Ctx, turn: Turn, letter: str, action: PlayAction) -> Step[RwState]:
     state = ctx.freeze(turn=turn)
-    verdict = judge(state.options.mission, state.vehicles)
+    verdict = judge(state)
     if verdict.over:
         return _end(ctx, state, verdict.winner, verdict.reason, verdict.score)
     vehicle = state.vehicle(letter)
@@ -200,30 +205,50 @@ def _after_action(ctx: Ctx, turn: Turn, letter: str, action: PlayAction) -> Step
         state = ctx.freeze(turn=turn)
     if any(can_act(v, turn) for v in state.vehicles):
         return Step(state, tuple(ctx.events))
-    return _finish(ctx, state, start_side=1 if turn.side == 0 else 0)
+    return _advance(ctx, state)
 
 
-def _finish(ctx: Ctx, state: RwState, *, start_side: int) -> Step[RwState]:
-    """Hand the turn to `start_side`, running the road turn after the second side (rule 7),
-    skipping sides with nothing able to act, and ending the mission when it is decided."""
-    side = start_side
-    for _ in range(MAX_EMPTY_TURNS):
-        if side == 0 and state.turn is not None and state.phase == "play":
-            road_turn(ctx)
+def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
+    """Play the next slots of the round's order (rule 7 and the mission's `order`): automatic
+    steps and the ROAD TURN run at once; a side's slot waits for it unless nothing of it can
+    act. A new round recomputes the order. Ends the mission when it is decided."""
+    mission = rules_of(state)
+    order, slot = state.order, state.slot
+    if not order:  # a state from before turn orders (or a hand-made position)
+        order = mission.order(state)
+        here = f"side:{state.turn.side}" if state.turn is not None else ""
+        slot = order.index(here) if here in order else -1
+    empty = 0
+    while empty < MAX_EMPTY_TURNS:
+        slot += 1
+        if slot >= len(order):
             state = ctx.freeze(round=state.round + 1)
-        turn = Turn(side=0 if side == 0 else 1)
-        abandoned_checks(ctx, turn.side)
+            order, slot = mission.order(state), 0
+        name = order[slot]
+        state = ctx.freeze(order=order, slot=slot, turn=None)
+        turn: Turn | None = None
+        if name == "road":
+            road_turn(ctx)
+        elif name.startswith("step:"):
+            mission.steps[name[5:]](ctx)
+        else:
+            side: Side = 0 if name == "side:0" else 1
+            turn = Turn(side=side)
+            abandoned_checks(ctx, side)
+            if mission.turn_start is not None:
+                mission.turn_start(ctx, side)
         state = ctx.freeze(turn=turn)
-        verdict = judge(state.options.mission, state.vehicles)
+        verdict = judge(state)
         if verdict.over:
             return _end(ctx, state, verdict.winner, verdict.reason, verdict.score)
         ctx.sides = [
             s.model_copy(update={"score": verdict.score[i]}) for i, s in enumerate(ctx.sides)
         ]
         state = ctx.freeze()
-        if any(can_act(v, turn) for v in state.vehicles):
-            return Step(state, tuple(ctx.events))
-        side = 1 if side == 0 else 0
+        if turn is not None:
+            if any(can_act(v, turn) for v in state.vehicles):
+                return Step(state, tuple(ctx.events))
+            empty += 1
     return _end(ctx, state, None, "nobody can drive any more: a draw", (0, 0))
 
 

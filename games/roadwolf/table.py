@@ -4,6 +4,8 @@ between, chains of rams, wipeouts and skids update vehicles in place of their ol
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from games.engine import Event, PlayerId, Rng
@@ -15,6 +17,28 @@ MAX_TRACES = 12
 """The board draws the last few moves, rams and shots."""
 MAX_CHAIN = 6
 """A skid can cause a ram or another check (line 151): chains stop after this many links."""
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """Where a mission changes the common rules in the middle of a roll (`missions/`). Each is
+    optional; `structure`, `card` and `wipeout` return True when they handled the event."""
+
+    ram_damage: Callable[[Ctx, str, int], None] | None = None
+    """(ctx, letter, depth): a ram (by anyone or anything) just damaged `letter`."""
+    wipeout: Callable[[Ctx, str, int, int], bool] | None = None
+    """(ctx, letter, road_dice, depth): make this wipeout check instead of the common one."""
+    structure: Callable[[Ctx, str, Card, str, int], bool] | None = None
+    """(ctx, letter, card, "over"|"around", depth): a Bridge or Tunnel reached `letter`."""
+    card: Callable[[Ctx, str, Card, int], bool] | None = None
+    """(ctx, letter, card, depth): a road card touched `letter`."""
+    roller: Callable[[Ctx, Vehicle], PlayerId | None] | None = None
+    """Who rolls for the road against a vehicle (TWO-WHEEL TERROR: the losing team)."""
+
+
+NO_HOOKS = Hooks()
+HOOKS: dict[str, Hooks] = {}
+"""Filled by `missions.register` when the missions package is imported."""
 
 
 def rect_of(vehicle: Vehicle) -> geo.Rect:
@@ -40,7 +64,8 @@ def rerolls(vehicle: Vehicle, *, defending: bool, free: bool = False) -> int:
     and a Mechanic's free repair cannot be rerolled either (crew table)."""
     if free or not has_veteran(vehicle):
         return 0
-    return 0 if defending and vehicle.surface == "heavy" else 1
+    heavy = vehicle.surface == "heavy" or "heavy" in vehicle.traits
+    return 0 if defending and heavy else 1
 
 
 def crew_count(vehicle: Vehicle, kind: str) -> int:
@@ -62,6 +87,8 @@ class Ctx:
         self.next_id = state.next_id
         self.events: list[Event] = []
         self.traces: list[Trace] = list(state.traces)
+        self.hooks: Hooks = HOOKS.get(state.options.mission, NO_HOOKS)
+        self.mission = state.mission
 
     # --- vehicles ---
 
@@ -135,6 +162,8 @@ class Ctx:
 
     def opponent_of(self, vehicle: Vehicle) -> PlayerId | None:
         """Line 143: "A player that is opposed to the vehicle's owner must play the ROAD"."""
+        if self.hooks.roller is not None:
+            return self.hooks.roller(self, vehicle)
         return self.player_of(1 if vehicle.side == 0 else 0)
 
     # --- log ---
@@ -156,6 +185,7 @@ class Ctx:
             "sides": (self.sides[0], self.sides[1]),
             "next_id": self.next_id,
             "traces": tuple(self.traces[-MAX_TRACES:]),
+            "mission": self.mission,
         }
         update.update(changes)
         self.state = self.state.model_copy(update=update)

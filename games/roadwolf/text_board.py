@@ -81,7 +81,7 @@ def text_board(view: RwView) -> str:
         for side in view.sides:
             lines.append(
                 f"{side.name}: {side.points - side.spent} points and "
-                f"{side.points - side.tokens_bought} tokens left"
+                f"{side.tokens_allowed - side.tokens_bought} tokens left"
             )
         lines.extend(vehicle_line(v) for v in view.vehicles)
         return "\n".join(lines)[:MAX_CHARS]

@@ -31,7 +31,7 @@ def _token_view(token: Token, vehicle: Vehicle, show: bool) -> TokenView:
 
 
 def vehicle_view(vehicle: Vehicle, viewer_side: int | None) -> VehicleView:
-    show = viewer_side is not None and viewer_side == vehicle.side
+    show = viewer_side is not None and viewer_side == vehicle.side and not vehicle.neutral
     tokens = tuple(_token_view(t, vehicle, show) for t in (*vehicle.crew, *vehicle.gear))
     return VehicleView(
         letter=vehicle.letter,
@@ -56,6 +56,8 @@ def vehicle_view(vehicle: Vehicle, viewer_side: int | None) -> VehicleView:
         status=vehicle.status,
         exited=vehicle.exited,
         tokens=tuple(t for t in tokens if show or t.kind is not None),
+        neutral=vehicle.neutral,
+        traits=vehicle.traits,
     )
 
 
@@ -90,7 +92,7 @@ def view(state: RwState, viewer: PlayerId | None) -> RwView:
                 if v.side == side and v.on_board
             ),
             points_left=mine.points - mine.spent,
-            tokens_left=mine.points - mine.tokens_bought,
+            tokens_left=mine.tokens_allowed - mine.tokens_bought,
         )
     return RwView(
         viewer=viewer,
@@ -109,6 +111,7 @@ def view(state: RwState, viewer: PlayerId | None) -> RwView:
                 points=s.points,
                 spent=s.spent,
                 tokens_bought=s.tokens_bought,
+                tokens_allowed=s.tokens_allowed,
                 score=s.score,
             )
             for s in state.sides

@@ -1,40 +1,11 @@
-"""End conditions and scoring of INTERCEPTOR, BREAKOUT and THE PRESIDENT (digest 1.2).
-
-A mission is data (`data.MISSIONS`) plus one judge here: the seven others of issue 14 add a
-judge each (and, where needed, a setup hook in `build.py`)."""
+"""End conditions and scoring of INTERCEPTOR, BREAKOUT and THE PRESIDENT (digest 1.2)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 
-from games.roadwolf.data import MissionKey
-from games.roadwolf.model import Side, Vehicle
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The score so far and, once the mission is over, who won (None: a draw) and why."""
-
-    score: tuple[int, int]
-    over: bool = False
-    winner: Side | None = None
-    reason: str = ""
-
-
-def is_stopped(vehicle: Vehicle) -> bool:
-    """A vehicle the other side has stopped: destroyed, out by the START or a side (1.4-A:
-    "counts as stopped or destroyed [R]"), or captured (now driven by the other side)."""
-    return (
-        vehicle.wreck
-        or vehicle.exited in ("start", "side", "removed", "destroyed")
-        or vehicle.side != vehicle.origin
-    )
-
-
-def escaped(vehicle: Vehicle) -> bool:
-    """Off the END, driven by the side that bought it."""
-    return vehicle.exited == "end" and vehicle.side == vehicle.origin
+from games.roadwolf.missions.base import MissionRules, Verdict, escaped, is_stopped
+from games.roadwolf.model import RwState, Side, Vehicle
 
 
 def interceptor(vehicles: Iterable[Vehicle]) -> Verdict:
@@ -88,20 +59,36 @@ def president(vehicles: Iterable[Vehicle]) -> Verdict:
     return Verdict((0, 1) if limo.side == 1 else (0, 0))
 
 
-JUDGES: dict[MissionKey, Callable[[Iterable[Vehicle]], Verdict]] = {
-    "INTERCEPTOR": interceptor,
-    "BREAKOUT": breakout,
-    "THE PRESIDENT": president,
+def _limo_runs(state: RwState, vehicle: Vehicle) -> bool:
+    """THE PRESIDENT: the Limo runs for the END, whoever holds it."""
+    return vehicle.letter == "A"
+
+
+def _rig_first(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
+    enemies = [v for v in state.vehicles if v.on_board and not v.wreck and v.side != vehicle.side]
+    rig = [v for v in enemies if v.letter == "A"]
+    return rig or enemies
+
+
+def _runners_first(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
+    """Whom a chaser closes on: the enemies running for the END; with none, any enemy."""
+    enemies = [v for v in state.vehicles if v.on_board and not v.wreck and v.side != vehicle.side]
+    if state.options.mission == "THE PRESIDENT":
+        runners = [v for v in enemies if v.letter == "A"]
+    else:
+        runners = [v for v in enemies if v.origin == 0 and v.side == 0]
+    return runners or enemies
+
+
+RULES: dict[str, MissionRules] = {
+    "INTERCEPTOR": MissionRules(judge=lambda s: interceptor(s.vehicles), prey=_runners_first),
+    "BREAKOUT": MissionRules(
+        judge=lambda s: breakout(s.vehicles), prey=_rig_first, prize=lambda s: "A"
+    ),
+    "THE PRESIDENT": MissionRules(
+        judge=lambda s: president(s.vehicles),
+        runs_for_the_end=_limo_runs,
+        prey=_runners_first,
+        prize=lambda s: "A",
+    ),
 }
-
-
-def judge(mission: MissionKey, vehicles: Iterable[Vehicle]) -> Verdict:
-    return JUDGES[mission](list(vehicles))
-
-
-def runs_for_the_end(mission: MissionKey, vehicle: Vehicle) -> bool:
-    """Whether a bot should drive this vehicle for the END: the first side's vehicles in
-    INTERCEPTOR and BREAKOUT, and the Limo in THE PRESIDENT (whoever holds it)."""
-    if mission == "THE PRESIDENT":
-        return vehicle.letter == "A"
-    return vehicle.side == 0 and vehicle.origin == 0

@@ -1,0 +1,57 @@
+"""Every mission's rules record (`base.MissionRules`), one module per mission.
+
+To add a mission (issue 14 part B: GAUNTLET, DERAILED): name it in `data.MissionKey` and
+`data.MISSIONS` (sides, points, vehicles it gives, starts, buys), write
+`missions/<name>.py` with a `RULES: dict[str, MissionRules]`, and add it to `_MODULES` here.
+"""
+
+from __future__ import annotations
+
+from games.roadwolf.missions import classic
+from games.roadwolf.missions.base import (
+    MissionRules,
+    Verdict,
+    escaped,
+    gone,
+    is_stopped,
+)
+from games.roadwolf.missions.classic import breakout, interceptor, president
+from games.roadwolf.model import RwState, Vehicle
+from games.roadwolf.table import HOOKS
+
+_MODULES = (classic,)
+
+MISSION_RULES: dict[str, MissionRules] = {}
+for _module in _MODULES:
+    MISSION_RULES.update(_module.RULES)
+for _key, _rules in MISSION_RULES.items():
+    HOOKS[_key] = _rules.hooks
+
+
+def rules_of(state: RwState) -> MissionRules:
+    return MISSION_RULES[state.options.mission]
+
+
+def judge(state: RwState) -> Verdict:
+    return rules_of(state).judge(state)
+
+
+def runs_for_the_end(state: RwState, vehicle: Vehicle) -> bool:
+    """Bot hint: whether this vehicle should drive for the END."""
+    return rules_of(state).runs_for_the_end(state, vehicle)
+
+
+__all__ = [
+    "MISSION_RULES",
+    "MissionRules",
+    "Verdict",
+    "breakout",
+    "escaped",
+    "gone",
+    "interceptor",
+    "is_stopped",
+    "judge",
+    "president",
+    "rules_of",
+    "runs_for_the_end",
+]

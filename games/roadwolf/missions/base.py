@@ -1,0 +1,105 @@
+"""The mission framework: a mission is data (`data.MISSIONS`: sides, points, the vehicles it
+gives, where each side starts, what it may buy) plus one `MissionRules` record here, in its own
+module of this package, registered in `missions/__init__.py`.
+
+`MissionRules` holds the judge and the hooks a mission may need:
+- `order`: the round's turn order as slots: "side:0", "side:1", "road" (the ROAD TURN), and
+  the mission's own automatic steps "step:<name>" run by `steps[name]` (the HIJACKERS truck's
+  drive, GAUNTLET's enemy attacks, DERAILED's train). Computed at the start of each round.
+- `on_start`: once, when play begins (after placement): neutral pieces (civilians, the truck).
+- `turn_start`: when a side's slot begins (CHASE's replacement cops).
+- `hooks` (`table.Hooks`): inside a roll: ram damage, wipeout checks, Bridges/Tunnels, cards.
+- bot hints: `runs_for_the_end`, `prey`, `prize`, `buys`, `tokens` (`policy.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from games.roadwolf.data import TokenKind
+from games.roadwolf.model import RwState, Side, Vehicle
+from games.roadwolf.table import NO_HOOKS, Ctx, Hooks
+
+DEFAULT_ORDER = ("side:0", "side:1", "road")
+"""Rule 7: every side in turn, then the ROAD TURN; the first side goes first (digest 1.2)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The score so far and, once the mission is over, who won (None: a draw) and why."""
+
+    score: tuple[int, int]
+    over: bool = False
+    winner: Side | None = None
+    reason: str = ""
+
+
+def default_order(state: RwState) -> tuple[str, ...]:
+    return DEFAULT_ORDER
+
+
+def first_side_runs(state: RwState, vehicle: Vehicle) -> bool:
+    """The first side's own vehicles drive for the END."""
+    return vehicle.side == 0 and vehicle.origin == 0 and not vehicle.neutral
+
+
+def enemies_of(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
+    return [
+        v
+        for v in state.vehicles
+        if v.on_board and not v.wreck and (v.side != vehicle.side or v.neutral) and v != vehicle
+    ]
+
+
+def no_prize(state: RwState) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class MissionRules:
+    """One mission's rules beyond the common ones (see the module docstring)."""
+
+    judge: Callable[[RwState], Verdict]
+    order: Callable[[RwState], tuple[str, ...]] = default_order
+    on_start: Callable[[Ctx], None] | None = None
+    turn_start: Callable[[Ctx, Side], None] | None = None
+    steps: Mapping[str, Callable[[Ctx], None]] = field(default_factory=dict)
+    hooks: Hooks = NO_HOOKS
+    score_text: Callable[[RwState], str] | None = None
+    runs_for_the_end: Callable[[RwState, Vehicle], bool] = first_side_runs
+    """Bot hint: whether this vehicle should drive for the END."""
+    prey: Callable[[RwState, Vehicle], list[Vehicle]] = enemies_of
+    """Bot hint: what a vehicle that does not run closes on (nearest first is the bot's)."""
+    prize: Callable[[RwState], str | None] = no_prize
+    """Bot hint: the letter of a vehicle worth taking over above all (the Rig, the truck)."""
+    buys: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    """Bot hint: vehicle classes each side buys, in order of preference."""
+    tokens: tuple[tuple[TokenKind, ...], tuple[TokenKind, ...]] | None = None
+    """Bot hint: tokens each side places, in order of preference."""
+
+
+def is_stopped(vehicle: Vehicle) -> bool:
+    """A vehicle the other side has stopped: destroyed, out by the START or a side (1.4-A:
+    "counts as stopped or destroyed [R]"), or captured (now driven by the other side)."""
+    return (
+        vehicle.wreck
+        or vehicle.exited in ("start", "side", "removed", "destroyed")
+        or vehicle.side != vehicle.origin
+    )
+
+
+def escaped(vehicle: Vehicle) -> bool:
+    """Off the END, driven by the side that bought it."""
+    return vehicle.exited == "end" and vehicle.side == vehicle.origin
+
+
+def gone(vehicle: Vehicle) -> bool:
+    """Destroyed (a wreck, or a removed bike) or out by the START or a side (1.4-A)."""
+    return vehicle.wreck or vehicle.exited in ("start", "side", "removed", "destroyed")
+
+
+def of_side(vehicles: Iterable[Vehicle], side: Side) -> list[Vehicle]:
+    return [
+        v for v in vehicles if v.origin == side and not v.neutral and "civilian" not in v.traits
+    ]
