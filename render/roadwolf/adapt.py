@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from games.roadwolf import geometry as geo
 from games.roadwolf.model import RwView, TokenView, VehicleView
 from games.roadwolf.model import Trace as RwTrace
 from render.roadwolf.scene import (
@@ -33,6 +34,27 @@ EXIT_WORDS = {
     "destroyed": "destroyed",
     "removed": "destroyed (removed)",
 }
+
+
+TAGS = (
+    "civilian",
+    "cop",
+    "monster",
+    "explosive",
+    "engine",
+    "gondola",
+    "train",
+    "mutant",
+    "enemy",
+)
+"""Mission traits the board names (the first a vehicle has), in this order."""
+
+
+def tag_of(v: VehicleView) -> str:
+    found = next((t for t in TAGS if t in v.traits), "")
+    if not found and v.neutral:
+        return "nobody's"
+    return found
 
 
 def rect_of(v: VehicleView) -> Rect | None:
@@ -69,9 +91,9 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
         note = "facing backward"
     return Piece(
         letter=v.letter,
-        side=v.side,
+        side=-1 if v.neutral else v.side,
         model=v.name,
-        owner=view.sides[v.side].name,
+        owner="nobody" if v.neutral else view.sides[v.side].name,
         rect=rect_of(v) if view.phase != "build" else None,
         size=v.size,
         damage=v.damage,
@@ -84,6 +106,7 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
         active=active,
         actions_left=turn.actions_left if active and turn is not None else 0,
         note=note,
+        tag=tag_of(v),
     )
 
 
@@ -170,11 +193,18 @@ def scene_of(view: RwView) -> Scene:
         score=view.score_text if view.phase != "build" else "",
         seats=seats(view),
         pieces=tuple(piece_of(view, v) for v in view.vehicles),
-        cards=tuple(Card(c.kind, Rect(c.x, c.y, c.w, c.h)) for c in view.cards),
+        cards=tuple(Card(c.kind, Rect(c.x, c.y, c.w, c.h), c.face_down) for c in view.cards),
         traces=traces,
         deck_left=view.deck_left,
         finished=view.phase == "over",
+        roads=geo.derailed_roads() if _derailed(view) else (view.road_columns,),
+        track=geo.TRACK if _derailed(view) else None,
     )
+
+
+def _derailed(view: RwView) -> bool:
+    """DERAILED: two roads and the train's track between them (digest 1.3 [R])."""
+    return str(view.mission) == "DERAILED"
 
 
 def token_of(t: TokenView) -> Token:

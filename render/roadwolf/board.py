@@ -79,7 +79,7 @@ def draw_field(
     draw: ImageDraw.ImageDraw, grid: Grid, scene: Scene, theme: Theme, label: float
 ) -> None:
     """The road with its cards, vehicles and traces, on an image of its own (clipped)."""
-    draw_road(draw, grid, theme, label)
+    draw_road(draw, grid, theme, label, scene.roads, scene.track)
     for card in scene.cards:
         draw_card(draw, grid, card, theme, label)
     for trace in scene.traces:
@@ -178,6 +178,8 @@ def _roster_line(
               fill=theme.player(piece.side).ink if piece.side >= 0 else theme.text)  # fmt: skip
     state = piece.note or STATE_WORDS[piece.status]
     parts = [piece.model, f"hits {piece.damage}/{piece.size}"]
+    if piece.tag:
+        parts.insert(1, piece.tag)
     if piece.status not in ("wreck", "gone"):
         parts.append(f"crew {piece.crew}/{piece.capacity}")
         parts.append(f"gear {piece.gear}")

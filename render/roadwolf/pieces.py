@@ -14,13 +14,21 @@ import math
 from PIL import ImageDraw
 
 from render.fonts import font
-from render.palette import BLACK, RGB, Theme, blend
+from render.palette import BLACK, RGB, WHITE, YELLOW, Theme, blend
 from render.roadwolf.layout import Grid
 from render.roadwolf.scene import COLUMNS, Piece, Rect, Trace
 from render.shapes import draw_text, strike
 
 SKULL = "\u2620"
 TURNED = "\u21ba"
+TAG_GLYPHS: dict[str, str] = {
+    "cop": "\u2605",  # a star: the police
+    "monster": "\u25b2",  # a big wheel's tread
+    "explosive": "\u2622",  # a hazard sign
+    "mutant": "\u2620",
+    "enemy": "\u2716",
+}
+"""A mission piece's badge on the road, at its back-left corner (the roster names it)."""
 
 
 def side_colour(side: int, theme: Theme) -> RGB:
@@ -79,6 +87,26 @@ def draw_piece(
     badge = SKULL if piece.status == "abandoned" else TURNED if backward else ""
     if badge:
         _badge(draw, grid, where, badge, theme, label)
+    glyph = TAG_GLYPHS.get(piece.tag, "")
+    if glyph:
+        _tag_badge(draw, (bx0, by0, bx1, by1), glyph, theme, label, low=not backward)
+
+
+def _tag_badge(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    glyph: str,
+    theme: Theme,
+    label: float,
+    *,
+    low: bool,
+) -> None:
+    """A mission piece's glyph in a small black disc on its back-left corner."""
+    x0, y0, _, y1 = box
+    r = label * 0.7
+    cx, cy = x0 + r * 0.5, (y1 - r * 0.5) if low else (y0 + r * 0.5)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BLACK, outline=WHITE, width=2)
+    draw_text(draw, (cx, cy), glyph, fnt=font(label, bold=True), fill=YELLOW)
 
 
 def _crew_dots(

@@ -75,7 +75,7 @@ def _field(
     draw: ImageDraw.ImageDraw, grid: Grid, scene: Scene, plan: Plan, theme: Theme, label: float
 ) -> None:
     """The road zoomed on the plan, on an image of its own (so nothing spills out of it)."""
-    draw_road(draw, grid, theme, label)
+    draw_road(draw, grid, theme, label, scene.roads, scene.track)
     tint = blend(theme.surface_alt, theme.accent, 1 / 3)
     for c, r in plan.reach:
         if grid.first <= r <= grid.last:

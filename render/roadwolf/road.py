@@ -15,11 +15,48 @@ def verge_colour(theme: Theme) -> tuple[int, int, int]:
     return blend(theme.surface, ORANGE, 1 / 3)
 
 
-def draw_road(draw: ImageDraw.ImageDraw, grid: Grid, theme: Theme, label: float) -> None:
-    """Verges, asphalt, edge lines, the START zone and a mark every stick (4 rows)."""
+def draw_road(
+    draw: ImageDraw.ImageDraw,
+    grid: Grid,
+    theme: Theme,
+    label: float,
+    roads: tuple[tuple[int, int], ...] = (ROAD,),
+    track: tuple[int, int] | None = None,
+) -> None:
+    """Verges, asphalt, edge lines, the START zone and a mark every stick (4 rows); DERAILED's
+    two roads with the train's track between them."""
     top, bottom = grid.y(grid.last + 1), grid.y(grid.first)
     draw.rectangle((grid.x(0), top, grid.x(COLUMNS), bottom), fill=verge_colour(theme))
-    road_l, road_r = grid.x(ROAD[0]), grid.x(ROAD[1] + 1)
+    if track is not None:
+        _track(draw, grid, track, theme)
+    edge = max(2, round(grid.cell / 10))
+    for first, last in roads:
+        _asphalt(draw, grid, (first, last), theme, edge)
+    small = font(label)
+    left_edge = grid.x(min(first for first, _ in roads))
+    right_edge = grid.x(max(last for _, last in roads) + 1)
+    for row in range(grid.first, grid.last + 2):
+        if row % STICK or row in (0, ROWS):
+            continue
+        yy = grid.y(row)
+        draw.line((grid.x(0), yy, left_edge, yy), fill=theme.faded, width=1)
+        draw.line((right_edge, yy, grid.x(COLUMNS), yy), fill=theme.faded, width=1)
+        draw_text(draw, (grid.x(0) + 4, yy - 2), str(row), fnt=small, fill=theme.muted, anchor="ld")
+    bold = font(label, bold=True)
+    if grid.first == 0:
+        for first, last in roads:
+            mid = (grid.x(first) + grid.x(last + 1)) / 2
+            draw_text(draw, (mid, grid.y(START_ROWS / 2)), "START", fnt=bold, fill=BLACK)
+    if grid.last == ROWS - 1:
+        draw_text(draw, (left_edge - 8, top + grid.cell * 0.6), "END \u2191", fnt=bold,
+                  fill=theme.text, anchor="rm")  # fmt: skip
+
+
+def _asphalt(
+    draw: ImageDraw.ImageDraw, grid: Grid, road: tuple[int, int], theme: Theme, edge: int
+) -> None:
+    top, bottom = grid.y(grid.last + 1), grid.y(grid.first)
+    road_l, road_r = grid.x(road[0]), grid.x(road[1] + 1)
     draw.rectangle((road_l, top, road_r, bottom), fill=theme.surface_alt)
     if grid.first < START_ROWS:
         start_top = grid.y(min(START_ROWS, grid.last + 1))
@@ -27,30 +64,32 @@ def draw_road(draw: ImageDraw.ImageDraw, grid: Grid, theme: Theme, label: float)
             (road_l, start_top, road_r, bottom), fill=blend(theme.surface_alt, WHITE, 1 / 3)
         )
         _checks(draw, grid, road_l, road_r, theme)
-    edge = max(2, round(grid.cell / 10))
     draw.line((road_l, top, road_l, bottom), fill=theme.text, width=edge)
     draw.line((road_r, top, road_r, bottom), fill=theme.text, width=edge)
-    mid = grid.x((ROAD[0] + ROAD[1] + 1) / 2)
+    mid = grid.x((road[0] + road[1] + 1) / 2)
     dash = grid.cell * 0.6
     y = bottom
     while y > top:
         draw.line((mid, y, mid, max(top, y - dash)), fill=theme.muted, width=max(1, edge - 1))
         y -= dash * 2
-    small = font(label)
-    for row in range(grid.first, grid.last + 2):
-        if row % STICK or row in (0, ROWS):
-            continue
-        yy = grid.y(row)
-        draw.line((grid.x(0), yy, road_l, yy), fill=theme.faded, width=1)
-        draw.line((road_r, yy, grid.x(COLUMNS), yy), fill=theme.faded, width=1)
-        draw_text(draw, (grid.x(0) + 4, yy - 2), str(row), fnt=small, fill=theme.muted, anchor="ld")
-    bold = font(label, bold=True)
-    if grid.first == 0:
-        draw_text(draw, ((road_l + road_r) / 2, grid.y(START_ROWS / 2)), "START", fnt=bold,
-                  fill=BLACK)  # fmt: skip
-    if grid.last == ROWS - 1:
-        draw_text(draw, (road_l - 8, top + grid.cell * 0.6), "END \u2191", fnt=bold,
-                  fill=theme.text, anchor="rm")  # fmt: skip
+
+
+TRACK_BED = (92, 72, 56)
+"""Ballast under the rails: brown, unlike the orange verge and the grey asphalt."""
+
+
+def _track(draw: ImageDraw.ImageDraw, grid: Grid, track: tuple[int, int], theme: Theme) -> None:
+    """The train's strip: a ballast bed, a sleeper every half cell and two steel rails."""
+    top, bottom = grid.y(grid.last + 1), grid.y(grid.first)
+    x0, x1 = grid.x(track[0]), grid.x(track[1] + 1)
+    draw.rectangle((x0, top, x1, bottom), fill=TRACK_BED)
+    y = bottom
+    while y > top:
+        draw.line((x0 + 3, y, x1 - 3, y), fill=BLACK, width=max(2, round(grid.cell / 8)))
+        y -= grid.cell / 2
+    width = max(2, round(grid.cell / 9))
+    for rail in (x0 + (x1 - x0) * 0.28, x0 + (x1 - x0) * 0.72):
+        draw.line((rail, top, rail, bottom), fill=theme.muted, width=width)
 
 
 def _checks(draw: ImageDraw.ImageDraw, grid: Grid, left: float, right: float, theme: Theme) -> None:
@@ -86,6 +125,9 @@ def draw_card(
     if not grid.shows(card.rect):
         return
     x0, y0, x1, y1 = grid.box(card.rect)
+    if card.face_down:
+        _card_back(draw, (x0, y0, x1, y1), theme, label)
+        return
     kind = card.kind.lower()
     ink, name = CARD_LOOK.get(kind, (theme.text, card.kind.title()))
     paper = blend(theme.surface, ink, 1 / 3) if kind not in ("slick", "tunnel") else BLACK
@@ -97,6 +139,22 @@ def draw_card(
     text = fit_text(name, fnt, x1 - x0 - 6)
     cy = y0 + (y1 - y0) * 0.5
     draw_text(draw, ((x0 + x1) / 2, cy), text, fnt=fnt, fill=theme.text, outline=BLACK,
+              outline_width=2)  # fmt: skip
+
+
+def _card_back(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], theme: Theme, label: float
+) -> None:
+    """A face-down road card (GAUNTLET): a hatched back and a question mark, never its kind."""
+    x0, y0, x1, y1 = box
+    inset = 2
+    draw.rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), fill=BLUE,
+                   outline=theme.text, width=2)  # fmt: skip
+    inner = 6
+    draw.rectangle((x0 + inner, y0 + inner, x1 - inner, y1 - inner),
+                   outline=blend(BLUE, WHITE, 1 / 2), width=2)  # fmt: skip
+    fnt = font(label * 1.3, bold=True)
+    draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "?", fnt=fnt, fill=WHITE, outline=BLACK,
               outline_width=2)  # fmt: skip
 
 

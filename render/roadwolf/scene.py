@@ -63,6 +63,9 @@ class Piece:
     actions_left: int = 0
     note: str = ""
     """A short public word on it (\"escaped\", \"destroyed\", \"off-road\")."""
+    tag: str = ""
+    """A mission piece's kind in one word (\"civilian\", \"monster\", \"explosive\", \"cop\",
+    \"engine\", \"gondola\", \"mutant\"…): a badge on the road, a word in the roster."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ class Card:
 
     kind: str
     rect: Rect
+    face_down: bool = False
+    """GAUNTLET: not revealed yet (its kind is hidden): drawn as a card back."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,10 @@ class Scene:
     traces: tuple[Trace, ...] = ()
     deck_left: int | None = None
     finished: bool = False
+    roads: tuple[tuple[int, int], ...] = (ROAD,)
+    """First and last column of each road (DERAILED has two)."""
+    track: tuple[int, int] | None = None
+    """DERAILED: the train's strip between the roads (first and last column)."""
 
 
 @dataclass(frozen=True)
