@@ -10,6 +10,7 @@ from typing import Any
 from fakediscord import FakeMessage
 from fakediscord.records import walk_components
 from games.registry import GAMES
+from games.roadwolf.data import MISSION_NAMES
 from games.roadwolf.model import RwState
 from tests.bot.conftest import World
 
@@ -107,6 +108,19 @@ async def test_a_vehicle_is_placed_and_its_crew_ordered_from_the_panel(world: Wo
     kinds = {t.id: t.kind for t in limo.crew}
     assert [kinds[i] for i in limo.loss_order] == ["brawler", "gunner"], limo.loss_order
     world.renders.check(world.fake)
+
+
+async def test_the_mission_option_offers_every_mission_by_its_name(world: World) -> None:
+    """`/game option setting:mission` offers every mission named as the rules text names it,
+    and each one is accepted."""
+    r = await world.slash(world.alice, "game new", game="roadwolf")
+    offered = await world.fake.autocomplete(
+        world.alice, world.channel, "game option", focused="value", value="", setting="mission"
+    )
+    assert [c["value"] for c in offered] == list(MISSION_NAMES), offered
+    for mission in MISSION_NAMES:
+        r = await world.slash(world.alice, "game option", setting="mission", value=mission)
+        assert "🚫" not in r.content, r.content
 
 
 async def _bots_to_the_end(world: World, mission: str, turns: int = 900) -> RwState:
