@@ -125,6 +125,17 @@ class SuppliesAction(Model):
     take: TokenKind | Literal["repair"]
 
 
+class TrainAction(Model):
+    """DERAILED (line 216): BOARD an adjacent Gondola (no opposing crew in it) or, from the front
+    Gondola, the emptied Engine (`tokens`: the crew who climb; empty: all but the driver);
+    SEARCH a Gondola for a Shotgun, Ambush, Molotov or Spikes; DRIVE the train 1 stick."""
+
+    kind: Literal["board", "search", "drive_train"]
+    vehicle: str = Field(max_length=2)
+    target: str = Field(default="", max_length=2)
+    tokens: tuple[int, ...] = Field(default=(), max_length=20)
+
+
 Action = Annotated[
     BuyAction
     | TokenAction
@@ -138,7 +149,8 @@ Action = Annotated[
     | SpikesAction
     | TargetAction
     | SimpleAction
-    | SuppliesAction,
+    | SuppliesAction
+    | TrainAction,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -19,6 +19,7 @@ from games.roadwolf.fight import (
     melee_targets,
     spikes_targets,
 )
+from games.roadwolf.missions import rules_of
 from games.roadwolf.model import (
     MeleeAction,
     MoveAction,
@@ -29,10 +30,11 @@ from games.roadwolf.model import (
     SpikesAction,
     SuppliesAction,
     TargetAction,
+    TrainAction,
     Turn,
     Vehicle,
 )
-from games.roadwolf.table import card_rect, crew_count, rect_of
+from games.roadwolf.table import card_rect, crew_count, off_road, rect_of
 
 PlayAction = (
     MoveAction
@@ -43,6 +45,7 @@ PlayAction = (
     | TargetAction
     | SimpleAction
     | SuppliesAction
+    | TrainAction
 )
 Cost = Literal["action", "free", "bike", "none"]
 
@@ -89,6 +92,10 @@ def check(state: RwState, action: PlayAction) -> Plan:
     left = turn.actions_left if turn.vehicle else actions_at_start(vehicle, turn)
     if action.kind == "done":
         return Plan(vehicle, "none")
+    refuse = rules_of(state).refuse
+    reason = refuse(state, vehicle, action) if refuse is not None else None
+    if reason is not None:
+        raise IllegalAction(reason)
     if vehicle.immobilized and action.kind not in ("turn_around", "transfer"):
         raise IllegalAction(
             f"{vehicle.letter} is immobilized: turn it around first (one action, rule 42)"
@@ -137,6 +144,10 @@ def check(state: RwState, action: PlayAction) -> Plan:
         case SuppliesAction():
             _check_supplies(state, vehicle, action)
             return needs_action()
+        case TrainAction():
+            if rules_of(state).perform is None:
+                raise IllegalAction(f"there is no train in {state.options.mission}")
+            return needs_action()
     raise InvalidAction(f"unknown action {action.kind!r}")
 
 
@@ -164,7 +175,7 @@ def _check_nitro(state: RwState, vehicle: Vehicle, turn: Turn) -> None:
         raise IllegalAction(f"the {vehicle.name} may not nitro")
     if turn.nitro_used:
         raise IllegalAction("at most 1 nitro per vehicle per turn")
-    if geo.is_off_road(rect_of(vehicle)):
+    if off_road(rules_of(state).hooks, rect_of(vehicle)):
         raise IllegalAction("Nitro is never usable off-road")
 
 

@@ -10,6 +10,7 @@ from games.roadwolf import geometry as geo
 from games.roadwolf.data import CARD_RAM_DICE
 from games.roadwolf.model import Card, Token, Trace, TraceKind, Vehicle
 from games.roadwolf.table import MAX_CHAIN, Ctx, card_rect, rect_of, rerolls
+from games.roadwolf.table import off_road as off_road_here
 
 CREW_LOSS_ORDER = ("driver", "mechanic", "brawler", "gunner", "veteran")
 """Rule 40: "The owner picks which crew are lost, driver last": spare drivers go first, then the
@@ -77,6 +78,9 @@ def ram(
     victim = ctx.v(target)
     if not victim.on_board:
         return False
+    if ctx.hooks.ram is not None and ctx.hooks.ram(ctx, rammer, target, depth):
+        after = ctx.v(target)
+        return not after.on_board or after.wreck
     attacker = ctx.v(rammer.letter) if rammer.letter else None
     dice = rammer.dice + (1 if rammer.nitro else 0)
     b_dice = victim.size if victim.wreck else max(1, victim.remaining)
@@ -316,6 +320,13 @@ def settle_path(ctx: Ctx, letter: str, path: geo.PathResult, kind: TraceKind) ->
     points = [geo.front_centre(s) for s in path.samples]
     for index, sample in enumerate(path.samples):
         edge = geo.exit_edge(sample)
+        if edge == "end" and ctx.hooks.end_closed is not None and ctx.hooks.end_closed(ctx):
+            # GAUNTLET: the END is closed until the LAST card: stop at the edge
+            stop = path.samples[max(0, index - 1)]
+            ctx.update(letter, x=stop.x, y=stop.y)
+            ctx.trace(Trace(kind=kind, vehicle=letter, points=tuple(points[:index])))
+            ctx.say(letter, f"{letter} cannot leave yet: the END is closed.", kind="end_closed")
+            return stop
         if edge is not None:
             ctx.update(letter, x=sample.x, y=sample.y, exited=edge)
             ctx.trace(Trace(kind=kind, vehicle=letter, points=tuple(points[: index + 1])))
@@ -342,7 +353,7 @@ def end_of_move_checks(ctx: Ctx, letter: str, *, off_road: bool = False, depth: 
     vehicle = ctx.v(letter)
     if not vehicle.on_board or vehicle.wreck or vehicle.surface == "dirt":
         return
-    if off_road or geo.is_off_road(rect_of(vehicle)):
+    if off_road or off_road_here(ctx.hooks, rect_of(vehicle)):
         ctx.say(letter, f"{vehicle.name} {letter} is off the road.", kind="off_road")
         wipeout(ctx, letter, depth=depth + 1)
 

@@ -24,6 +24,8 @@ def drive(
     path = geo.trace_path(rect_of(vehicle), dx, dy, ctx.obstacles(letter))
     if settle_path(ctx, letter, path, kind) is None:
         return
+    if ctx.hooks.moved is not None:
+        ctx.hooks.moved(ctx, letter, path.samples)
     slide = touch_cards(ctx, letter, path.samples)
     hit = path.hit
     if isinstance(hit, str) and hit in rammed:

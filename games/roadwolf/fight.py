@@ -11,8 +11,17 @@ from games.roadwolf.table import Ctx, card_rect, rect_of, rerolls
 
 
 def is_target(vehicle: Vehicle, other: Vehicle) -> bool:
-    """An enemy vehicle still on the board (not a wreck)."""
-    return other.on_board and not other.wreck and (other.side != vehicle.side or other.neutral)
+    """An enemy vehicle still on the board (not a wreck). GAUNTLET: "Couriers may not attack
+    each other" (line 213). DERAILED: a train car is a target only with crew aboard, and the
+    Engine's crew "can ONLY be attacked by crew in the front Gondola" (line 216)."""
+    if not other.on_board or other.wreck:
+        return False
+    if "courier" in vehicle.traits and "courier" in other.traits:
+        return False
+    engine_shut = "engine" in other.traits and "front" not in vehicle.traits
+    if "train" in other.traits and (not other.crew or engine_shut):
+        return False
+    return other.side != vehicle.side or other.neutral
 
 
 def blockers(state: RwState, *exclude: str) -> list[geo.Rect]:

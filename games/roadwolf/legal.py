@@ -11,6 +11,7 @@ from games.roadwolf.build import can_buy, can_reset, can_take_token
 from games.roadwolf.checks import PlayAction, can_act, check
 from games.roadwolf.data import TOKEN_KINDS, VEHICLES
 from games.roadwolf.fight import adjacent, melee_targets, shooting_targets, spikes_targets
+from games.roadwolf.missions import rules_of
 from games.roadwolf.model import (
     Action,
     BuyAction,
@@ -117,6 +118,9 @@ def candidates(state: RwState, vehicle: Vehicle) -> list[PlayAction]:
             found.append(TargetAction(kind="takeover", vehicle=v, target=other.letter))
         elif other.side == vehicle.side and vehicle.gear:
             found.append(TargetAction(kind="transfer", vehicle=v, target=other.letter))
+    extra = rules_of(state).actions
+    if extra is not None:
+        found.extend(extra(state, vehicle))
     found.append(SimpleAction(kind="done", vehicle=v))
     return found
 

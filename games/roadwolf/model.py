@@ -59,6 +59,9 @@ from games.roadwolf.actions import (
 from games.roadwolf.actions import (
     TokenAction as TokenAction,
 )
+from games.roadwolf.actions import (
+    TrainAction as TrainAction,
+)
 from games.roadwolf.data import MISSION_NAMES, CardKind, MissionKey, Surface, TokenKind
 
 SCHEMA_VERSION = 1

@@ -30,7 +30,10 @@ def road_turn(ctx: Ctx) -> None:
         _drift_object(ctx, obj.letter)
     for card in sorted(ctx.cards, key=lambda c: -c.y):
         _drift_card(ctx, card.id, geo.ROAD_TURN_DRIFT)
-    _new_card(ctx)
+    if ctx.hooks.new_cards is not None:
+        ctx.hooks.new_cards(ctx)
+    else:
+        _new_card(ctx)
     ctx.cards = [c.model_copy(update={"touched": ()}) for c in ctx.cards]
 
 
@@ -114,17 +117,27 @@ def _drift_card(ctx: Ctx, card_id: int, dy: float) -> None:
 def _new_card(ctx: Ctx) -> None:
     """Rule 33 / 1.4-B: draw (reshuffling the discards when the deck is out, 1.3 [R]), place it
     across the road at the END edge, then move it 2 sticks toward the START. CLEAR: discard."""
+    enter_card(ctx, draw_card(ctx), geo.CARD_FIRST_COLUMN)
+
+
+def draw_card(ctx: Ctx) -> CardKind:
+    """Rule 33: the next road card (reshuffling the discards when the deck is out, 1.3 [R])."""
     if not ctx.deck:
         ctx.deck = list(ctx.discard) or full_deck()
         ctx.discard = []
         ctx.rng.shuffle(ctx.deck)
-    kind = ctx.deck.pop(0)
+    return ctx.deck.pop(0)
+
+
+def enter_card(ctx: Ctx, kind: CardKind, column: int) -> None:
+    """1.4-B: the card across the road (its first column `column`) at the END edge, moved 2
+    sticks toward the START. CLEAR: discarded."""
     ctx.say("", f"New road card: {kind.upper()}.", kind="card_drawn")
     if kind == "clear":
         ctx.discard.append(kind)
         return
     box = geo.new_card_rect()
-    card = Card(id=ctx.next_id, kind=kind, x=box.x, y=box.y)
+    card = Card(id=ctx.next_id, kind=kind, x=column, y=box.y)
     ctx.next_id += 1
     ctx.cards.append(card)
     _drift_card(ctx, card.id, geo.ROAD_TURN_DRIFT)

@@ -46,6 +46,7 @@ from games.roadwolf.model import (
     SuppliesAction,
     TargetAction,
     TokenAction,
+    TrainAction,
     Turn,
 )
 from games.roadwolf.road import abandoned_checks, road_turn
@@ -103,6 +104,8 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
             mission = rules_of(state)
             if mission.on_start is not None:
                 mission.on_start(ctx)
+            if mission.after_action is not None:
+                mission.after_action(ctx)
             ctx.say("", "Both armies are ready: the mission begins.", kind="start")
             state = ctx.freeze(phase="play")
             return _advance(ctx, ctx.freeze(order=mission.order(state), slot=-1))
@@ -116,6 +119,9 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
     assert state.turn is not None
     turn = _spend(state.turn, plan, action)
     _perform(ctx, action, plan, turn)
+    after = rules_of(state).after_action
+    if after is not None:
+        after(ctx)
     if action.kind == "takeover":
         turn = turn.model_copy(update={"taken": (*turn.taken, action.target)})
     return _after_action(ctx, turn, plan.vehicle.letter, action)
@@ -189,6 +195,10 @@ def _perform(ctx: Ctx, action: PlayAction, plan: Plan, turn: Turn) -> None:
             pickup(ctx, letter, action.target)
         case SuppliesAction():
             supplies(ctx, letter, action.take)
+        case TrainAction():
+            perform = rules_of(ctx.state).perform
+            assert perform is not None
+            perform(ctx, action)
 
 
 def _after_action(ctx: Ctx, turn: Turn, letter: str, action: PlayAction) -> Step[RwState]:
@@ -231,12 +241,16 @@ def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
             road_turn(ctx)
         elif name.startswith("step:"):
             mission.steps[name[5:]](ctx)
+        elif name.startswith("vehicle:"):
+            turn = _vehicle_turn(ctx, name[8:])
         else:
             side: Side = 0 if name == "side:0" else 1
             turn = Turn(side=side)
             abandoned_checks(ctx, side)
             if mission.turn_start is not None:
                 mission.turn_start(ctx, side)
+        if turn is None and mission.after_action is not None:
+            mission.after_action(ctx)
         state = ctx.freeze(turn=turn)
         verdict = judge(state)
         if verdict.over:
@@ -250,6 +264,18 @@ def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
                 return Step(state, tuple(ctx.events))
             empty += 1
     return _end(ctx, state, None, "nobody can drive any more: a draw", (0, 0))
+
+
+def _vehicle_turn(ctx: Ctx, letter: str) -> Turn | None:
+    """A "vehicle:<letter>" slot: that vehicle's side plays it alone (its other vehicles count
+    as done). An abandoned vehicle makes its check first (rule 41)."""
+    vehicle = ctx.vehicles.get(letter)
+    if vehicle is None or not vehicle.on_board or vehicle.wreck or vehicle.neutral:
+        return None
+    if vehicle.abandoned:
+        abandoned_checks(ctx, vehicle.side)
+    others = tuple(v.letter for v in ctx.vehicles.values() if v.letter != letter)
+    return Turn(side=vehicle.side, done=others)
 
 
 def _with_score(state: RwState, score: tuple[int, int]) -> RwState:

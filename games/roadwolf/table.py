@@ -34,6 +34,24 @@ class Hooks:
     """(ctx, letter, card, depth): a road card touched `letter`."""
     roller: Callable[[Ctx, Vehicle], PlayerId | None] | None = None
     """Who rolls for the road against a vehicle (TWO-WHEEL TERROR: the losing team)."""
+    ram: Callable[[Ctx, Any, str, int], bool] | None = None
+    """(ctx, rammer, target, depth): make this ram instead of the common one (DERAILED's
+    train, GAUNTLET's mutants); `rammer` is a `crash.Rammer`."""
+    new_cards: Callable[[Ctx], None] | None = None
+    """The ROAD TURN's new cards instead of one at the END (GAUNTLET: two face down; DERAILED:
+    one per road)."""
+    end_closed: Callable[[Ctx], bool] | None = None
+    """True while nobody may leave by the END (GAUNTLET: until the LAST card): a move stops at
+    the END edge instead."""
+    off_road: Callable[[geo.Rect], bool] | None = None
+    """Off-road on this mission's board (DERAILED: two roads) instead of 1.6's one road."""
+    moved: Callable[[Ctx, str, tuple[geo.Rect, ...]], None] | None = None
+    """(ctx, letter, samples): after a MOVE, BRAKE or NITRO settled (DERAILED: the tracks)."""
+
+
+def off_road(hooks: Hooks, rect: geo.Rect) -> bool:
+    """1.6 Off-road, or the mission's own (`Hooks.off_road`)."""
+    return hooks.off_road(rect) if hooks.off_road is not None else geo.is_off_road(rect)
 
 
 NO_HOOKS = Hooks()

@@ -3,7 +3,8 @@ gives, where each side starts, what it may buy) plus one `MissionRules` record h
 module of this package, registered in `missions/__init__.py`.
 
 `MissionRules` holds the judge and the hooks a mission may need:
-- `order`: the round's turn order as slots: "side:0", "side:1", "road" (the ROAD TURN), and
+- `order`: the round's turn order as slots: "side:0", "side:1", "vehicle:<letter>" (that one
+  vehicle's activation, GAUNTLET's order by position), "road" (the ROAD TURN), and
   the mission's own automatic steps "step:<name>" run by `steps[name]` (the HIJACKERS truck's
   drive, GAUNTLET's enemy attacks, DERAILED's train). Computed at the start of each round.
 - `on_start`: once, when play begins (after placement): neutral pieces (civilians, the truck).
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.roadwolf.data import TokenKind
 from games.roadwolf.model import RwState, Side, Vehicle
@@ -66,6 +68,15 @@ class MissionRules:
     turn_start: Callable[[Ctx, Side], None] | None = None
     steps: Mapping[str, Callable[[Ctx], None]] = field(default_factory=dict)
     hooks: Hooks = NO_HOOKS
+    after_action: Callable[[Ctx], None] | None = None
+    """After every action, ROAD TURN and step (GAUNTLET: turn cards up, count Skulls; DERAILED:
+    tidy the train cars)."""
+    refuse: Callable[[RwState, Vehicle, Any], str | None] | None = None
+    """Why a play action is not legal in this mission (None: the common checks decide)."""
+    actions: Callable[[RwState, Vehicle], list[Any]] | None = None
+    """The mission's own actions to list for a vehicle (DERAILED: board, search, drive)."""
+    perform: Callable[[Ctx, Any], None] | None = None
+    """Run the mission's own action (`actions.TrainAction`)."""
     score_text: Callable[[RwState], str] | None = None
     runs_for_the_end: Callable[[RwState, Vehicle], bool] = first_side_runs
     """Bot hint: whether this vehicle should drive for the END."""
