@@ -320,7 +320,7 @@ def settle_path(ctx: Ctx, letter: str, path: geo.PathResult, kind: TraceKind) ->
     points = [geo.front_centre(s) for s in path.samples]
     for index, sample in enumerate(path.samples):
         edge = geo.exit_edge(sample)
-        if edge == "end" and ctx.hooks.end_closed is not None and ctx.hooks.end_closed(ctx):
+        if edge == "end" and ctx.hooks.end_closed is not None and ctx.hooks.end_closed(ctx.deck):
             # GAUNTLET: the END is closed until the LAST card: stop at the edge
             stop = path.samples[max(0, index - 1)]
             ctx.update(letter, x=stop.x, y=stop.y)

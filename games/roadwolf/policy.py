@@ -43,6 +43,10 @@ def bot_move(state: RwState, player: PlayerId, rng: Rng) -> Action:
     letter = state.turn.vehicle or next(v.letter for v in state.vehicles if can_act(v, state.turn))
     mine = [a for a in legal if getattr(a, "vehicle", None) == letter]
     vehicle = state.vehicle(letter)
+    own = rules_of(state).bot
+    chosen = own(state, vehicle, mine) if own is not None else None
+    if chosen is not None:
+        return chosen
     special = [a for a in mine if a.kind not in ("move", "brake", "done")]
     if special:
         best = max(special, key=lambda a: _score(state, vehicle, a))

@@ -14,7 +14,8 @@ from games.engine import InvalidAction
 from games.roadwolf import geometry as geo
 from games.roadwolf.data import CARD_RAM_DICE
 from games.roadwolf.model import MoveAction, NitroAction, RwState, Vehicle
-from games.roadwolf.table import card_rect, rect_of
+from games.roadwolf.table import HOOKS, NO_HOOKS, card_rect, rect_of
+from games.roadwolf.table import off_road as off_road_of
 
 _TYPED = re.compile(r"^(?:([LR])(\d{1,2}))?(?:([FB])(\d{1,2}))?$")
 
@@ -82,19 +83,27 @@ def preview(state: RwState, letter: str, kind: geo.MoveKind, dx: int, dy: int) -
     result = geo.trace_path(start, dx, dy, obstacles)
     samples = list(result.samples)
     exits = None
+    hooks = HOOKS.get(state.options.mission, NO_HOOKS)
+    warnings: list[str] = []
     for index, sample in enumerate(samples):
         edge = geo.exit_edge(sample)
+        if edge == "end" and hooks.end_closed is not None and hooks.end_closed(state.deck):
+            samples = samples[: max(1, index)]
+            warnings.append("the END is closed until the LAST card: stops at the edge")
+            break
         if edge is not None:
             exits = edge
             samples = samples[: index + 1]
             break
     ghost = samples[-1]
-    warnings: list[str] = []
     ram = ram_dice = None
     if exits is None and isinstance(result.hit, str):
         other = state.vehicle(result.hit)
         ram = other.letter
-        if kind == "brake":
+        if "train" in other.traits:
+            ram_dice = (3, max(1, vehicle.remaining))
+            warnings.append(f"the train rams you: 3 dice against your {ram_dice[1]}")
+        elif kind == "brake":
             ram_dice = (other.size, max(1, vehicle.remaining))
             warnings.append(
                 f"{other.letter} rams you: {ram_dice[0]} dice against your {ram_dice[1]}"
@@ -125,7 +134,9 @@ def preview(state: RwState, letter: str, kind: geo.MoveKind, dx: int, dy: int) -
             if structure == "bridge"
             else "goes AROUND the TUNNEL: 1 damage and immobilized"
         )
-    off_road = exits is None and geo.is_off_road(ghost)
+    off_road = exits is None and off_road_of(hooks, ghost)
+    if exits is None and hooks.moved is not None and geo.crosses_track(samples):
+        warnings.append("crosses the tracks: wipeout check")
     wipeout = None
     if off_road and vehicle.surface != "dirt":
         wipeout = (max(1, vehicle.remaining), 2)

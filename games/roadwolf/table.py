@@ -4,7 +4,7 @@ between, chains of rams, wipeouts and skids update vehicles in place of their ol
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,9 +40,9 @@ class Hooks:
     new_cards: Callable[[Ctx], None] | None = None
     """The ROAD TURN's new cards instead of one at the END (GAUNTLET: two face down; DERAILED:
     one per road)."""
-    end_closed: Callable[[Ctx], bool] | None = None
-    """True while nobody may leave by the END (GAUNTLET: until the LAST card): a move stops at
-    the END edge instead."""
+    end_closed: Callable[[Sequence[CardKind]], bool] | None = None
+    """(the road deck): True while nobody may leave by the END (GAUNTLET: until the LAST card);
+    a move stops at the END edge instead."""
     off_road: Callable[[geo.Rect], bool] | None = None
     """Off-road on this mission's board (DERAILED: two roads) instead of 1.6's one road."""
     moved: Callable[[Ctx, str, tuple[geo.Rect, ...]], None] | None = None

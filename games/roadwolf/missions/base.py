@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.roadwolf.data import TokenKind
-from games.roadwolf.model import RwState, Side, Vehicle
+from games.roadwolf.model import Action, RwState, Side, Vehicle
 from games.roadwolf.table import NO_HOOKS, Ctx, Hooks
 
 DEFAULT_ORDER = ("side:0", "side:1", "road")
@@ -77,6 +77,8 @@ class MissionRules:
     """The mission's own actions to list for a vehicle (DERAILED: board, search, drive)."""
     perform: Callable[[Ctx, Any], None] | None = None
     """Run the mission's own action (`actions.TrainAction`)."""
+    bot: Callable[[RwState, Vehicle, list[Action]], Action | None] | None = None
+    """The bot's own choice for a vehicle among its listed actions (None: the common bot)."""
     score_text: Callable[[RwState], str] | None = None
     runs_for_the_end: Callable[[RwState, Vehicle], bool] = first_side_runs
     """Bot hint: whether this vehicle should drive for the END."""
