@@ -68,6 +68,9 @@ def draw_piece(
         return
     if piece.active:
         draw.rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), outline=theme.accent, width=4)
+    if piece.tag in ("engine", "gondola"):
+        _train_car(draw, (x0, y0, x1, y1), piece, theme, label)
+        return
     inset = 2.0
     bx0, by0, bx1, by1 = x0 + inset, y0 + inset, x1 - inset, y1 - inset
     draw.rounded_rectangle((bx0, by0, bx1, by1), radius=round(grid.cell * 0.2), fill=colour,
@@ -90,6 +93,42 @@ def draw_piece(
     glyph = TAG_GLYPHS.get(piece.tag, "")
     if glyph:
         _tag_badge(draw, (bx0, by0, bx1, by1), glyph, theme, label, low=not backward)
+
+
+def _train_car(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    piece: Piece,
+    theme: Theme,
+    label: float,
+) -> None:
+    """DERAILED's train: a steel car on the track, wheels along both sides, framed in the colour
+    of the side that holds it (grey: nobody); a Gondola shows its open hold, the Engine its cab
+    at the front. Crew dots and damage squares as on any vehicle."""
+    x0, y0, x1, y1 = box
+    colour = side_colour(piece.side, theme)
+    wheel = max(3.0, (x1 - x0) * 0.12)
+    step = (y1 - y0) / 4
+    for i in range(4):  # wheels, outside the body
+        cy = y0 + step * (i + 0.5)
+        for cx in (x0 + wheel * 0.6, x1 - wheel * 0.6):
+            draw.ellipse((cx - wheel, cy - wheel, cx + wheel, cy + wheel), fill=BLACK)
+    bx0, by0, bx1, by1 = x0 + wheel, y0 + 2, x1 - wheel, y1 - 2
+    steel = blend(theme.muted, BLACK, 1 / 3)
+    draw.rectangle((bx0, by0, bx1, by1), fill=steel, outline=colour, width=4)
+    if piece.tag == "engine":  # the cab at the front, the crew in its windows
+        cab = (bx0 + 5, by0 + 5, bx1 - 5, by0 + (by1 - by0) * 0.3)
+        draw.rectangle(cab, fill=BLACK, outline=colour, width=2)
+        _crew_dots(draw, cab, piece, theme)
+    else:  # an open hold: crew ride in it
+        hold = (bx0 + 5, by0 + (by1 - by0) * 0.12, bx1 - 5, by1 - (by1 - by0) * 0.2)
+        draw.rectangle(hold, fill=BLACK)
+        _crew_dots(draw, (hold[0], hold[1], hold[2], hold[1] + (hold[3] - hold[1]) * 0.3),
+                   piece, theme)  # fmt: skip
+    _damage_pips(draw, (bx0, bx1), by1 - 3, piece, theme, (bx1 - bx0) / 2, up=True)
+    draw_text(draw, ((bx0 + bx1) / 2, (by0 + by1) / 2 + label * 0.3), piece.letter,
+              fnt=font(label * 1.2, bold=True), fill=WHITE, outline=BLACK,
+              outline_width=2)  # fmt: skip
 
 
 def _tag_badge(
