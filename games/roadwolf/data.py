@@ -26,6 +26,11 @@ MissionKey = Literal[
     "INTERCEPTOR",
     "BREAKOUT",
     "THE PRESIDENT",
+    "TWO-WHEEL TERROR",
+    "HIJACKERS",
+    "MONSTERS",
+    "CHASE",
+    "THE WAGES OF FEAR",
 ]
 """The missions named as the text names them (issue 14 part B adds GAUNTLET and DERAILED)."""
 Start = Literal["start", "edge", "other", "left", "right"]
@@ -169,6 +174,40 @@ MISSIONS: dict[MissionKey, Mission] = {
     "BREAKOUT": Mission("BREAKOUT", ("Convoy", "Attackers"), (10, 12), "big_rig", "Big Rig"),
     "THE PRESIDENT": Mission(
         "THE PRESIDENT", ("Enforcers", "Insurgents"), (None, None), "limo", "Limo"
+    ),
+    # the Bikers "may only take bikes"; the Enforcers place first on any edge
+    "TWO-WHEEL TERROR": Mission(
+        "TWO-WHEEL TERROR",
+        ("Bikers", "Enforcers"),
+        (None, None),
+        None,
+        None,
+        buyable=(("street_bike", "dirt_bike"), None),
+    ),
+    # the truck is nobody's (neutral, letter M); the gangs start on opposite edges
+    "HIJACKERS": Mission(
+        "HIJACKERS", ("Gang 1", "Gang 2"), (None, None), None, "Truck", ("left", "right")
+    ),
+    # [R] "Survivors get 8 points"; the Monster player takes the two trucks (2 × 4 points)
+    "MONSTERS": Mission(
+        "MONSTERS",
+        ("Survivors", "Monsters"),
+        (8, 8),
+        None,
+        None,
+        required_by=((), ("monster_truck", "monster_truck")),
+        buyable=(None, ()),
+    ),
+    # Cops "start with NO crew or equipment tokens except those that come with the vehicle"
+    "CHASE": Mission("CHASE", ("Runners", "Cops"), (None, None), None, None, tokens=(None, 0)),
+    # "Both teams get 14 points ... The Explosives team must purchase two specialized trucks"
+    "THE WAGES OF FEAR": Mission(
+        "THE WAGES OF FEAR",
+        ("Explosives", "Raiders"),
+        (14, 14),
+        "explosive_truck",
+        "Explosive Truck",
+        required_by=(("explosive_truck",), ()),
     ),
 }
 MISSION_NAMES: tuple[MissionKey, ...] = tuple(MISSIONS)

@@ -4,10 +4,11 @@ place its vehicles itself while building (`place`); whatever is not placed is pl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from games.engine import IllegalAction
 from games.roadwolf import geometry as geo
+from games.roadwolf.data import MISSIONS
 from games.roadwolf.model import PlaceAction, Side, Vehicle
 from games.roadwolf.table import Ctx, rect_of
 
@@ -20,11 +21,15 @@ def allowed(ctx: Ctx, vehicle: Vehicle, x: int, y: int, *, room: float = 0) -> s
     box = geo.Rect(x, y, vehicle.w, vehicle.h)
     if geo.is_off_board(box):
         return "the whole vehicle must be on the board"
-    if vehicle.origin == 0:
+    start = MISSIONS[ctx.state.options.mission].starts[vehicle.origin]
+    if start == "start":
         if y >= geo.START_ROWS or geo.is_off_road(box):
-            return "the first side starts at the START: on the road, back row 0–7"
+            return "this side starts at the START: on the road, back row 0–7"
+    elif start in ("left", "right"):
+        if (x != 0) if start == "left" else (box.right != geo.BOARD_WIDTH):
+            return f"this side starts touching the {start} edge"
     else:
-        any_edge = ctx.state.options.mission != "INTERCEPTOR"
+        any_edge = start == "edge"
         edges = (
             x == 0,
             box.right == geo.BOARD_WIDTH,
@@ -35,7 +40,7 @@ def allowed(ctx: Ctx, vehicle: Vehicle, x: int, y: int, *, room: float = 0) -> s
             where = "any board edge" if any_edge else "the sides or the END edge"
             return f"this side starts touching {where}"
     for other in ctx.vehicles.values():
-        if other.letter == vehicle.letter or not other.placed:
+        if other.letter == vehicle.letter or not other.placed or not other.on_board:
             continue
         if geo.overlaps(box, rect_of(other)) or geo.gap(box, rect_of(other)) < room:
             return f"it would overlap {other.letter}"
@@ -60,6 +65,23 @@ def _start_spots(vehicle: Vehicle) -> Iterator[tuple[int, int]]:
             yield x, y
 
 
+def _side_spots(vehicle: Vehicle, x: int) -> Iterator[tuple[int, int]]:
+    """Down one side edge from the middle of the board outward."""
+    middle = (geo.BOARD_LENGTH - vehicle.h) // 2
+    for step in range(geo.BOARD_LENGTH):
+        y = middle + (step // 2 if step % 2 == 0 else -(step // 2 + 1))
+        if 0 <= y <= geo.BOARD_LENGTH - vehicle.h:
+            yield x, y
+
+
+def _left_spots(vehicle: Vehicle) -> Iterator[tuple[int, int]]:
+    return _side_spots(vehicle, 0)
+
+
+def _right_spots(vehicle: Vehicle) -> Iterator[tuple[int, int]]:
+    return _side_spots(vehicle, geo.BOARD_WIDTH - vehicle.w)
+
+
 def _edge_spots(vehicle: Vehicle) -> Iterator[tuple[int, int]]:
     top = geo.BOARD_LENGTH - vehicle.h
     for x in END_SLOTS:
@@ -75,19 +97,32 @@ def place_armies(ctx: Ctx) -> None:
     """Every vehicle not placed by its side: the first side packs the START zone in ranks from
     the left of the road, the other lines the END edge from the road outward, then the sides."""
     for vehicle in list(ctx.vehicles.values()):
-        if vehicle.placed:
-            continue
-        spots = _start_spots if vehicle.origin == 0 else _edge_spots
-        # first with a cell between vehicles (room to drive off), then touching if need be
-        found = next(
-            (
-                (x, y)
-                for room in (1, 0)
-                for x, y in spots(vehicle)
-                if allowed(ctx, vehicle, x, y, room=room) is None
-            ),
-            None,
-        )
-        if found is not None:
-            ctx.update(vehicle.letter, x=found[0], y=found[1])
-        ctx.update(vehicle.letter, placed=True)
+        if not vehicle.placed:
+            place_one(ctx, vehicle.letter)
+
+
+def place_one(ctx: Ctx, letter: str) -> None:
+    """Place one vehicle where its side starts (also a CHASE replacement entering mid-game),
+    clear of everything already placed."""
+    vehicle = ctx.v(letter)
+    start = MISSIONS[ctx.state.options.mission].starts[vehicle.origin]
+    spots: Callable[[Vehicle], Iterator[tuple[int, int]]] = _edge_spots
+    if start == "start":
+        spots = _start_spots
+    elif start == "left":
+        spots = _left_spots
+    elif start == "right":
+        spots = _right_spots
+    # first with a cell between vehicles (room to drive off), then touching if need be
+    found = next(
+        (
+            (x, y)
+            for room in (1, 0)
+            for x, y in spots(vehicle)
+            if allowed(ctx, vehicle, x, y, room=room) is None
+        ),
+        None,
+    )
+    if found is not None:
+        ctx.update(letter, x=found[0], y=found[1])
+    ctx.update(letter, placed=True)

@@ -50,7 +50,8 @@ def test_teams_alternate_seats() -> None:
 
 
 def test_bots_finish_army_building_with_every_point_spent() -> None:
-    """Rule 3: each side spends its points on vehicles and as many tokens."""
+    """Rule 3: each side spends its points on vehicles and as many tokens (CHASE: "Cops start
+    with NO crew or equipment tokens")."""
     seated = tuple(Player(id=i, name=f"P{i}") for i in range(2))
     for mission in MISSION_NAMES:
         state = SPEC.setup(seated, SPEC.parse_options({"mission": mission}), Rng(2))
@@ -59,4 +60,4 @@ def test_bots_finish_army_building_with_every_point_spent() -> None:
             assert SPEC.policy is not None
             state = SPEC.apply(state, actor, SPEC.policy(state, actor, Rng(0)), Rng(0)).state
         for side in state.sides:
-            assert side.spent == side.points and side.tokens_bought == side.points
+            assert side.spent == side.points and side.tokens_bought == side.tokens_allowed

@@ -1,0 +1,38 @@
+"""Helpers the missions share: neutral pieces, free letters, a vehicle's enemies."""
+
+from __future__ import annotations
+
+from games.roadwolf.data import vehicle_class
+from games.roadwolf.model import RwState, Side, Vehicle
+from games.roadwolf.table import Ctx
+
+NEUTRAL_LETTER = "M"
+"""Neither side's letters (A–L, N–Y) use M: neutral pieces are M, M1, M2…"""
+
+
+def add_neutral(ctx: Ctx, key: str, letter: str, *, traits: tuple[str, ...] = ()) -> Vehicle:
+    """A piece no side drives: its crew is public (a civilian's driver, the truck's Veteran),
+    and it carries no gear (it never acts)."""
+    vehicle = ctx.add_vehicle(vehicle_class(key), 0, letter)
+    crew = tuple(t.model_copy(update={"revealed": True}) for t in vehicle.crew)
+    return ctx.update(letter, neutral=True, traits=traits, crew=crew, gear=(), placed=True)
+
+
+def free_letter(ctx: Ctx, side: Side) -> str:
+    """The next letter no vehicle of the game uses, for a vehicle joining `side` mid-game."""
+    from games.roadwolf.build import LETTERS
+
+    letters: str = LETTERS[side]
+    for letter in (*letters, *(f"{c}{d}" for c in letters for d in "23456789")):
+        if letter not in ctx.vehicles:
+            return str(letter)
+    raise ValueError("no letters left")  # pragma: no cover - 108 letters per side
+
+
+def alive(vehicle: Vehicle) -> bool:
+    return vehicle.on_board and not vehicle.wreck
+
+
+def nearest(state: RwState, vehicle: Vehicle, others: list[Vehicle]) -> list[Vehicle]:
+    """`others` nearest first (by rows and columns)."""
+    return sorted(others, key=lambda o: abs(o.y - vehicle.y) + abs(o.x - vehicle.x))

@@ -1,0 +1,295 @@
+"""DERAILED (digest 1.2; text lines 215–216), the board and the train: two teams race to take
+control of a freight train that runs between two roads, and drive it off the END.
+
+The board (1.3 [R], `geometry`): verge 0–4, left road 5–10, track 11–12, right road 13–18,
+verge 19–23. The train is three neutral pieces on the track (Engine "EN" in front, Gondolas
+"G1" and "G2" behind, each 2×6), its back 1 stick ahead of the START. It never drifts (it runs
+with the road) and only its controller moves it: one stick a turn. The boarding, searching and
+train actions are in `derailed_crew.py`, the record and the bot in `derailed.py`; this module
+holds the board, the train's rams, the hooks and the judge.
+"""
+
+from __future__ import annotations
+
+from games.roadwolf import geometry as geo
+from games.roadwolf.crash import Rammer, contest, damage, wipeout
+from games.roadwolf.data import VehicleClass
+from games.roadwolf.missions.base import Verdict
+from games.roadwolf.model import Card, RwState, Side, Token, Vehicle
+from games.roadwolf.road import draw_card, enter_card
+from games.roadwolf.table import Ctx, rect_of
+
+ENGINE, FRONT, REAR = "EN", "G1", "G2"
+TRAIN = (ENGINE, FRONT, REAR)
+ENGINE_CLASS = VehicleClass("engine", "Engine", 3, True, "heavy", 2, 6)
+"""Line 216: "The Engine is treated as CLOSED and can hold 2 crew" (1.3 [R]: 2"×6")."""
+GONDOLA_CLASS = VehicleClass("gondola", "Gondola", 3, False, "heavy", 2, 6)
+"""Line 216: "The Gondola cars are treated as OPEN and can hold any number of crew"."""
+TRAIN_BACK = geo.STICK
+"""Line 215: "The back of the train should be 1 stick ahead of the start of the road"."""
+FRONT_RAM_DICE = 6
+"""Line 216: "Any vehicle hit by the front of the train is rammed by 6 dice"."""
+SIDE_RAM_DICE = 3
+"""Line 216: "Any vehicle colliding with the side of the train should be treated as BEING
+RAMMED by the train, with 3 dice"."""
+ROADS = (geo.LEFT_ROAD, geo.RIGHT_ROAD)
+
+
+def is_train(vehicle: Vehicle) -> bool:
+    return "train" in vehicle.traits
+
+
+# --- setup --------------------------------------------------------------------------------
+
+
+def _car(ctx: Ctx, cls: VehicleClass, letter: str, y: int, traits: tuple[str, ...]) -> None:
+    ctx.add_vehicle(cls, 0, letter)
+    crew: tuple[Token, ...] = ()
+    if letter == ENGINE:
+        # line 216: "It starts with 2 neutral crew members"
+        crew = (ctx.new_token("driver"), ctx.new_token("driver"))
+    ctx.update(
+        letter,
+        x=geo.TRACK[0],
+        y=y,
+        crew=crew,
+        driver=crew[0].id if crew else None,
+        gear=(),
+        neutral=True,
+        placed=True,
+        traits=("train", *traits),
+    )
+
+
+def _place_teams(ctx: Ctx) -> None:
+    """[R] Each team starts at the START on its own road (the first team on the left road, the
+    second on the right), packed in ranks from the track outward, a cell apart where possible."""
+    taken: list[geo.Rect] = [rect_of(ctx.v(t)) for t in TRAIN]
+    for side, (first, last) in ((0, geo.LEFT_ROAD), (1, geo.RIGHT_ROAD)):
+        columns = list(range(first, last + 1))
+        if side == 0:
+            columns.reverse()
+        for vehicle in [v for v in ctx.vehicles.values() if v.origin == side and not is_train(v)]:
+            spot = None
+            for room in (1, 0):
+                for y in range(geo.START_ROWS):
+                    for x in columns:
+                        box = geo.Rect(x if side else x - vehicle.w + 1, y, vehicle.w, vehicle.h)
+                        if box.x < first or box.right > last + 1:
+                            continue
+                        if all(not geo.overlaps(box, o) and geo.gap(box, o) >= room for o in taken):
+                            spot = box
+                            break
+                    if spot:
+                        break
+                if spot:
+                    break
+            if spot is None:
+                spot = geo.Rect(first, 0, vehicle.w, vehicle.h)
+            ctx.update(vehicle.letter, x=spot.x, y=spot.y, placed=True)
+            taken.append(spot)
+
+
+def on_start(ctx: Ctx) -> None:
+    """Line 215: "Place a train consisting of two Gondola cars and an Engine in front. The back
+    of the train should be 1 stick ahead of the start of the road"."""
+    h = geo.TRAIN_CAR_LENGTH
+    _car(ctx, GONDOLA_CLASS, REAR, TRAIN_BACK, ("gondola",))
+    _car(ctx, GONDOLA_CLASS, FRONT, TRAIN_BACK + h, ("gondola", "front"))
+    _car(ctx, ENGINE_CLASS, ENGINE, TRAIN_BACK + 2 * h, ("engine",))
+    _place_teams(ctx)
+    ctx.say("", "The train waits on the track between the two roads.", kind="start")
+
+
+# --- the roads ----------------------------------------------------------------------------
+
+
+def new_cards(ctx: Ctx) -> None:
+    """Line 216: "Draw road cards for BOTH roads": one card per road each ROAD TURN, placed
+    across its road at the END and moved 2 sticks toward the START (1.4-B)."""
+    for column in geo.DERAILED_CARD_COLUMNS:
+        kind = draw_card(ctx)
+        if kind is not None:
+            enter_card(ctx, kind, column)
+
+
+def off_road(rect: geo.Rect) -> bool:
+    """1.6 Off-road on two roads: no part of the footprint on either road."""
+    return geo.is_off_roads(rect, ROADS)
+
+
+def _road_of(rect: geo.Rect) -> int | None:
+    for index, (first, last) in enumerate(ROADS):
+        if rect.x < last + 1 and rect.right > first:
+            return index
+    return None
+
+
+def structure(ctx: Ctx, letter: str, card: Card, passage: str, depth: int) -> bool:
+    """Line 216: "if either one is a TUNNEL or BRIDGE result, the OTHER road is blocked off at
+    that point as if it were offroad!": a vehicle on the other road when the card's rows reach
+    it makes the off-road wipeout check (Dirt vehicles never do, rule 14); a vehicle on the
+    card's own road goes over or around it as usual; the train and the verges are untouched."""
+    vehicle = ctx.v(letter)
+    if is_train(vehicle):
+        return True
+    box = rect_of(vehicle)
+    card_road = 0 if card.x < geo.TRACK[0] else 1
+    road = _road_of(box)
+    if road == card_road:
+        return False
+    if road is None:
+        return True
+    if vehicle.surface != "dirt":
+        name = card.kind.upper()
+        ctx.say(letter, f"A {name} blocks the other road: {letter} is off-road!", kind="card")
+        wipeout(ctx, letter, depth=depth + 1)
+    return True
+
+
+def moved(ctx: Ctx, letter: str, samples: tuple[geo.Rect, ...]) -> None:
+    """Line 215: "Any vehicle that crosses the tracks at any time for any reason must make a
+    WIPEOUT check" (a move with any ¼-cell sample on the track strip)."""
+    vehicle = ctx.v(letter)
+    if is_train(vehicle) or not vehicle.on_board or vehicle.wreck:
+        return
+    if geo.crosses_track(samples):
+        ctx.say(letter, f"{letter} crosses the tracks!", kind="off_road")
+        wipeout(ctx, letter)
+
+
+# --- the train's rams ---------------------------------------------------------------------
+
+
+def train_ram(ctx: Ctx, target: str, dice: int, *, front: bool, depth: int = 0) -> None:
+    """Line 216: the train rams `target` with `dice` (6 from its front, 3 from its side). "If a
+    vehicle rammed by the train ever wins with overkill, the train is SLOWED DOWN 1 stick." The
+    train never takes damage or wipeout checks. From the front, the vehicle (or wreck) is then
+    "moved 1 stick in a random direction" (a d6 clock hour, 1.5-3)."""
+    victim = ctx.v(target)
+    if not victim.on_board or is_train(victim):
+        return
+    defence = victim.size if victim.wreck else max(1, victim.remaining)
+    roll = contest(ctx, dice, defence, names=("the train", f"{victim.name} {target}"), why="ram")
+    where = "front" if front else "side"
+    ctx.say(target, f"The train's {where} rams {target}. {roll.explanation}", kind="ram")
+    result = roll.result
+    if result.winner == "a" and not victim.wreck:
+        if result.overkill:
+            damage(ctx, target, result.overkill, depth=depth)
+        else:
+            wipeout(ctx, target, depth=depth + 1)
+    elif result.winner == "b" and result.overkill:
+        slow_train(ctx)
+    if front:
+        shove(ctx, target)
+
+
+def shove(ctx: Ctx, letter: str) -> None:
+    vehicle = ctx.v(letter)
+    if not vehicle.on_board:
+        return
+    event = ctx.rng.roll(1, who=None, why=f"where the train throws {letter}")
+    ctx.events.append(event)
+    dx, dy = geo.skid_vector(event.dice[0])
+    path = geo.trace_path(rect_of(vehicle), dx, dy, ctx.obstacles(letter))
+    edge = next((geo.exit_edge(s) for s in path.samples if geo.exit_edge(s)), None)
+    if edge is not None:
+        ctx.update(letter, exited=edge)
+        ctx.say(letter, f"{letter} is thrown off the board.", kind="exited")
+        return
+    ctx.update(letter, x=path.stop.x, y=path.stop.y)
+    ctx.say(letter, f"{letter} is thrown {geo.skid_hour(event.dice[0])} o'clock.", kind="skid")
+
+
+def _shift_train(ctx: Ctx, dy: float) -> None:
+    for letter in TRAIN:
+        car = ctx.v(letter)
+        if car.on_board:
+            ctx.update(letter, y=car.y + dy)
+
+
+def slow_train(ctx: Ctx) -> None:
+    """Line 216: "the train is SLOWED DOWN 1 stick": it moves 1 stick back (as far as the track
+    behind it is clear, never off the START)."""
+    rear = rect_of(ctx.v(REAR))
+    others = [(v.letter, rect_of(v)) for v in ctx.on_board() if not is_train(v)]
+    back = -min(float(geo.STICK), rear.y)
+    path = geo.trace_path(rear, 0, back, others)
+    dy = path.stop.y - rear.y
+    if dy:
+        _shift_train(ctx, dy)
+    ctx.say(REAR, f"The train is SLOWED DOWN {-dy:g} cells.", kind="train_slowed")
+
+
+def drive_train(ctx: Ctx) -> None:
+    """Line 216: "Once in control of the engine, a crew may spend an action to move the train
+    forward one stick." Whatever the Engine's front hits is rammed (6 dice) and thrown aside;
+    the train then goes on with what is left of its stick (three tries at most)."""
+    left = float(geo.STICK)
+    for _ in range(3):
+        engine = ctx.v(ENGINE)
+        box = rect_of(engine)
+        others = [(v.letter, rect_of(v)) for v in ctx.on_board() if not is_train(v)]
+        path = geo.trace_path(box, 0, left, others)
+        if any(geo.exit_edge(s) == "end" for s in path.samples):
+            _shift_train(ctx, left)
+            ctx.update(ENGINE, exited="end")
+            ctx.say(ENGINE, "The train thunders off the END!", kind="exited")
+            return
+        moved_by = path.stop.y - box.y
+        _shift_train(ctx, moved_by)
+        left -= moved_by
+        if not isinstance(path.hit, str) or left <= 0:
+            break
+        train_ram(ctx, path.hit, FRONT_RAM_DICE, front=True)
+    ctx.say(ENGINE, "The train rolls forward.", kind="train")
+
+
+def ram_hook(ctx: Ctx, rammer: Rammer, target: str, depth: int) -> bool:
+    """A ram between a vehicle and a train car, whoever "rams": the train rams the vehicle from
+    its side with 3 dice (line 216); the train itself is never hurt."""
+    victim = ctx.v(target)
+    attacker = ctx.v(rammer.letter) if rammer.letter else None
+    if is_train(victim):
+        if attacker is not None and not is_train(attacker):
+            train_ram(ctx, attacker.letter, SIDE_RAM_DICE, front=False, depth=depth)
+        return True
+    if attacker is not None and is_train(attacker):
+        train_ram(ctx, target, SIDE_RAM_DICE, front=False, depth=depth)
+        return True
+    return False
+
+
+def no_wipeout(ctx: Ctx, letter: str, road_dice: int, depth: int) -> bool:
+    """Line 216: "The train and its cars are indestructible, and never take wipeout checks"."""
+    return is_train(ctx.v(letter))
+
+
+# --- the judge ----------------------------------------------------------------------------
+
+
+def in_play(state: RwState, side: Side) -> bool:
+    """A team still in the race: a vehicle it drives on the road, or crew of its aboard."""
+    return any(
+        v.on_board and not v.wreck and not v.neutral and v.side == side and v.crew
+        for v in state.vehicles
+    )
+
+
+def judge(state: RwState) -> Verdict:
+    """Line 216: "Whichever team can drive the train off the end of the board wins!" [R]: if
+    neither team has anything left in play, a draw."""
+    engine = state.find(ENGINE)
+    if engine is None:
+        return Verdict((0, 0))
+    held = (1, 0) if not engine.neutral and engine.side == 0 else (0, 0)
+    if not engine.neutral and engine.side == 1:
+        held = (0, 1)
+    if engine.exited == "end" and not engine.neutral:
+        winner: Side = engine.side
+        name = state.sides[winner].name
+        return Verdict(held, True, winner, f"{name} drive the train off the END")
+    if not in_play(state, 0) and not in_play(state, 1):
+        return Verdict(held, True, None, "both teams are out of the race: a draw")
+    return Verdict(held)

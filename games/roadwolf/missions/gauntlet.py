@@ -1,0 +1,227 @@
+"""GAUNTLET (digest 1.2; text line 213): Couriers cross a valley of death.
+
+Two sides of Couriers (the engine's two seats-alternating sides; the text's "each player" is
+each side here), 4 points each plus one free Nitro, who may not attack each other. Road cards
+lie face down every stick over the whole road from the start and turn up within 3 sticks of the
+lead car; the deck is not reshuffled, and nobody may leave by the END before its LAST card is
+placed. Turn order goes by position, one vehicle at a time. After each ROAD TURN the enemies
+attack: each side draws a random token (the side with the lead vehicle two) from the 10 kinds
+(1.3 [R]) and meets the table's mutant, spikes, buggy or bike. Points: the first side out,
+each vehicle out, and whoever destroyed the most enemy points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.roadwolf import geometry as geo
+from games.roadwolf.data import CardKind
+from games.roadwolf.missions.base import MissionRules, Verdict
+from games.roadwolf.missions.gauntlet_enemies import (
+    COURIER,
+    ENEMY,
+    credit,
+    enemy_turn,
+    lead,
+    mutant_ram,
+    mutant_wipeout,
+)
+from games.roadwolf.model import Card, RwState, Side, Vehicle
+from games.roadwolf.road import full_deck
+from games.roadwolf.table import Ctx, Hooks
+
+COURIER_POINTS = 4
+"""Line 213: "Couriers start at the start of the road with 4 points of vehicles"."""
+REVEAL_ROWS = 3 * geo.STICK
+"""Line 213: "Cards should NOT be revealed until they are within 3 sticks of the lead car"."""
+SETUP_CARDS = geo.BOARD_LENGTH // geo.STICK
+"""1.3 [R]: "12 cards at setup, then 2 per road turn (one per stick)"."""
+CARDS_PER_ROAD_TURN = 2
+SLOTS = tuple(geo.BOARD_LENGTH - geo.CARD_LENGTH - geo.STICK * k for k in range(SETUP_CARDS))
+"""Line 213: "Place a road card EVERY stick ... Cover the entire road": one card per stick,
+the first at the END edge (rows 45–47), then every 4 rows down to rows 1–3."""
+
+
+# --- the road ---------------------------------------------------------------------------------
+
+
+def deal(ctx: Ctx) -> None:
+    """Line 213: "Cover the entire road with cards this way before starting!" Face down."""
+    for y in SLOTS:
+        _lay(ctx, y)
+
+
+def _lay(ctx: Ctx, y: float) -> None:
+    if not ctx.deck:
+        return
+    kind = ctx.deck.pop(0)
+    box = geo.road_card_rect(y)
+    ctx.cards.append(Card(id=ctx.next_id, kind=kind, x=box.x, y=box.y, face_down=True))
+    ctx.next_id += 1
+    if not ctx.deck:
+        ctx.say("", "The LAST road card is placed: Couriers may now exit.", kind="last_card")
+
+
+def new_cards(ctx: Ctx) -> None:
+    """1.3 [R]: "2 per road turn (one per stick)", face down into the two END slots the drift
+    left empty; "No reshuffle in GAUNTLET": an empty deck places nothing."""
+    for y in SLOTS[:CARDS_PER_ROAD_TURN]:
+        _lay(ctx, y)
+
+
+def reveal(ctx: Ctx) -> None:
+    """Line 213: a card turns up once it is "within 3 sticks of the lead car" (its back row at
+    most 12 rows past the lead car's front). A CLEAR card that turns up is discarded."""
+    front = lead(list(ctx.vehicles.values()))
+    if front is None:
+        return
+    limit = front.y + front.h + REVEAL_ROWS
+    kept: list[Card] = []
+    for card in ctx.cards:
+        if card.face_down and card.y < limit:
+            card = card.model_copy(update={"face_down": False})
+            ctx.say("", f"A road card turns up: {card.kind.upper()}.", kind="card_revealed")
+            if card.kind == "clear":
+                ctx.discard.append(card.kind)
+                continue
+        kept.append(card)
+    ctx.cards = kept
+
+
+def end_closed(deck: Sequence[CardKind]) -> bool:
+    """Line 213: "you must drive off the end of the road, but can do so ONLY after the LAST
+    road card has been placed" (1.3 [R]: the empty deck marks the LAST card)."""
+    return bool(deck)
+
+
+# --- order, start, judge ----------------------------------------------------------------------
+
+
+def on_start(ctx: Ctx) -> None:
+    """Line 213: couriers get "one additional free Nitro" (on the first vehicle that may use it);
+    the road is covered in face-down cards; "Roll off to see who gets the first turn"."""
+    for side in (0, 1):
+        mine = [v for v in ctx.vehicles.values() if v.origin == side]
+        for vehicle in mine:
+            ctx.update(vehicle.letter, traits=(*vehicle.traits, COURIER))
+        spare = next((v for v in mine if v.surface != "heavy"), None)
+        if spare is not None:
+            ctx.update(spare.letter, gear=(*spare.gear, ctx.new_token("nitro", free=True)))
+    if not ctx.deck and not ctx.cards:
+        ctx.deck = full_deck()
+        ctx.rng.shuffle(ctx.deck)
+    deal(ctx)
+    reveal(ctx)
+    while True:
+        a = ctx.rng.roll(2, who=ctx.player_of(0), why="roll-off for the first turn")
+        b = ctx.rng.roll(2, who=ctx.player_of(1), why="roll-off for the first turn")
+        ctx.events.extend((a, b))
+        if sum(a.dice) != sum(b.dice):
+            break
+    first = 0 if sum(a.dice) > sum(b.dice) else 1
+    ctx.mission = ctx.mission.with_count("first", first)
+    ctx.say("", f"{ctx.sides[first].name} win the roll-off and go first.", kind="start")
+
+
+def order(state: RwState) -> tuple[str, ...]:
+    """Line 213: "TURN ORDER goes by VEHICLE POSITION: The LEAD vehicle goes first, then the
+    next vehicle, and so on. Roll off for ties" [R]: ranked by front row at the start of the
+    round, ties to the side that won the first roll-off. Then the ROAD TURN and the enemies."""
+    first = state.mission.count("first")
+    vehicles = [v for v in state.vehicles if COURIER in v.traits and v.on_board and not v.wreck]
+    ranked = sorted(vehicles, key=lambda v: (-(v.y + v.h), v.side != first, v.letter))
+    return (*(f"vehicle:{v.letter}" for v in ranked), "road", "step:enemies")
+
+
+def _score(state: RwState) -> list[int]:
+    couriers = [v for v in state.vehicles if COURIER in v.traits]
+    score = [0, 0]
+    for side in (0, 1):
+        score[side] += sum(1 for v in couriers if v.origin == side and v.exited == "end")
+    first_out = state.mission.count("first_out")
+    if first_out:
+        score[first_out - 1] += 1
+    a, b = state.mission.count("enemy_points:0"), state.mission.count("enemy_points:1")
+    if a != b:
+        score[0 if a > b else 1] += 1
+    return score
+
+
+def judge(state: RwState) -> Verdict:
+    """Line 213: "Game ends when all couriers have been destroyed or have exited the valley"
+    and "The first Courier to exit earns one point. Each vehicle that exits earns one point.
+    The courier who destroyed the most points of enemies earns one point [R: a tie earns
+    nobody the point]. Whoever has the most points wins!"."""
+    score = _score(state)
+    pair = (score[0], score[1])
+    couriers = [v for v in state.vehicles if COURIER in v.traits]
+    if not couriers or any(v.on_board and not v.wreck for v in couriers):
+        return Verdict(pair)
+    if score[0] == score[1]:
+        return Verdict(pair, True, None, f"every Courier is out: {score[0]}-{score[1]}, a draw")
+    winner: Side = 0 if score[0] > score[1] else 1
+    name = state.sides[winner].name
+    return Verdict(pair, True, winner, f"{name} win the Gauntlet {max(pair)}-{min(pair)}")
+
+
+def after_action(ctx: Ctx) -> None:
+    """After every action and step: cards within 3 sticks of the lead car turn up, the first
+    Courier off the END is noted, and enemies destroyed are counted for the side acting."""
+    reveal(ctx)
+    if not ctx.mission.count("first_out"):
+        out = next(
+            (v for v in ctx.vehicles.values() if COURIER in v.traits and v.exited == "end"), None
+        )
+        if out is not None:
+            ctx.mission = ctx.mission.with_count("first_out", out.origin + 1)
+            name = ctx.sides[out.origin].name
+            ctx.say(out.letter, f"{name} are the first Couriers out: 1 point.", kind="first_out")
+    turn = ctx.state.turn
+    if turn is not None:
+        credit(ctx, turn.side)
+
+
+def score_text(state: RwState) -> str:
+    a, b = _score(state)
+    skulls = (state.mission.count("skulls:0"), state.mission.count("skulls:1"))
+    points = (state.mission.count("enemy_points:0"), state.mission.count("enemy_points:1"))
+    last = "the END is open" if not state.deck else f"{len(state.deck)} cards to the LAST"
+    return (
+        f"{state.sides[0].name} {a} – {b} {state.sides[1].name} · enemies destroyed "
+        f"{points[0]}–{points[1]} pts · Skulls {skulls[0]}–{skulls[1]} · {last}"
+    )
+
+
+def runs(state: RwState, vehicle: Vehicle) -> bool:
+    """Bot hint: every Courier drives for the END."""
+    return COURIER in vehicle.traits
+
+
+def prey(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
+    """Bot hint: only the enemies are fair game."""
+    return [v for v in state.vehicles if ENEMY in v.traits and v.on_board and not v.wreck]
+
+
+RULES: dict[str, MissionRules] = {
+    "GAUNTLET": MissionRules(
+        judge=judge,
+        order=order,
+        on_start=on_start,
+        steps={"enemies": enemy_turn},
+        hooks=Hooks(
+            ram=mutant_ram,
+            wipeout=mutant_wipeout,
+            new_cards=new_cards,
+            end_closed=end_closed,
+        ),
+        after_action=after_action,
+        score_text=score_text,
+        runs_for_the_end=runs,
+        prey=prey,
+        buys=(("muscle_car", "coupe", "street_bike"), ("muscle_car", "coupe", "street_bike")),
+        tokens=(
+            ("gunner", "shotgun", "veteran", "mechanic"),
+            ("gunner", "shotgun", "veteran", "mechanic"),
+        ),
+    )
+}

@@ -1,0 +1,254 @@
+"""GAUNTLET's enemies (digest 1.2 enemy attack table; text line 213): what each token drawn
+from the tin sends against a side's lead vehicle, the mutants, buggies and bikes on the board,
+the Skulls for enemies destroyed, and the leftovers that run away."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from games.roadwolf import geometry as geo
+from games.roadwolf.crash import Rammer, contest, destroy, ram
+from games.roadwolf.data import TOKEN_KINDS, TokenKind, VehicleClass
+from games.roadwolf.fight import melee, shoot
+from games.roadwolf.model import Side, Vehicle
+from games.roadwolf.table import Ctx, rect_of
+
+ENEMY = "enemy"
+COURIER = "courier"
+
+Attack = Literal["mutant", "spikes", "buggy", "bike", "nothing"]
+
+ATTACKS: dict[TokenKind, Attack] = {
+    "ambush": "mutant",
+    "gunner": "mutant",
+    "shotgun": "mutant",
+    "molotov": "mutant",
+    "spikes": "spikes",
+    "veteran": "buggy",
+    "nitro": "buggy",
+    "driver": "bike",
+    "brawler": "bike",
+    "mechanic": "nothing",
+}
+"""1.2 Gauntlet enemy attack table: "Ambush, Gunner, Shotgun, Molotov: ... a 1-pt mutant";
+"Spikes: Your vehicle hits spikes"; "Veteran, Nitro: A 2-pt enemy buggy"; "Driver, Brawler: An
+enemy bike with driver and brawler"; "Mechanic: No attack"."""
+
+MUTANT_WEAPON: dict[TokenKind, str] = {
+    "ambush": "ambush",
+    "gunner": "gun",
+    "shotgun": "shotgun",
+    "molotov": "molotov",
+}
+"""The mutant "attack[s] your vehicle with that weapon" (a Gunner: the 1-die gun)."""
+
+MUTANT = VehicleClass("mutant", "Mutant", 1, False, "dirt", 1, 1)
+"""Line 213: "a 1 point MUTANT": size 1 (cost = size, 1.3 [R]), on foot: one cell [R]."""
+ENEMY_BUGGY = VehicleClass("buggy", "Buggy", 2, False, "dirt", 2, 3)
+"""Line 213: "A 2 point enemy BUGGY with a driver" (rule 10: the Buggy, Open Dirt size 2)."""
+ENEMY_BIKE = VehicleClass("dirt_bike", "Dirt Bike", 1, False, "dirt", 1, 2)
+"""Line 213: "An enemy bike with a driver and a brawler" [R]: a Dirt Bike (size 1)."""
+
+ENEMY_LETTERS = tuple(f"Z{i}" for i in range(10)) + tuple(f"z{i}" for i in range(10))
+"""Enemies are lettered Z0–Z9, then z0–z9 (letters of removed enemies are used again)."""
+
+
+def lead(vehicles: list[Vehicle]) -> Vehicle | None:
+    """The lead car: the courier vehicle on the road whose front is furthest toward the END."""
+    alive = [v for v in vehicles if COURIER in v.traits and v.on_board and not v.wreck]
+    return max(alive, key=lambda v: (v.y + v.h, -ord(v.letter[0])), default=None)
+
+
+# --- the enemies ------------------------------------------------------------------------------
+
+
+def _free_letter(ctx: Ctx) -> str | None:
+    return next((x for x in ENEMY_LETTERS if x not in ctx.vehicles), None)
+
+
+def _spot(ctx: Ctx, target: Vehicle, w: int, h: int, *, off_road: bool) -> geo.Rect | None:
+    """A free place for an enemy next to `target`: on its roadside first (the side of the road
+    closest to it), touching it, as level with it as room allows."""
+    box = rect_of(target)
+    centre = (geo.ROAD_FIRST + geo.ROAD_LAST + 1) / 2
+    left_first = box.x + box.w / 2 <= centre
+    sides = (-1, 1) if left_first else (1, -1)
+    others = [rect_of(v) for v in ctx.on_board() if v.letter != target.letter]
+    for direction in sides:
+        x: float
+        if off_road:
+            x = geo.ROAD_FIRST - w if direction < 0 else geo.ROAD_LAST + 1
+            x = min(x, box.x - w) if direction < 0 else max(x, box.right)
+        else:
+            x = box.x - w if direction < 0 else box.right
+        for dy in (0, 1, -1, 2, -2, 3, -3, 4, -4):
+            spot = geo.Rect(x, box.y + dy, w, h)
+            if geo.is_off_board(spot) or any(geo.overlaps(spot, o) for o in others):
+                continue
+            return spot
+    return None
+
+
+def _enemy(ctx: Ctx, cls: VehicleClass, side: Side, spot: geo.Rect, crew: tuple[str, ...]) -> str:
+    letter = _free_letter(ctx)
+    assert letter is not None
+    vehicle = ctx.add_vehicle(cls, side, letter)
+    tokens = tuple(ctx.new_token(kind) for kind in crew)
+    ctx.update(
+        letter,
+        x=spot.x,
+        y=spot.y,
+        gear=(),
+        crew=(*vehicle.crew, *tokens),
+        neutral=True,
+        placed=True,
+        traits=(ENEMY,),
+    )
+    return letter
+
+
+def enemy_points(vehicle: Vehicle) -> int:
+    return vehicle.size
+
+
+def is_dead(vehicle: Vehicle) -> bool:
+    """An enemy destroyed: a wreck, removed (a destroyed bike or mutant), or a mutant beaten."""
+    return vehicle.wreck or vehicle.exited in ("removed", "destroyed")
+
+
+def credit(ctx: Ctx, side: Side) -> None:
+    """Line 213: "For every enemy you destroy, you may ignore ONE attack ... Use Skull markers"
+    and "The courier who destroyed the most points of enemies earns one point": count each
+    enemy destroyed once, for `side` (the side acting, or the side it attacked)."""
+    counted = set(ctx.mission.letters("counted"))
+    for vehicle in list(ctx.vehicles.values()):
+        if ENEMY not in vehicle.traits or vehicle.letter in counted:
+            continue
+        if vehicle.kind == "mutant" and vehicle.on_board and vehicle.driver is None:
+            destroy(ctx, vehicle.letter)  # "killed if they lose": a mutant without its crew
+            vehicle = ctx.v(vehicle.letter)
+        if not is_dead(vehicle):
+            continue
+        counted.add(vehicle.letter)
+        skulls, points = f"skulls:{side}", f"enemy_points:{side}"
+        ctx.mission = ctx.mission.with_count(skulls, ctx.mission.count(skulls) + 1)
+        ctx.mission = ctx.mission.with_count(points, ctx.mission.count(points) + vehicle.size)
+        ctx.say(
+            vehicle.letter,
+            f"{ctx.sides[side].name} destroyed the enemy {vehicle.name}: a Skull.",
+            kind="skull",
+        )
+    ctx.mission = ctx.mission.with_letters("counted", tuple(sorted(counted)))
+
+
+def _remove_leftovers(ctx: Ctx) -> None:
+    """Line 213: "Any mutants, bikes or buggies left on the board at the beginning of the next
+    enemy turn are removed - they run away." Letters of gone enemies are freed."""
+    for letter, vehicle in list(ctx.vehicles.items()):
+        if ENEMY not in vehicle.traits:
+            continue
+        if vehicle.on_board and not vehicle.wreck:
+            ctx.say(letter, f"The enemy {vehicle.name} {letter} runs away.", kind="removed")
+            del ctx.vehicles[letter]
+        elif not vehicle.on_board:
+            del ctx.vehicles[letter]
+    counted = tuple(x for x in ctx.mission.letters("counted") if x in ctx.vehicles)
+    ctx.mission = ctx.mission.with_letters("counted", counted)
+
+
+def enemy_turn(ctx: Ctx) -> None:
+    """Line 213: "After each ROAD turn, each player must draw one random Gear/Crew token from
+    their tin to represent an enemy attack. The vehicle in the LEAD must draw TWO tokens!"."""
+    _remove_leftovers(ctx)
+    front = lead(list(ctx.vehicles.values()))
+    if front is None:
+        return
+    for side in (0, 1):
+        mine = lead([v for v in ctx.vehicles.values() if v.side == side])
+        if mine is None:
+            continue
+        draws = 2 if front.side == side else 1
+        for _ in range(draws):
+            index = ctx.rng.randrange(len(TOKEN_KINDS))
+            _attack(ctx, side, TOKEN_KINDS[index])
+        credit(ctx, side)
+
+
+def _attack(ctx: Ctx, side: Side, token: TokenKind) -> None:
+    name = ctx.sides[side].name
+    target = lead([v for v in ctx.vehicles.values() if v.side == side])
+    kind = ATTACKS[token]
+    ctx.say("", f"{name} draw {token.upper()} from the tin: {kind.upper()}.", kind="enemy_draw")
+    if target is None or kind == "nothing":
+        return
+    skulls = f"skulls:{side}"
+    if ctx.mission.count(skulls) > 0:
+        # line 213: "you may ignore ONE attack" per Skull: spent on the first real attack
+        ctx.mission = ctx.mission.with_count(skulls, ctx.mission.count(skulls) - 1)
+        ctx.say("", f"{name} spend a Skull: the attack is ignored.", kind="skull_spent")
+        return
+    other: Side = 1 if side == 0 else 0
+    letter = target.letter
+    if kind == "spikes":
+        ctx.say(letter, f"{letter} hits enemy SPIKES!", kind="spikes")
+        ram(ctx, Rammer("enemy Spikes", target.size + 1, is_object=True), letter, spikes=True)
+        return
+    if _free_letter(ctx) is None:
+        return
+    if kind == "mutant":
+        spot = _spot(ctx, target, 1, 1, off_road=True)
+        if spot is None:
+            return
+        enemy = _enemy(ctx, MUTANT, other, spot, ())
+        ctx.say(enemy, f"A MUTANT {enemy} appears at the roadside!", kind="enemy")
+        shoot(ctx, enemy, letter, MUTANT_WEAPON[token], free_gunner=False, token_id=None)
+    elif kind == "buggy":
+        spot = _spot(ctx, target, 2, 3, off_road=True)
+        if spot is None:
+            return
+        enemy = _enemy(ctx, ENEMY_BUGGY, other, spot, ())
+        nitro = not geo.is_off_road(rect_of(target))
+        how = "NITRO-rams" if nitro else "rams"
+        ctx.say(enemy, f"An enemy BUGGY {enemy} {how} {letter} from off-road!", kind="enemy")
+        ram(ctx, Rammer(f"enemy Buggy {enemy}", 2, enemy, nitro=nitro), letter)
+    else:
+        spot = _spot(ctx, target, 1, 2, off_road=False)
+        if spot is None:
+            return
+        enemy = _enemy(ctx, ENEMY_BIKE, other, spot, ("brawler",))
+        ctx.say(enemy, f"An enemy BIKE {enemy} pulls alongside {letter}!", kind="enemy")
+        melee(ctx, enemy, letter)
+
+
+def mutant_ram(ctx: Ctx, rammer: Rammer, target: str, depth: int) -> bool:
+    """Line 213: mutants "can be shot, meleed or rammed- they defend with one die, and are
+    killed if they lose" (a ram of a mutant: the rammer's dice against 1)."""
+    victim = ctx.v(target)
+    if victim.kind != "mutant" or ENEMY not in victim.traits:
+        return False
+    roll = contest(
+        ctx,
+        rammer.dice + (1 if rammer.nitro else 0),
+        1,
+        names=(rammer.name, f"Mutant {target}"),
+        why="ram",
+    )
+    ctx.say(
+        rammer.letter or target,
+        f"{rammer.name} runs at {target}. {roll.explanation}",
+        kind="ram",
+        target=target,
+    )
+    if roll.result.winner == "a":
+        destroy(ctx, target)
+    return True
+
+
+def mutant_wipeout(ctx: Ctx, letter: str, road_dice: int, depth: int) -> bool:
+    """A mutant that loses a shot or a melee without overkill would check for a wipeout: it is
+    on foot, and "killed if they lose"."""
+    vehicle = ctx.v(letter)
+    if vehicle.kind != "mutant" or ENEMY not in vehicle.traits:
+        return False
+    destroy(ctx, letter)
+    return True
