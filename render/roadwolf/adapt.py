@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from games.roadwolf import geometry as geo
-from games.roadwolf.model import RwView, TokenView, VehicleView
+from games.roadwolf.model import RwView, SideView, TokenView, VehicleView
 from games.roadwolf.model import Trace as RwTrace
 from render.roadwolf.scene import (
     XY,
@@ -36,10 +36,14 @@ EXIT_WORDS = {
 }
 
 
+ENEMY_SIDE = -2
+"""GAUNTLET's enemies (mutants, the enemy buggy and bike): nobody's, drawn in the danger colour
+so they never read as a civilian or a side's vehicle."""
 TAGS = (
     "civilian",
     "cop",
     "monster",
+    "exploded",
     "explosive",
     "engine",
     "gondola",
@@ -67,8 +71,11 @@ def active_players(view: RwView) -> frozenset[int]:
         return frozenset()
     if view.turn is not None:
         return frozenset(view.turn.players)
-    return frozenset(p for s in view.sides if s.spent < s.points or s.tokens_bought < s.points
-                     for p in s.players)  # fmt: skip
+    return frozenset(p for s in view.sides if _building(s) for p in s.players)
+
+
+def _building(side: SideView) -> bool:
+    return side.spent < side.points or side.tokens_bought < side.tokens_allowed
 
 
 def seats(view: RwView) -> tuple[Seat, ...]:
@@ -89,9 +96,10 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
         note = "takes the road when both sides are built"
     if not note and v.status == "normal" and v.facing == "backward":
         note = "facing backward"
+    side = v.side if not v.neutral else ENEMY_SIDE if "enemy" in v.traits else -1
     return Piece(
         letter=v.letter,
-        side=-1 if v.neutral else v.side,
+        side=side,
         model=v.name,
         owner="nobody" if v.neutral else view.sides[v.side].name,
         rect=rect_of(v) if view.phase != "build" else None,
@@ -161,9 +169,9 @@ def headline(view: RwView) -> str:
         return f"{view.sides[view.winner].name} win! {view.end_reason}".strip()
     if view.phase == "build":
         left = [
-            f"{s.name} {s.points - s.spent} pts, {s.points - s.tokens_bought} tokens to go"
+            f"{s.name} {s.points - s.spent} pts, {s.tokens_allowed - s.tokens_bought} tokens to go"
             for s in view.sides
-            if s.spent < s.points or s.tokens_bought < s.points
+            if _building(s)
         ]
         return "Army building: " + ("; ".join(left) or "done")
     turn = view.turn
@@ -193,13 +201,21 @@ def scene_of(view: RwView) -> Scene:
         score=view.score_text if view.phase != "build" else "",
         seats=seats(view),
         pieces=tuple(piece_of(view, v) for v in view.vehicles),
-        cards=tuple(Card(c.kind, Rect(c.x, c.y, c.w, c.h), c.face_down) for c in view.cards),
+        cards=tuple(
+            Card(_card_kind(view, c.kind), Rect(c.x, c.y, c.w, c.h), c.face_down)
+            for c in view.cards
+        ),
         traces=traces,
         deck_left=view.deck_left,
         finished=view.phase == "over",
         roads=geo.derailed_roads() if _derailed(view) else (view.road_columns,),
         track=geo.TRACK if _derailed(view) else None,
     )
+
+
+def _card_kind(view: RwView, kind: str) -> str:
+    """CHASE: "Any BRIDGE road cards are BRIDGE OUT" (the Runners jump them, a Cop falls)."""
+    return "bridge_out" if kind == "bridge" and str(view.mission) == "CHASE" else kind
 
 
 def _derailed(view: RwView) -> bool:

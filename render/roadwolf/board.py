@@ -18,7 +18,7 @@ from render.fonts import font
 from render.palette import DEFAULT_THEME, Theme
 from render.roadwolf.banner import banner_height, banner_lines, chip_box, chips_top, draw_banner
 from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, focus_rows, label_px
-from render.roadwolf.pieces import draw_piece, draw_trace, side_colour
+from render.roadwolf.pieces import draw_piece, draw_trace, side_colour, side_ink
 from render.roadwolf.road import draw_card, draw_road
 from render.roadwolf.scene import ROWS, Piece, Scene
 from render.shapes import draw_text, fit_text, token
@@ -175,7 +175,7 @@ def _roster_line(
     draw.rounded_rectangle((x, y, x + h, y + h), radius=4, fill=colour, outline=theme.text,
                            width=3 if piece.active else 1)  # fmt: skip
     draw_text(draw, (x + h / 2, y + h / 2), piece.letter, fnt=font(label, bold=True),
-              fill=theme.player(piece.side).ink if piece.side >= 0 else theme.text)  # fmt: skip
+              fill=side_ink(piece.side, theme))  # fmt: skip
     state = piece.note or STATE_WORDS[piece.status]
     parts = [piece.model, f"hits {piece.damage}/{piece.size}"]
     if piece.tag:

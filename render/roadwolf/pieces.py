@@ -25,6 +25,7 @@ TAG_GLYPHS: dict[str, str] = {
     "cop": "\u2605",  # a star: the police
     "monster": "\u25b2",  # a big wheel's tread
     "explosive": "\u2622",  # a hazard sign
+    "exploded": "\u2738",  # a blast
     "mutant": "\u2620",
     "enemy": "\u2716",
 }
@@ -32,6 +33,9 @@ TAG_GLYPHS: dict[str, str] = {
 
 
 def side_colour(side: int, theme: Theme) -> RGB:
+    """A side's colour; nobody's pieces grey, GAUNTLET's enemies (-2) in the danger colour."""
+    if side == -2:
+        return theme.danger
     return theme.player(side).colour if side >= 0 else theme.muted
 
 

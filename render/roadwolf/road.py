@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from render.fonts import font
-from render.palette import BLACK, BLUE, ORANGE, SKY_BLUE, WHITE, Theme, blend
+from render.palette import BLACK, BLUE, ORANGE, SKY_BLUE, VERMILLION, WHITE, Theme, blend
 from render.roadwolf.layout import Grid
 from render.roadwolf.scene import COLUMNS, ROAD, ROWS, START_ROWS, STICK, Card
 from render.shapes import draw_text, fit_text
@@ -113,6 +113,7 @@ CARD_LOOK: dict[str, tuple[tuple[int, int, int], str]] = {
     "debris": (SKY_BLUE, "Debris"),
     "wreck": (WHITE, "Wreck"),
     "bridge": (BLUE, "Bridge"),
+    "bridge_out": (VERMILLION, "BRIDGE OUT"),
     "tunnel": (BLACK, "Tunnel"),
     "supplies": (WHITE, "Supplies"),
 }
@@ -129,7 +130,7 @@ def draw_card(
         _card_back(draw, (x0, y0, x1, y1), theme, label)
         return
     kind = card.kind.lower()
-    ink, name = CARD_LOOK.get(kind, (theme.text, card.kind.title()))
+    ink, name = CARD_LOOK.get(kind, (theme.text, card.kind.replace("_", " ").title()))
     paper = blend(theme.surface, ink, 1 / 3) if kind not in ("slick", "tunnel") else BLACK
     inset = 2
     draw.rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), fill=paper,
@@ -166,6 +167,12 @@ def _symbol(
     if kind == "bridge":  # two rails along the card's sides: drive over, not around
         for y in (y0 + h * 0.12, y1 - h * 0.12):
             draw.line((x0, y, x1, y), fill=theme.text, width=3)
+    elif kind == "bridge_out":  # the rails broken in the middle, and a cross
+        for y in (y0 + h * 0.12, y1 - h * 0.12):
+            draw.line((x0, y, x0 + w * 0.35, y), fill=theme.text, width=3)
+            draw.line((x1 - w * 0.35, y, x1, y), fill=theme.text, width=3)
+        draw.line((x0 + w * 0.4, y0 + h * 0.2, x1 - w * 0.4, y1 - h * 0.2), fill=BLACK, width=4)
+        draw.line((x0 + w * 0.4, y1 - h * 0.2, x1 - w * 0.4, y0 + h * 0.2), fill=BLACK, width=4)
     elif kind == "tunnel":  # an arch
         draw.arc((x0 + w * 0.1, y0 + h * 0.05, x1 - w * 0.1, y1 + h * 0.6), 180, 360,
                  fill=theme.muted, width=4)  # fmt: skip
