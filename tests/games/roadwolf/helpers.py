@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games.engine import Player, Rng
-from games.roadwolf.data import VEHICLES, CardKind, MissionKey, TokenKind
+from games.roadwolf.data import TRAITS, CardKind, MissionKey, TokenKind, vehicle_class
 from games.roadwolf.model import Card, RwOptions, RwState, SideState, Turn, Vehicle
 from games.roadwolf.table import Ctx
 
@@ -49,8 +49,8 @@ def position(
     ctx = Ctx(state, Rng(0))
     for car in cars:
         side = 0 if car.side == 0 else 1
-        vehicle = ctx.add_vehicle(VEHICLES[car.kind], side, car.letter)
-        ctx.update(car.letter, x=car.x, y=car.y, gear=())
+        vehicle = ctx.add_vehicle(vehicle_class(car.kind), side, car.letter)
+        ctx.update(car.letter, x=car.x, y=car.y, gear=(), traits=TRAITS.get(car.kind, ()))
         for kind in car.tokens:
             token = ctx.new_token(kind)
             vehicle = ctx.v(car.letter)
