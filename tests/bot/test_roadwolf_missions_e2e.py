@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from fakediscord import FakeMessage
 from fakediscord.records import walk_components
 from games.registry import GAMES
@@ -141,3 +143,15 @@ async def _bots_to_the_end(world: World, mission: str, turns: int = 900) -> RwSt
     assert isinstance(snap.state, RwState) and snap.state.options.mission == mission
     world.renders.check(world.fake)
     return snap.state
+
+
+CLASSIC = ("INTERCEPTOR", "BREAKOUT", "THE PRESIDENT")
+
+
+@pytest.mark.parametrize("mission", [m for m in MISSION_NAMES if m not in CLASSIC])
+async def test_each_new_mission_is_played_by_bots_to_its_end(world: World, mission: str) -> None:
+    """Each issue-14 mission with Alice and a bot seat: her clock runs out every turn and the
+    bot plays her side too (and the mission's own steps run), until the game ends; the boards
+    posted on the way show no hidden token."""
+    state = await _bots_to_the_end(world, mission)
+    assert state.finished and state.end_reason, state.end_reason
