@@ -61,7 +61,7 @@ def test_a_survivor_off_the_back_end_is_a_draw() -> None:
 def test_destroying_both_trucks_or_every_survivor_wins() -> None:
     """ "The Monsters win if they can destroy all of the survivor vehicles. The survivors win if
     they can destroy both monster trucks"."""
-    wreck = {"wreck": True}
+    wreck: dict[str, object] = {"wreck": True}
     cars = [
         Car("A", "coupe", 11, 10),
         Car("N", "monster_truck", 0, 20, side=1, changes=wreck),

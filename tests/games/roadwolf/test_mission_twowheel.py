@@ -7,7 +7,7 @@ from games.roadwolf import SPEC
 from games.roadwolf.legal import legal_for_side
 from games.roadwolf.missions import judge
 from games.roadwolf.missions.twowheel import losing, order
-from games.roadwolf.model import RwState, SimpleAction, TargetAction, Turn
+from games.roadwolf.model import RwState, SimpleAction, TargetAction
 from games.roadwolf.rules import apply
 from games.roadwolf.table import Ctx
 from tests.games.roadwolf.helpers import P1, P2, Car, position
@@ -29,7 +29,7 @@ def test_bikers_take_bikes_only() -> None:
     """ "They may only take bikes"."""
     seated = (Player(id=1, name="A"), Player(id=2, name="B"))
     state = SPEC.setup(seated, SPEC.parse_options({"mission": "TWO-WHEEL TERROR"}), Rng(1))
-    buys = {a.vehicle_class for a in legal_for_side(state, 0) if a.kind == "buy"}  # type: ignore[union-attr]
+    buys = {a.vehicle_class for a in legal_for_side(state, 0) if a.kind == "buy"}
     assert buys == {"street_bike", "dirt_bike"}
 
 
