@@ -23,8 +23,10 @@ CARD_MARKS = {
 def _letter(vehicle: VehicleView) -> str:
     if vehicle.status == "wreck":
         return "#"
+    if vehicle.neutral:
+        return vehicle.letter[-1]  # nobody's pieces: M (the truck), 1, 2… (civilians M1, M2…)
     letter = vehicle.letter if vehicle.side == 0 else vehicle.letter.lower()
-    return letter
+    return letter[-1] if len(letter) > 1 else letter  # one character a cell (CHASE's N2…)
 
 
 def ascii_map(view: RwView, rows: range | None = None) -> list[str]:

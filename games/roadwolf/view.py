@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.engine import PlayerId
 from games.roadwolf import geometry as geo
 from games.roadwolf.data import CREW_KINDS
+from games.roadwolf.missions import rules_of
 from games.roadwolf.model import (
     CardView,
     PrivatePart,
@@ -62,6 +63,9 @@ def vehicle_view(vehicle: Vehicle, viewer_side: int | None) -> VehicleView:
 
 
 def score_text(state: RwState) -> str:
+    own = rules_of(state).score_text
+    if own is not None:
+        return own(state)
     a, b = state.sides
     mission = state.options.mission
     if mission == "INTERCEPTOR":
