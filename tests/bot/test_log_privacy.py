@@ -36,9 +36,11 @@ async def _move(service: GameService, snap: Snapshot, actor: int) -> Snapshot:
     return await service.act(snap.session_id, actor, snap.legal_actions(actor)[0])
 
 
-async def test_log_shows_details_only_of_your_own_moves(service: GameService) -> None:
-    """In a game with private sheets, others' entries read 'made a move'; yours in full."""
-    snap = await _started(service, "spacetruckin")
+@pytest.mark.parametrize("key", sorted(k for k, spec in GAMES.items() if spec.has_private_views))
+async def test_log_shows_details_only_of_your_own_moves(service: GameService, key: str) -> None:
+    """In a game with private sheets or hands, others' entries read 'made a move'; yours in
+    full."""
+    snap = await _started(service, key)
     actor = sorted(snap.active_players)[0]
     snap = await _move(service, snap, actor)
     mine = await service.log_lines(snap.session_id, viewer=actor)
