@@ -20,6 +20,25 @@ it is captured, immobilized or destroyed.
 - **THE PRESIDENT**: the Enforcers (the Limo, 4 pts, and escorts) start at the START and go \
 first against the Insurgents. Limo off the END: Enforcers win; captured and driven off the \
 END: Insurgents win; Limo destroyed: a draw.
+- **TWO-WHEEL TERROR**: the Bikers (bikes only) start at the START against the Enforcers. \
+Civilians worth the Bikers' points (letters M1, M2…) are spread along the road and never act. \
+Order: Enforcers, Bikers, Civilians, Road; the Enforcers skip round 1. Bikers win when every \
+civilian is immobilized, destroyed or taken over; Enforcers win when every biker is out.
+- **HIJACKERS**: the custom Truck M (size 4, Closed, Street, Veteran driver) starts at the \
+START and drives itself 2 sticks after the gangs until captured; Gang 1 starts on the left \
+edge, Gang 2 on the right. The gang that drives the Truck off the END wins.
+- **MONSTERS**: the Survivors (8 pts) start at the START and go first; the Monsters get two \
+Monster Trucks (size 4, Closed, Dirt, Heavy: melee at +1 die, a ram does not end their move). \
+Every survivor destroyed: Monsters win; both trucks destroyed: Survivors win; a survivor off \
+the END (the BACK end): a draw.
+- **CHASE**: Runners against Cops with no tokens. Bridges are BRIDGE OUT (Runners jump them; a \
+Cop going over one is destroyed). Each cop destroyed or immobilized brings a replacement of \
+the same class from an edge on the next cop turn, with one token of rank up to the cops lost. \
+No Runner out: Cops win; Runners out and 3× the Cops' points down: Runners win; else a draw.
+- **THE WAGES OF FEAR**: 14 pts each; the Explosives take two explosive trucks (size 4, \
+Closed, no Nitro). A truck explodes when a ram damages it or a 1 shows in its wipeout check: \
+a 6-die ram on everything within 1 stick, and a size-4 wreck. Either truck off the END \
+intact: Explosives win; both destroyed or captured: Raiders win.
 
 **Army**: spend your points on vehicles (cost = size: bikes 1, cars 2–3, Armored Car/Limo 4, \
 Big Rig 5), then as many crew/gear tokens as points. Every vehicle has a free Driver, Street \
@@ -83,9 +102,28 @@ order (who is lost first) on your turn or while building; otherwise spare driver
 brawlers, gunners go first. The driver is always last.
 - Placement: while building, place your vehicles (back-left cell x,y): the first side on the \
 road with its back row in 0–7, the other touching a board edge (INTERCEPTOR: not the START \
-edge). Vehicles not placed are placed for you, a cell apart where possible: the START zone \
+edge; HIJACKERS: Gang 1 the left edge, Gang 2 the right). Vehicles not placed are placed \
+for you, a cell apart where possible: the START zone \
 from the left of the road, the END edge from the road outward, then the sides.
 - THE PRESIDENT: the Limo is paid from the Enforcers' points (at least 5). BREAKOUT is 10 \
 against 12 points whatever the option says.
+- TWO-WHEEL TERROR: civilians are nobody's (an enemy of both sides); "equivalent" is read as \
+equal value (a bike fills an odd point); they keep pace with the road. The losing team (the \
+smaller share of its goal) rolls the road against civilians. A civilian the Bikers take over \
+counts as wiped out; one off the END cannot be wiped out. Supplies that touch a damaged \
+civilian repair 1 hit. Both sides place while building (the Enforcers "place first").
+- HIJACKERS: the Truck is nobody's until captured (kill its crew, then take it over, rule 43); \
+it drives 2 moves of 1 stick straight ahead after both gangs, stopping and ramming at a hit; \
+an abandoned Truck stays put. Street, not Heavy (1.4-J): it has the free Nitro. Off the END \
+uncaptured, or destroyed: a draw.
+- MONSTERS: a Monster Truck's ram does not end its move: once the way is clear it drives the \
+rest of the move (it does not ram the same vehicle twice). It is Dirt (no off-road checks), \
+Heavy for rerolls (no Veteran reroll when defending) and may fire a Nitro token (1.4-I).
+- CHASE: a cop loss is counted when the Cops' turn starts (a cop turned around and immobilized \
+again counts again). The replacement takes the best token its rank allows (Gunner, Shotgun, \
+Veteran) and enters where Cops are placed for them; players do not choose yet.
+- THE WAGES OF FEAR: a Veteran's reroll in a truck's wipeout check is kept for a 1 (with no 1 \
+the dice stand). "Within 1 stick" = a gap of 4 cells or less. Ram damage includes objects, \
+road cards, Spikes and other explosions.
 - Take-backs: never (a move may have revealed a hidden token or rolled dice).
 """
