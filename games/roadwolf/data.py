@@ -31,6 +31,8 @@ MissionKey = Literal[
     "MONSTERS",
     "CHASE",
     "THE WAGES OF FEAR",
+    "GAUNTLET",
+    "DERAILED",
 ]
 """The missions named as the text names them (issue 14 part B adds GAUNTLET and DERAILED)."""
 Start = Literal["start", "edge", "other", "left", "right"]
@@ -208,6 +210,15 @@ MISSIONS: dict[MissionKey, Mission] = {
         "explosive_truck",
         "Explosive Truck",
         required_by=(("explosive_truck",), ()),
+    ),
+    # "Couriers start at the start of the road with 4 points of vehicles" (line 213)
+    "GAUNTLET": Mission(
+        "GAUNTLET", ("Couriers 1", "Couriers 2"), (4, 4), None, None, ("start", "start")
+    ),
+    # "Any number of teams must compete to take control of a powerful freight train!" (line
+    # 216): two teams, each starting on its own road at the START [R]
+    "DERAILED": Mission(
+        "DERAILED", ("Team 1", "Team 2"), (None, None), None, "Train", ("start", "start")
     ),
 }
 MISSION_NAMES: tuple[MissionKey, ...] = tuple(MISSIONS)

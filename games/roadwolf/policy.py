@@ -170,7 +170,7 @@ def _move_value(
     if look.cards:
         value -= 15 * sum(1 for c in look.cards if c in ("slide", "slick", "debris", "wreck"))
     value -= 60 * look.around.count("bridge") + 100 * look.around.count("tunnel")
-    value -= _road_turn_risk(state, vehicle, look.ghost)
+    value -= road_turn_risk(state, vehicle, look.ghost)
     centre = look.ghost.x + look.ghost.w / 2
     value -= abs(centre - 12) * (2 if runner else 0.5)
     if runner:
@@ -199,7 +199,7 @@ def _move_value(
 HAZARD = {"slide": 20, "slick": 20, "debris": 10, "wreck": 15}
 
 
-def _road_turn_risk(state: RwState, vehicle: Vehicle, box: geo.Rect) -> float:
+def road_turn_risk(state: RwState, vehicle: Vehicle, box: geo.Rect) -> float:
     """What the next road turn may do to a car left at `box`: cards and objects sweep 8 rows
     toward the START; a Bridge or Tunnel reaching it while it is not within its columns."""
     risk = 0.0

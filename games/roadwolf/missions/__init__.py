@@ -7,7 +7,16 @@ To add a mission (issue 14 part B: GAUNTLET, DERAILED): name it in `data.Mission
 
 from __future__ import annotations
 
-from games.roadwolf.missions import chase, classic, hijackers, monsters, twowheel, wages
+from games.roadwolf.missions import (
+    chase,
+    classic,
+    derailed,
+    gauntlet,
+    hijackers,
+    monsters,
+    twowheel,
+    wages,
+)
 from games.roadwolf.missions.base import (
     MissionRules,
     Verdict,
@@ -19,7 +28,7 @@ from games.roadwolf.missions.classic import breakout, interceptor, president
 from games.roadwolf.model import RwState, Vehicle
 from games.roadwolf.table import HOOKS
 
-_MODULES = (classic, twowheel, hijackers, monsters, chase, wages)
+_MODULES = (classic, twowheel, hijackers, monsters, chase, wages, gauntlet, derailed)
 
 MISSION_RULES: dict[str, MissionRules] = {}
 for _module in _MODULES:

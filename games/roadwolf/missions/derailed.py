@@ -6,7 +6,7 @@ off the END; search when there is nothing better to do. The board and the train 
 from __future__ import annotations
 
 from games.roadwolf import geometry as geo
-from games.roadwolf.actions import Action, MeleeAction, MoveAction, ShootAction, TrainAction
+from games.roadwolf.actions import Action, MeleeAction, MoveAction, ShootAction
 from games.roadwolf.missions.base import MissionRules
 from games.roadwolf.missions.derailed_crew import actions, board_targets, perform, refuse, tidy
 from games.roadwolf.missions.derailed_train import (
@@ -80,8 +80,13 @@ def _car_bot(state: RwState, car: Vehicle, mine: list[Action]) -> Action | None:
         if boarding is not None:
             return boarding
         if engine.crew and (engine.neutral or engine.side != car.side):
-            fight = _pick(mine, "melee", ENGINE) or _best_shot(mine, {ENGINE})
-            if fight is not None and _worth_melee(car, engine, fight):
+            shot = _best_shot(mine, {ENGINE})
+            if shot is not None:
+                return shot
+            fight = _pick(mine, "melee", ENGINE)
+            if fight is not None and (
+                _worth_melee(car, engine, fight) or not _reinforcements(state, car)
+            ):
                 return fight
     elif _pick(mine, "board", FRONT) is not None:
         return _pick(mine, "board", FRONT)
@@ -94,6 +99,19 @@ def _car_bot(state: RwState, car: Vehicle, mine: list[Action]) -> Action | None:
     if shot is not None:
         return shot
     return _pick(mine, "search") or _pick(mine, "done")
+
+
+def _reinforcements(state: RwState, car: Vehicle) -> bool:
+    """Whether more crew of the car's team may still come aboard (a road vehicle with crew to
+    spare, or crew in the rear Gondola), so that waiting for them is worth it."""
+    for vehicle in state.vehicles:
+        if vehicle.side != car.side or vehicle.neutral or not vehicle.on_board or vehicle.wreck:
+            continue
+        if vehicle.letter == REAR and vehicle.crew:
+            return True
+        if not is_train(vehicle) and len(vehicle.crew) > 1:
+            return True
+    return False
 
 
 def _worth_melee(car: Vehicle, engine: Vehicle, action: Action) -> bool:
@@ -116,8 +134,9 @@ def _road_bot(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | 
     targets = board_targets(state, vehicle)
     aboard = any(is_train(v) and v.side == vehicle.side and not v.neutral for v in state.vehicles)
     for letter in (FRONT, REAR):
-        if letter in targets and (len(vehicle.crew) > 1 or not aboard):
-            return TrainAction(kind="board", vehicle=vehicle.letter, target=letter)
+        boarding = _pick(mine, "board", letter)
+        if boarding is not None and letter in targets and (len(vehicle.crew) > 1 or not aboard):
+            return boarding
     enemies = {v.letter for v in prey(state, vehicle)}
     shot = _best_shot(mine, enemies)
     if shot is not None and (

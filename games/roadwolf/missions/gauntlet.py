@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.roadwolf import geometry as geo
+from games.roadwolf.actions import Action, MeleeAction, MoveAction, ShootAction
 from games.roadwolf.data import CardKind
 from games.roadwolf.missions.base import MissionRules, Verdict
 from games.roadwolf.missions.gauntlet_enemies import (
@@ -27,8 +28,9 @@ from games.roadwolf.missions.gauntlet_enemies import (
     mutant_wipeout,
 )
 from games.roadwolf.model import Card, RwState, Side, Vehicle
+from games.roadwolf.preview import preview
 from games.roadwolf.road import full_deck
-from games.roadwolf.table import Ctx, Hooks
+from games.roadwolf.table import Ctx, Hooks, rect_of
 
 COURIER_POINTS = 4
 """Line 213: "Couriers start at the start of the road with 4 points of vehicles"."""
@@ -202,6 +204,81 @@ def prey(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
     return [v for v in state.vehicles if ENEMY in v.traits and v.on_board and not v.wreck]
 
 
+def _enemy_letters(state: RwState) -> set[str]:
+    return {v.letter for v in state.vehicles if ENEMY in v.traits and v.on_board and v.crew}
+
+
+def bot(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:
+    """A Courier's bot: free shots at enemies on the way; drive for the END (avoiding rams,
+    hazards and the verge); while the END is still closed and it waits near it, fight the
+    enemies around it and repair; never grind against the edge."""
+    enemies = _enemy_letters(state)
+    shots = [a for a in mine if isinstance(a, ShootAction) and a.target in enemies]
+    free = [a for a in shots if a.gunner or a.weapon == "ambush"]
+    if free:
+        return free[0]
+    turn = next((a for a in mine if a.kind == "turn_around"), None)
+    if turn is not None:
+        return turn
+    move = _best_move(state, vehicle, mine)
+    if move is not None:
+        return move
+    melee = [a for a in mine if isinstance(a, MeleeAction) and a.target in enemies]
+    fights: list[Action] = [*shots, *melee]
+    if fights:
+        return fights[0]
+    repair = next((a for a in mine if a.kind == "repair"), None)
+    if repair is not None:
+        return repair
+    return next((a for a in mine if a.kind == "done"), None)
+
+
+HAZARDS = ("slide", "slick", "debris", "wreck")
+
+
+def _pace(state: RwState) -> float:
+    """How far up the road a Courier bot goes while the END is closed: 2 rows short of the END
+    per card still in the deck (the lead car draws two attacks: no hurry to lead early)."""
+    return geo.BOARD_LENGTH - 2 * len(state.deck) if state.deck else geo.BOARD_LENGTH + 1
+
+
+def _place_value(state: RwState, vehicle: Vehicle, box: geo.Rect) -> float:
+    """How safe a spot is for the coming ROAD TURN: the cards that will sweep it, and whether a
+    Bridge or Tunnel would pass over it (only within the card columns 10–13, 1.6 [R])."""
+    from games.roadwolf.policy import road_turn_risk
+
+    inside = box.x >= geo.CARD_FIRST_COLUMN and box.right <= geo.CARD_FIRST_COLUMN + 4
+    return -road_turn_risk(state, vehicle, box) - (0 if inside else 30)
+
+
+def _best_move(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:
+    """The MOVE (by preview) that gains the most ground up to the pace, safely; None if
+    staying put is as good."""
+    if vehicle.immobilized or not any(isinstance(a, MoveAction) for a in mine):
+        return None
+    pace = _pace(state)
+    front = vehicle.y + vehicle.h
+    stay = _place_value(state, vehicle, rect_of(vehicle))
+    best: tuple[float, Action] | None = None
+    for dx, dy in geo.displacements("move"):
+        look = preview(state, vehicle.letter, "move", dx, dy)
+        if look.exits is not None:
+            score = 1000.0 if look.exits == "end" else -1000.0
+        else:
+            ahead = min(look.ghost.front, pace) - min(front, pace)
+            score = 10.0 * ahead - 5 * max(0.0, look.ghost.front - max(pace, front))
+            score -= 60 if look.ram is not None else 0
+            score -= 80 if look.off_road and vehicle.surface != "dirt" else 0
+            score -= 20 * sum(1 for c in look.cards if c in HAZARDS)
+            score -= 60 * len(look.around)
+            score += _place_value(state, vehicle, look.ghost)
+        if best is None or score > best[0]:
+            best = (score, MoveAction(kind="move", vehicle=vehicle.letter, dx=dx, dy=dy))
+    if best is None or best[0] <= stay + 1:
+        return None
+    return best[1]
+
+
 RULES: dict[str, MissionRules] = {
     "GAUNTLET": MissionRules(
         judge=judge,
@@ -218,7 +295,8 @@ RULES: dict[str, MissionRules] = {
         score_text=score_text,
         runs_for_the_end=runs,
         prey=prey,
-        buys=(("muscle_car", "coupe", "street_bike"), ("muscle_car", "coupe", "street_bike")),
+        bot=bot,
+        buys=(("rally_car", "humvee", "coupe"), ("rally_car", "humvee", "coupe")),
         tokens=(
             ("gunner", "shotgun", "veteran", "mechanic"),
             ("gunner", "shotgun", "veteran", "mechanic"),

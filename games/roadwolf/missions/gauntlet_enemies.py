@@ -112,8 +112,9 @@ def enemy_points(vehicle: Vehicle) -> int:
 
 
 def is_dead(vehicle: Vehicle) -> bool:
-    """An enemy destroyed: a wreck, removed (a destroyed bike or mutant), or a mutant beaten."""
-    return vehicle.wreck or vehicle.exited in ("removed", "destroyed")
+    """An enemy destroyed: a wreck, removed (a destroyed bike or mutant, or a mutant beaten),
+    or with nobody left aboard [R: the enemy is its crew]."""
+    return vehicle.wreck or vehicle.exited in ("removed", "destroyed") or not vehicle.crew
 
 
 def credit(ctx: Ctx, side: Side) -> None:
