@@ -17,6 +17,8 @@ from games.roadwolf.table import Ctx
 
 TRUCK = NEUTRAL_LETTER
 TRUCK_START = (11, 0)
+LEAD = 6
+"""Bot hint: chasers aim this many rows ahead of a self-driving truck."""
 """The middle of the road at the START."""
 
 
@@ -84,6 +86,10 @@ def prey(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
     """The truck while it is not ours; when we hold it, whoever is near it."""
     truck = state.find(TRUCK)
     if truck is not None and alive(truck) and (truck.neutral or truck.side != vehicle.side):
+        if truck.neutral and truck.driver is not None and not truck.immobilized:
+            # it will drive 2 sticks after the gangs: meet it where it will be
+            ahead = min(truck.y + LEAD, 47 - truck.h)
+            return [truck.model_copy(update={"y": ahead})]
         return [truck]
     return [v for v in enemies_of(state, vehicle) if not v.neutral] or enemies_of(state, vehicle)
 
