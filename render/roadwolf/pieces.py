@@ -106,9 +106,9 @@ def _train_car(
     theme: Theme,
     label: float,
 ) -> None:
-    """DERAILED's train: a steel car on the track, wheels along both sides, framed in the colour
-    of the side that holds it (grey: nobody); a Gondola shows its open hold, the Engine its cab
-    at the front. Crew dots and damage squares as on any vehicle."""
+    """DERAILED's train: a car on the track, wheels along both sides, painted in the colour of
+    the side that holds it (steel grey: nobody); a Gondola shows its open hold, the Engine its
+    cab at the front. Crew dots and damage squares as on any vehicle."""
     x0, y0, x1, y1 = box
     colour = side_colour(piece.side, theme)
     wheel = max(3.0, (x1 - x0) * 0.12)
@@ -118,11 +118,11 @@ def _train_car(
         for cx in (x0 + wheel * 0.6, x1 - wheel * 0.6):
             draw.ellipse((cx - wheel, cy - wheel, cx + wheel, cy + wheel), fill=BLACK)
     bx0, by0, bx1, by1 = x0 + wheel, y0 + 2, x1 - wheel, y1 - 2
-    steel = blend(theme.muted, BLACK, 1 / 3)
-    draw.rectangle((bx0, by0, bx1, by1), fill=steel, outline=colour, width=4)
+    body = blend(theme.muted, BLACK, 1 / 3) if piece.side < 0 else colour  # steel: nobody's
+    draw.rectangle((bx0, by0, bx1, by1), fill=body, outline=BLACK, width=2)
     if piece.tag == "engine":  # the cab at the front, the crew in its windows
         cab = (bx0 + 5, by0 + 5, bx1 - 5, by0 + (by1 - by0) * 0.3)
-        draw.rectangle(cab, fill=BLACK, outline=colour, width=2)
+        draw.rectangle(cab, fill=BLACK)
         _crew_dots(draw, cab, piece, theme)
     else:  # an open hold: crew ride in it
         hold = (bx0 + 5, by0 + (by1 - by0) * 0.12, bx1 - 5, by1 - (by1 - by0) * 0.2)
