@@ -16,6 +16,7 @@ from games.roadwolf.model import (
     Action,
     BuyAction,
     MoveAction,
+    PlaceAction,
     RwState,
     ShootAction,
     TokenAction,
@@ -76,6 +77,12 @@ def _build(state: RwState, side: int, legal: list[Action]) -> Action:
             if VEHICLES[key].cost <= left and BuyAction(vehicle_class=key) in buys:
                 return BuyAction(vehicle_class=key)
         return buys[0]
+    if hints.place is not None:
+        for vehicle in state.vehicles:
+            if vehicle.origin == side and not vehicle.placed and not vehicle.neutral:
+                spot = hints.place(state, vehicle)
+                if spot is not None:
+                    return PlaceAction(vehicle=vehicle.letter, x=spot[0], y=spot[1])
     tokens = [a for a in legal if isinstance(a, TokenAction)]
     mine = sorted(
         (v for v in state.vehicles if v.origin == side),

@@ -80,6 +80,8 @@ class MissionRules:
     bot: Callable[[RwState, Vehicle, list[Action]], Action | None] | None = None
     """The bot's own choice for a vehicle among its listed actions (None: the common bot)."""
     score_text: Callable[[RwState], str] | None = None
+    place: Callable[[RwState, Vehicle], tuple[int, int] | None] | None = None
+    """Bot hint: where a side's bot places a vehicle while building (None: placed for it)."""
     runs_for_the_end: Callable[[RwState, Vehicle], bool] = first_side_runs
     """Bot hint: whether this vehicle should drive for the END."""
     prey: Callable[[RwState, Vehicle], list[Vehicle]] = enemies_of

@@ -146,6 +146,23 @@ def prey(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
     return bikers or [v for v in enemies_of(state, vehicle) if not v.neutral]
 
 
+GUARD_ROWS = (8, 16, 24, 32, 40, 12, 20, 28, 36)
+
+
+def guard_spot(state: RwState, vehicle: Vehicle) -> tuple[int, int] | None:
+    """Bot hint: the Enforcers line both side edges along the civilians' rows, so they are
+    near the road when their first turn comes (round 2)."""
+    if vehicle.origin != 1:
+        return None
+    placed = [v for v in state.vehicles if v.origin == 1 and v.placed]
+    index = len(placed)
+    x = 0 if index % 2 == 0 else geo.BOARD_WIDTH - vehicle.w
+    y = min(GUARD_ROWS[(index // 2) % len(GUARD_ROWS)], geo.BOARD_LENGTH - vehicle.h)
+    if any(geo.overlaps(geo.Rect(x, y, vehicle.w, vehicle.h), rect_of(v)) for v in placed):
+        return None
+    return x, y
+
+
 RULES = {
     "TWO-WHEEL TERROR": MissionRules(
         judge=judge,
@@ -156,7 +173,8 @@ RULES = {
         score_text=score_text,
         runs_for_the_end=lambda s, v: False,
         prey=prey,
-        buys=(("dirt_bike", "street_bike"), ("convertible", "buggy", "muscle_car")),
+        place=guard_spot,
+        buys=(("dirt_bike", "street_bike"), ("muscle_car", "coupe", "convertible")),
         tokens=(
             ("gunner", "shotgun", "molotov", "brawler", "veteran"),
             ("gunner", "shotgun", "molotov", "veteran", "brawler"),
