@@ -54,6 +54,13 @@ def refuse(state: RwState, vehicle: Vehicle, action: Any) -> str | None:
     kind = action.kind
     if is_train(vehicle) and kind not in CAR_ACTIONS:
         return f"the crew in {vehicle.name} {vehicle.letter} cannot do that ({kind})"
+    target = state.find(getattr(action, "target", "") or "")
+    if (
+        target is not None
+        and is_train(target)
+        and kind in ("takeover", "transfer", "pickup", "spikes")
+    ):
+        return f"{target.letter} is a train car: crew BOARD it (line 216)"
     if kind == "board":
         if action.target not in board_targets(state, vehicle):
             listed = ", ".join(board_targets(state, vehicle)) or "none"
