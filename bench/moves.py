@@ -36,6 +36,10 @@ MOVE_P99 = Target(40)
 SIZE_MEDIAN = Target(120)
 SIZE_MAX = Target(400)
 TRIES_PER_MOVE = 20  # legal_actions may offer representatives that apply still refuses
+VARIANTS: dict[str, tuple[dict[str, str], ...]] = {
+    "roadwolf": ({"mission": "DERAILED"},),  # two roads and the train: the largest board
+}
+"""Session options measured besides each game's defaults (set as `/game option` sets them)."""
 
 
 @dataclass
@@ -185,14 +189,17 @@ async def bench_game(
     max_moves: int = 800,
     max_moves_per_game: int = 400,
     seed: int = 1,
+    options: Mapping[str, str] | None = None,
 ) -> MoveFigures:
-    """Seeded random games of `players` (default: the game's maximum) until `max_moves`."""
+    """Seeded random games of `players` (default: the game's maximum) until `max_moves`, with
+    the session `options` (default: the game's defaults)."""
     count = spec.max_players if players is None else players
-    repo = await Repository.open(folder / f"bench-{spec.key}.sqlite3")
+    name = " ".join([spec.key, *(options or {}).values()])
+    repo = await Repository.open(folder / f"bench-{name.replace(' ', '-')}.sqlite3")
     seeds = iter(range(seed * 100_000, seed * 100_000 + 1_000_000))
     service = GameService(repo, {spec.key: spec}, seed_source=lambda: next(seeds))
     rnd = random.Random(seed)
-    figures = MoveFigures(spec.key, players=count, has_board=renderers is not None)
+    figures = MoveFigures(name, players=count, has_board=renderers is not None)
     try:
         while len(figures.move_times) < max_moves:
             channel = 5_000 + figures.games_played
@@ -201,6 +208,8 @@ async def bench_game(
             await service.new_session(
                 guild_id=1, channel_id=channel, game_key=spec.key, host=seated[0]
             )
+            for option, value in (options or {}).items():
+                await service.set_option(channel, seated[0].id, option, value)
             for p in seated[1:]:
                 await service.join(channel, p)
             snap = await service.start(channel, seated[0].id)
@@ -240,11 +249,16 @@ async def run(
     results: list[MoveFigures] = []
     with tempfile.TemporaryDirectory() as tmp:
         for key, spec in games.items():
-            results.append(
-                await bench_game(
-                    spec, folder=Path(tmp), renderers=renderers.get(key), max_moves=max_moves
+            for options in ({}, *VARIANTS.get(key, ())):
+                results.append(
+                    await bench_game(
+                        spec,
+                        folder=Path(tmp),
+                        renderers=renderers.get(key),
+                        max_moves=max_moves,
+                        options=options,
+                    )
                 )
-            )
     return results
 
 
