@@ -84,6 +84,9 @@ def _build(state: RwState, side: int, legal: list[Action]) -> Action:
                 if spot is not None:
                     return PlaceAction(vehicle=vehicle.letter, x=spot[0], y=spot[1])
     tokens = [a for a in legal if isinstance(a, TokenAction)]
+    guarded = _crew_the_prize(state, side, tokens)
+    if guarded is not None:
+        return guarded
     mine = sorted(
         (v for v in state.vehicles if v.origin == side),
         key=lambda v: (len(v.crew) + len(v.gear), v.letter),
@@ -101,6 +104,23 @@ def _build(state: RwState, side: int, legal: list[Action]) -> Action:
             if action in tokens:
                 return action
     return tokens[0] if tokens else next(a for a in legal if a.kind != "reset")
+
+
+PRIZE_CREW: tuple[TokenKind, ...] = ("veteran", "gunner", "brawler", "driver", "mechanic")
+
+
+def _crew_the_prize(state: RwState, side: int, tokens: list[TokenAction]) -> Action | None:
+    """The side that owns the mission's prize (the Big Rig, the Limo) fills it with crew first:
+    a capture needs every crew member killed (the driver is lost last, rule 40)."""
+    prize = rules_of(state).prize(state)
+    vehicle = state.find(prize) if prize is not None else None
+    if vehicle is None or vehicle.origin != side or vehicle.neutral:
+        return None
+    for kind in PRIZE_CREW:
+        action = TokenAction(vehicle=vehicle.letter, token=kind)
+        if action in tokens and (kind != "veteran" or can_take_token(vehicle, kind)):
+            return action
+    return None
 
 
 def _score(state: RwState, vehicle: Vehicle, action: Action) -> float:
