@@ -64,10 +64,21 @@ def _limo_runs(state: RwState, vehicle: Vehicle) -> bool:
     return vehicle.letter == "A"
 
 
+def _rig_runs(state: RwState, vehicle: Vehicle) -> bool:
+    """BREAKOUT: the Big Rig runs for the END; its escorts stay to fight."""
+    return vehicle.letter == "A" and vehicle.side == 0
+
+
 def _rig_first(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
+    """Attackers close on the Rig; the Convoy's escorts on the attackers nearest the Rig."""
     enemies = [v for v in state.vehicles if v.on_board and not v.wreck and v.side != vehicle.side]
     rig = [v for v in enemies if v.letter == "A"]
-    return rig or enemies
+    if rig or vehicle.side == 1:
+        return rig or enemies
+    own = state.find("A")
+    if own is None or not own.on_board:
+        return enemies
+    return sorted(enemies, key=lambda v: abs(v.y - own.y) + abs(v.x - own.x))[:2]
 
 
 def _runners_first(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
@@ -83,7 +94,10 @@ def _runners_first(state: RwState, vehicle: Vehicle) -> list[Vehicle]:
 RULES: dict[str, MissionRules] = {
     "INTERCEPTOR": MissionRules(judge=lambda s: interceptor(s.vehicles), prey=_runners_first),
     "BREAKOUT": MissionRules(
-        judge=lambda s: breakout(s.vehicles), prey=_rig_first, prize=lambda s: "A"
+        judge=lambda s: breakout(s.vehicles),
+        runs_for_the_end=_rig_runs,
+        prey=_rig_first,
+        prize=lambda s: "A",
     ),
     "THE PRESIDENT": MissionRules(
         judge=lambda s: president(s.vehicles),
