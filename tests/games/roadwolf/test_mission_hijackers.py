@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from games.engine import LoadedDice, Player, Rng
+import pytest
+
+from games.engine import IllegalAction, LoadedDice, Player, Rng
 from games.roadwolf import SPEC
 from games.roadwolf.fight import shooting_targets
 from games.roadwolf.missions import judge
-from games.roadwolf.model import RwState, SimpleAction, Token, Turn
+from games.roadwolf.model import (
+    BuyAction,
+    PlaceAction,
+    RwState,
+    SimpleAction,
+    Token,
+    Turn,
+)
 from games.roadwolf.rules import apply
 from tests.games.roadwolf.helpers import P2, Car, position
 
@@ -93,3 +102,15 @@ def test_the_truck_escaping_by_itself_is_a_draw() -> None:
     cars = [Car("A", "convertible", 0, 20), Car("M", "custom_truck", 11, 44, changes=changes)]
     verdict = judge(position(cars, mission="HIJACKERS"))
     assert verdict.over and verdict.winner is None
+
+
+def test_gangs_place_on_their_own_edge() -> None:
+    """ "The gangs start on opposite board edges, anywhere along the edge": Gang 1 the left,
+    Gang 2 the right (`place` while building)."""
+    seated = (Player(id=1, name="A"), Player(id=2, name="B"))
+    state = SPEC.setup(seated, SPEC.parse_options({"mission": "HIJACKERS"}), Rng(1))
+    state = apply(state, 1, BuyAction(vehicle_class="convertible"), Rng(0)).state
+    state = apply(state, 1, PlaceAction(vehicle="A", x=0, y=30), Rng(0)).state
+    assert state.vehicle("A").placed and state.vehicle("A").x == 0
+    with pytest.raises(IllegalAction, match="left edge"):
+        apply(state, 1, PlaceAction(vehicle="A", x=22, y=30), Rng(0))
