@@ -7,7 +7,7 @@ import dataclasses
 import re
 
 from bot.snapshot import Snapshot, stage_of
-from games.engine import Model, PlayerId
+from games.engine import Model, Player, PlayerId, Rng
 from games.registry import GAMES
 from storage import SeatRecord, SessionRecord, SessionStatus
 from tests.bot.conftest import World
@@ -100,8 +100,6 @@ def test_a_detail_of_the_same_step_is_not_a_new_step() -> None:
 def test_every_game_names_its_stage_in_its_public_view() -> None:
     """Each registered game's public view gives at least one turn-structure field, so a new
     stage with the same player to act is noticed in every game (a new game included)."""
-    from games.engine import Player, Rng
-
     for key, spec in GAMES.items():
         players = [Player(id=i + 1, name=f"p{i}") for i in range(spec.min_players)]
         state = spec.setup(players, spec.parse_options(None), Rng.for_step(1, 0))
