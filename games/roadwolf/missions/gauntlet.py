@@ -296,10 +296,10 @@ RULES: dict[str, MissionRules] = {
         runs_for_the_end=runs,
         prey=prey,
         bot=bot,
-        buys=(("rally_car", "humvee", "coupe"), ("rally_car", "humvee", "coupe")),
+        buys=(("rally_car", "buggy"), ("rally_car", "buggy")),
         tokens=(
-            ("gunner", "shotgun", "veteran", "mechanic"),
-            ("gunner", "shotgun", "veteran", "mechanic"),
+            ("mechanic", "veteran", "gunner", "shotgun"),
+            ("mechanic", "veteran", "gunner", "shotgun"),
         ),
     )
 }
