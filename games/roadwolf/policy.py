@@ -28,7 +28,14 @@ from games.roadwolf.table import rect_of
 
 RUNNER_BUYS = ("muscle_car", "coupe", "street_bike")
 CHASER_BUYS = ("convertible", "buggy", "dirt_bike")
-RUNNER_TOKENS: tuple[TokenKind, ...] = ("veteran", "nitro", "shotgun", "gunner", "mechanic")
+RUNNER_TOKENS: tuple[TokenKind, ...] = (
+    "veteran",
+    "gunner",
+    "nitro",
+    "driver",
+    "shotgun",
+    "mechanic",
+)
 CHASER_TOKENS: tuple[TokenKind, ...] = ("gunner", "shotgun", "brawler", "molotov", "veteran")
 
 
