@@ -15,6 +15,7 @@ from bot.customid import MalformedInput, bounded_json
 from bot.replies import Ack, Reply, Work, funnel
 from bot.roadwolf import private
 from bot.roadwolf.ids import Planned
+from bot.roadwolf.ids import label as action_label
 from bot.service import ServiceError, Snapshot, WrongGame
 from bot.table import Table, channel_of, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
@@ -204,7 +205,7 @@ class RoadWolfCog(
         typed = current.strip().lower()
         choices = []
         for legal in snap.legal_actions(me(snap, interaction.user.id)):
-            label = snap.spec.describe(legal)
+            label = action_label(snap, legal)
             value = legal.model_dump_json()
             if typed in label.lower() and len(value) <= 100:
                 choices.append(app_commands.Choice(name=label[:100], value=value))
@@ -229,9 +230,9 @@ def _named_action(snap: Snapshot, viewer: PlayerId, text: str) -> Model:
     legal = list(snap.legal_actions(viewer))
     wanted = text.strip().lower()
     for action in legal:
-        if snap.spec.describe(action).lower() == wanted:
+        if action_label(snap, action).lower() == wanted:
             return action
-    sample = ", ".join(snap.spec.describe(a) for a in legal[:8]) or "nothing: wait for your turn"
+    sample = ", ".join(action_label(snap, a) for a in legal[:8]) or "nothing: wait for your turn"
     raise InvalidAction(f"`{text[:60]}` is not an action open to you now; for example: {sample}")
 
 

@@ -18,6 +18,7 @@ from bot.customid import ButtonId, template
 from bot.presenters import ButtonSpec
 from bot.service import Snapshot
 from games.engine import Model
+from games.roadwolf.actions import TrainAction
 from games.roadwolf.geometry import MoveKind
 
 PER_ROW = 5
@@ -76,6 +77,18 @@ def parse_planned(payload: str) -> Planned | None:
 def rw_id(snap: Snapshot, verb: str, payload: str = "", *, version: int | None = None) -> str:
     ver = snap.version if version is None else version
     return RwId(verb, snap.session_id, ver, payload, snap.button_tag).encode()
+
+
+def label(snap: Snapshot, action: Model) -> str:
+    """An action's words on a button or in `/roadwolf do`: the rules' own, except DERAILED's
+    train actions, which the rules name by their kind alone."""
+    if isinstance(action, TrainAction):
+        if action.kind == "board":
+            return f"🧗 {action.vehicle} boards {action.target}"
+        if action.kind == "search":
+            return f"🔍 {action.vehicle} searches the Gondola"
+        return f"🚂 {action.vehicle} drives the train 1 stick"
+    return str(snap.spec.describe(action))
 
 
 def act_id(snap: Snapshot, action: Model) -> str:

@@ -32,6 +32,7 @@ from bot.roadwolf.ids import (
     Planned,
     act_id,
     clip,
+    label,
     lateral_label,
     on_row,
     rw_id,
@@ -108,7 +109,7 @@ def action_menu(
     room = (TAIL_ROW - top) * PER_ROW
     buttons = [
         ButtonSpec(
-            snap.spec.describe(a)[:80],
+            label(snap, a)[:80],
             act_id(snap, a),
             ACTION_STYLES.get(str(getattr(a, "kind", "")), "secondary"),
         )
@@ -119,7 +120,7 @@ def action_menu(
     shown = room - PER_ROW
     rest = actions[shown : shown + 25]
     options = tuple(
-        (snap.spec.describe(a)[:100], action_payload(a.model_dump(mode="json")), "") for a in rest
+        (label(snap, a)[:100], action_payload(a.model_dump(mode="json")), "") for a in rest
     )
     menu = SelectSpec(rw_id(snap, DO), f"More actions… ({len(rest)})", options, TAIL_ROW - 1)
     placed = rows([first, buttons[:shown]], last)
@@ -165,9 +166,9 @@ def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Men
         f"➡️ **Build your side**: {left}. Buy vehicles (cost = size), then tap a vehicle "
         "to place crew and gear tokens on it (hidden from the others until used)."
     ]
-    buy_buttons = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a), "primary") for a in buys]
+    buy_buttons = [ButtonSpec(label(snap, a)[:80], act_id(snap, a), "primary") for a in buys]
     letters = list(dict.fromkeys(a.vehicle for a in tokens))
-    rest = [ButtonSpec(snap.spec.describe(a)[:80], act_id(snap, a)) for a in other]
+    rest = [ButtonSpec(label(snap, a)[:80], act_id(snap, a)) for a in other]
     last = tail(snap, setup_button(snap))
     lines.append("🛠 Place / crew…: choose where a vehicle starts and who it loses first.")
     if len(letters) <= PER_ROW:
@@ -218,10 +219,10 @@ def vehicle_menu(
     left = view.turn.actions_left if view.turn is not None else 0
     steps: list[ButtonSpec] = []
     kinds: tuple[tuple[MoveKind, str], ...] = (("move", "⬆ Move…"), ("brake", "⬇ Brake…"))
-    for kind, label in kinds:
+    for kind, words in kinds:
         if any(isinstance(a, MoveAction) and a.kind == kind for a in mine):
             steps.append(
-                ButtonSpec(label, rw_id(snap, MOVE, Planned(letter, kind).code()), "primary")
+                ButtonSpec(words, rw_id(snap, MOVE, Planned(letter, kind).code()), "primary")
             )
     if any(isinstance(a, NitroAction) for a in mine):
         code = Planned(letter, "nitro", 0, 8).code()

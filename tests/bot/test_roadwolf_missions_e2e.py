@@ -11,7 +11,9 @@ import pytest
 
 from fakediscord import FakeMessage
 from fakediscord.records import walk_components
+from games.engine import Rng
 from games.registry import GAMES
+from games.roadwolf.actions import TrainAction
 from games.roadwolf.data import MISSION_NAMES
 from games.roadwolf.model import RwState
 from tests.bot.conftest import World
@@ -145,6 +147,7 @@ async def _bots_to_the_end(world: World, mission: str, turns: int = 900) -> RwSt
     return snap.state
 
 
+SPEC = GAMES["roadwolf"]
 CLASSIC = ("INTERCEPTOR", "BREAKOUT", "THE PRESIDENT")
 
 
@@ -155,3 +158,87 @@ async def test_each_new_mission_is_played_by_bots_to_its_end(world: World, missi
     posted on the way show no hidden token."""
     state = await _bots_to_the_end(world, mission)
     assert state.finished and state.end_reason, state.end_reason
+
+
+def _train_actions(snap: Any, player: int) -> list[TrainAction]:
+    if player not in snap.active_players:
+        return []
+    return [a for a in snap.legal_actions(player) if isinstance(a, TrainAction)]
+
+
+async def _press_on_panel(world: World, action: TrainAction) -> bool:
+    """Alice's panel: pick the vehicle if asked, then press the action's button (or pick it in
+    "More actions…"). True if it was there to press."""
+    words = {"board": "boards", "search": "searches", "drive_train": "drives the train"}
+    wanted = f"{action.vehicle} {words[action.kind]}"
+    r = await world.slash(world.alice, "roadwolf panel")
+    panel = r.messages[-1]
+    for _ in range(2):
+        for text, cid, _disabled in panel.buttons:
+            if wanted in str(text) and (
+                action.kind != "board" or str(text).endswith(action.target)
+            ):
+                r = await world.fake.click(world.alice, panel, str(cid))
+                await r.settle(0.2)
+                return True
+        for menu in (c for c in walk_components(panel.components) if c.get("type") == 3):
+            for option in menu["options"]:
+                if wanted in option["label"]:
+                    r = await world.fake.select(
+                        world.alice, panel, menu["custom_id"], [option["value"]]
+                    )
+                    await r.settle(0.2)
+                    return True
+        pick = [
+            cid for text, cid, _ in panel.buttons if str(text).startswith(f"🚗 {action.vehicle} ")
+        ]
+        if not pick:
+            return False
+        await world.fake.click(world.alice, panel, str(pick[0]))
+        panel = _now(world, panel)
+    return False
+
+
+@pytest.mark.parametrize("mission", ["GAUNTLET", "DERAILED"])
+async def test_played_by_a_person_against_a_bot_to_its_end(world: World, mission: str) -> None:
+    """GAUNTLET and DERAILED, Alice against a bot, the mission's own steps (enemy attacks, the
+    train) run between turns. Alice plays every move herself, typed with `/roadwolf do` (her
+    judgement: the rules' policy); in DERAILED, when she may board a train car, search a
+    Gondola or drive the train (at first, and whenever her judgement picks one) she does it
+    from her panel's buttons, which say what they do. The game reaches its end; nothing she
+    does is refused; no hidden token shows in public."""
+    await _lobby(world, mission, bot=True)
+    assert world.bot is not None
+    pressed: list[str] = []
+    typed = 0
+    for step in range(1500):
+        await world.bot.scheduler.tick()
+        await world.bot.scheduler.settle()
+        snap = await world.bot.service.latest(world.channel.id)
+        if not snap.record.is_live:
+            break
+        alice = snap.player_of(world.alice.id)
+        if alice not in snap.active_players:
+            continue
+        assert SPEC.policy is not None
+        choice = SPEC.policy(snap.state, alice, Rng.for_step(7, step))
+        found = _train_actions(snap, alice)
+        if isinstance(choice, TrainAction) or (found and len(pressed) < 3):
+            action = choice if isinstance(choice, TrainAction) else found[0]
+            assert await _press_on_panel(world, action), action
+            pressed.append(action.kind)
+        else:
+            r = await world.slash(world.alice, "roadwolf do", action=choice.model_dump_json())
+            await r.settle(0.1)
+            typed += 1
+        assert not _refusals(world), _refusals(world)
+        after = await world.bot.service.latest(world.channel.id)
+        assert after.version > snap.version, (step, choice)
+    else:
+        raise AssertionError(f"{mission} did not end")
+    assert snap.outcome is not None and isinstance(snap.state, RwState)
+    assert snap.state.finished, snap.state.end_reason
+    if mission == "DERAILED":
+        assert "board" in pressed, pressed
+    world.renders.check(world.fake)
+    print(f"\n{mission}: {typed} typed, {pressed} on the panel: {snap.state.end_reason}")
