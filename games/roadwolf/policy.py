@@ -211,6 +211,17 @@ def _move_value(
         value += 10 * look.dy
         if look.ram is not None:
             value -= 60
+        if vehicle.letter == rules_of(state).prize(state):
+            # the prize keeps out of the enemies' range: every shot is a wipeout check
+            value -= EXPOSURE * sum(
+                1
+                for v in state.vehicles
+                if v.on_board
+                and not v.wreck
+                and v.side != vehicle.side
+                and not v.neutral
+                and geo.gap(look.ghost, rect_of(v)) <= geo.RANGE
+            )
         return value
     if not prey:
         return value - abs(look.dy)
@@ -230,6 +241,8 @@ def _move_value(
     return value
 
 
+EXPOSURE = 12
+"""What one enemy within shooting range of the prize's end point costs a move."""
 HAZARD = {"slide": 20, "slick": 20, "debris": 10, "wreck": 15}
 
 
