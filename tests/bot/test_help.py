@@ -29,6 +29,7 @@ async def test_rules_without_a_game_list_the_games(world: World) -> None:
     await r.settle(0.05)
     assert r.ephemeral and all(spec.title in r.content for spec in GAMES.values())
     menu = next(c for c in walk_components(r.components) if c.get("type") == 3)
+    assert {o["value"] for o in menu["options"]} == set(GAMES), menu["options"]
     picked = await world.fake.select(world.carol, r.message, menu["custom_id"], ["rushncrush"])
     await picked.wait_followups(1)
     await picked.settle(0.05)
