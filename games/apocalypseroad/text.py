@@ -100,6 +100,8 @@ def text_board(v: ArView) -> str:
 
 
 RULINGS: tuple[str, ...] = (
+    "Take-backs: none. A played card leaves a private hand, and moves draw event and "
+    "combat cards, so every move stands.",
     "[R] Team mat (digest 4.3a): every team has the same 8 cars: "
     + "; ".join(
         f"car {c.number} {c.cls} {c.base_mp} MP, defense {c.defense}, "

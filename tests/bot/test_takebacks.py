@@ -166,18 +166,7 @@ async def test_hidden_information_games_refuse(service: GameService, key: str) -
 
 @pytest.mark.parametrize(
     "key",
-    [
-        pytest.param(
-            key,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="games/apocalypseroad rules_text has no Take-backs ruling yet (its owner)",
-            ),
-        )
-        if key == "apocalypseroad"
-        else key
-        for key in sorted(GAMES)
-    ],
+    sorted(GAMES),
 )
 def test_every_game_states_its_take_back_ruling(key: str) -> None:
     """`can_take_back`'s contract: each game says its ruling in its rules text."""
