@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.adapter import GameAdapter, Verbs
 from bot.replies import Ack
-from bot.roadwolf import ids, setup
+from bot.roadwolf import boarding, ids, setup
 from bot.roadwolf.board import public_board
 from bot.roadwolf.commands import RoadWolfCog
 from bot.roadwolf.panel import panel_board
@@ -31,6 +31,7 @@ ADAPTER = GameAdapter(
                 setup.SETUP,
                 setup.PLACE,
                 setup.CREW,
+                boarding.BOARD,
             ),
             route,
         ),

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from bot import presenters
 from bot.customid import action_payload
 from bot.presenters import Board, ButtonSpec, SelectSpec
+from bot.roadwolf.boarding import boarding_button
 from bot.roadwolf.ids import (
     DO,
     GO,
@@ -41,6 +42,7 @@ from bot.roadwolf.ids import (
 from bot.roadwolf.setup import crew_button, setup_button
 from bot.service import Snapshot
 from games.engine import Model, PlayerId
+from games.roadwolf.actions import TrainAction
 from games.roadwolf.geometry import MoveKind
 from games.roadwolf.model import (
     BuyAction,
@@ -234,7 +236,11 @@ def vehicle_menu(
         "with a preview first; shots and melee list only targets in range and in sight."
     )
     crew = vehicle is not None and vehicle.crew_count > 1  # someone besides the driver
-    last = tail(snap, crew_button(snap, letter)) if crew else tail(snap)
+    extra = [crew_button(snap, letter)] if crew else []
+    if crew:  # DERAILED: name who climbs into a train car
+        boards = [a for a in mine if isinstance(a, TrainAction) and a.kind == "board"]
+        extra += [boarding_button(snap, a) for a in boards[:2]]
+    last = tail(snap, *extra)
     return text, action_menu(snap, steps, [*fights, *others], last)
 
 

@@ -13,7 +13,7 @@ from bot.components import DAMAGED
 from bot.customid import ButtonId, MalformedInput, bounded_json
 from bot.presenters import Board
 from bot.replies import Reply, to_view
-from bot.roadwolf import panel, setup
+from bot.roadwolf import boarding, panel, setup
 from bot.roadwolf.ids import (
     DO,
     GO,
@@ -153,6 +153,9 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
     if rid.verb == TOKENS:
         letter = values[0] if values else rid.payload
         await _keep_image(reply, panel.token_menu(snap, viewer, letter[:2]))
+        return
+    if rid.verb == boarding.BOARD:
+        await _keep_image(reply, boarding.boarding_menu(snap, viewer, rid.payload))
         return
     if rid.verb in (setup.SETUP, setup.PLACE, setup.CREW):
         await _setup(table, reply, rid, snap, viewer, values)
