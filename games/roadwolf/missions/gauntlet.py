@@ -220,6 +220,9 @@ def bot(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:
     turn = next((a for a in mine if a.kind == "turn_around"), None)
     if turn is not None:
         return turn
+    fresh = state.turn is not None and state.turn.vehicle != vehicle.letter
+    if shots and fresh:
+        return shots[0]  # one action for a Skull and the enemy points, one to drive
     move = _best_move(state, vehicle, mine)
     if move is not None:
         return move
@@ -297,9 +300,6 @@ RULES: dict[str, MissionRules] = {
         prey=prey,
         bot=bot,
         buys=(("rally_car", "buggy"), ("rally_car", "buggy")),
-        tokens=(
-            ("mechanic", "veteran", "gunner", "shotgun"),
-            ("mechanic", "veteran", "gunner", "shotgun"),
-        ),
+        tokens=(("gunner", "shotgun", "mechanic", "veteran"),) * 2,
     )
 }
