@@ -69,10 +69,12 @@ class StaleBoard(ServiceError):
 Stage = tuple[tuple[str, str | int], ...]
 """A public view's turn-structure fields by name, e.g. `(("phase", "play"), ("round", 2))`."""
 
-STAGE_FIELDS = ("phase", "round", "turn", "prompt")
+STAGE_FIELDS = ("phase", "round", "turn")
 """The names a game's public view gives its turn structure. A model-valued field counts by its
-`kind` (Apocalypse Road's `prompt`); one without a `kind` (Road Wolf's `turn`, which changes
-with every action) is left out, so a board is not re-posted on every move."""
+`kind`; one without a `kind` (Road Wolf's `turn`, which changes with every action) is left out,
+so a board is not re-posted on every move. The steps of one player's activation (Apocalypse
+Road's play, move, fire prompts) are not a new stage: the table sees the activation when the
+next player is asked, instead of one board and one ping per step."""
 
 
 def stage_of(view: object) -> Stage:

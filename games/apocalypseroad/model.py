@@ -333,6 +333,9 @@ class ArView(Model):
     outcome: Outcome | None
     hand: tuple[CardView, ...] | None = None
     """The viewer's own hand (None for the public view)."""
+    phase: Literal["pick", "race", "discard", "debris", "over"] = "race"
+    """The stage of the turn the table is in: the steps of one activation (play, move, event,
+    fire) are all "race"; the bot posts a new public board when this changes."""
 
 
 class HandPart(Model):

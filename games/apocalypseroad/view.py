@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from games.apocalypseroad.data import CAR_TYPES, EVENT_DECK, EVENT_NAMES, RACE_CARDS, card_name
 from games.apocalypseroad.model import (
     ArState,
@@ -15,6 +17,18 @@ from games.apocalypseroad.model import (
 from games.apocalypseroad.rules import active_players
 from games.apocalypseroad.track import get_track
 from games.engine import Outcome, PlayerId
+
+PHASES: dict[str, Literal["pick", "race", "discard", "debris", "over"]] = {
+    "pick": "pick",
+    "play": "race",
+    "move": "race",
+    "event": "race",
+    "fire": "race",
+    "discard": "discard",
+    "debris": "debris",
+    "over": "over",
+}
+"""The table's stage for each kind of prompt (an activation's steps are one stage)."""
 
 
 def card_view(card_id: int) -> CardView:
@@ -137,7 +151,8 @@ def view(state: ArState, viewer: PlayerId | None) -> ArView:
         cars=cars,
         first_player=state.teams[state.first].player,
         marker=state.marker,
-        prompt=prompt(state),
+        prompt=(asked := prompt(state)),
+        phase=PHASES[asked.kind],
         clock_stopped=state.clock_stopped,
         bounty=state.bounty,
         race_bonus=state.race_bonus,

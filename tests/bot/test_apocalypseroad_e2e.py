@@ -351,7 +351,7 @@ async def test_cars_are_picked_by_buttons_when_the_host_asks(world: World) -> No
         assert not any("🚫" in m.content or "⏩" in m.content for m in r.messages), [
             m.content for m in r.messages
         ]
-    # The race is on: the last to pick is shown their hand to play (the public board is not
-    # re-posted when the same player acts first: bot/snapshot.py step_advanced).
+    # The race is on: the last to pick is shown their hand to play (and the table gets a new
+    # board for the new phase: bot/snapshot.py step_advanced, tests/bot/test_step_advanced.py).
     assert "play a race card" in r.messages[-1].content, r.messages[-1].content
     world.renders.check(world.fake)

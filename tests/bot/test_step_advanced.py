@@ -80,21 +80,21 @@ def test_someone_new_to_act_is_a_new_step() -> None:
     assert after(FakeState(active=(1,)), FakeState(active=(2,))).step_advanced
 
 
-def test_a_new_kind_of_prompt_or_round_is_a_new_step() -> None:
-    """The same player moves on from playing a card to moving a car, or into a new round."""
+def test_a_new_phase_or_round_is_a_new_step() -> None:
+    """The same player moves on into the discard phase, or into a new round."""
     before = FakeState(active=(1,))
-    moving = FakeState(active=(1,), prompt=Prompt(kind="move", text="move A1"))
-    assert after(before, moving).step_advanced
+    assert after(before, FakeState(active=(1,), phase="discard")).step_advanced
     assert after(before, FakeState(active=(1,), round=2)).step_advanced
 
 
 def test_a_detail_of_the_same_step_is_not_a_new_step() -> None:
-    """An action spent or a prompt reworded (same kind), same player: no new public board."""
+    """An action spent, or the next step of the same activation (play a card, then move the
+    car), same player: no new public board and no second ping."""
     before = FakeState(active=(1,))
     spent = FakeState(active=(1,), turn=Turn(side=0, actions_left=2))
-    reworded = FakeState(active=(1,), prompt=Prompt(kind="play", text="play another card"))
+    moving = FakeState(active=(1,), prompt=Prompt(kind="move", text="move A1"))
     assert not after(before, spent).step_advanced
-    assert not after(before, reworded).step_advanced
+    assert not after(before, moving).step_advanced
 
 
 def test_every_game_names_its_stage_in_its_public_view() -> None:
@@ -103,7 +103,7 @@ def test_every_game_names_its_stage_in_its_public_view() -> None:
     for key, spec in GAMES.items():
         players = [Player(id=i + 1, name=f"p{i}") for i in range(spec.min_players)]
         state = spec.setup(players, spec.parse_options(None), Rng.for_step(1, 0))
-        assert stage_of(spec.view(state, None)), f"{key}: no phase/round/turn/prompt in its view"
+        assert stage_of(spec.view(state, None)), f"{key}: no phase/round/turn in its view"
 
 
 async def test_the_table_sees_the_race_start_after_the_car_pick(world: World) -> None:
