@@ -15,7 +15,7 @@ from PIL import ImageDraw
 
 from render.encode import encode_png
 from render.fonts import font
-from render.palette import DEFAULT_THEME, Theme
+from render.palette import BLACK, DEFAULT_THEME, Theme
 from render.roadwolf.banner import banner_height, banner_lines, chip_box, chips_top, draw_banner
 from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, focus_rows, label_px
 from render.roadwolf.pieces import draw_piece, draw_trace, side_colour, side_ink
@@ -24,6 +24,8 @@ from render.roadwolf.scene import ROWS, Piece, Scene
 from render.shapes import draw_text, fit_text, token
 from render.toolkit import canvas
 
+NOBODY = -1
+"""The roster heading over pieces no side drives (civilians, enemies, an unheld train car)."""
 HINT_H = 34.0
 LINE_H = 32.0
 STATE_WORDS = {"ok": "", "immobilized": "immobilized", "abandoned": "abandoned", "wreck": "wreck",
@@ -114,7 +116,7 @@ def _roster(scene: Scene) -> list[Piece | int]:
         )
         entries.extend(own)
     neutral = sorted((p for p in scene.pieces if p.side not in (0, 1)), key=lambda p: p.letter)
-    return [*entries, *neutral]
+    return [*entries, *([NOBODY] if neutral else []), *neutral]
 
 
 def _side_line(
@@ -129,6 +131,13 @@ def _side_line(
     """A side's heading in the roster: its token, name and players."""
     x, y = at
     h = label * 1.3
+    if side == NOBODY:
+        fnt = font(label, bold=True)
+        token(draw, (x + h / 2, y + h / 2), h * 0.45, shape="circle", fill=theme.muted,
+              outline=BLACK, width=2)  # fmt: skip
+        draw_text(draw, (x + h + 10, y + h / 2), "Nobody's pieces", fnt=fnt,
+                  fill=theme.text, anchor="lm")  # fmt: skip
+        return
     style = theme.player(side)
     token(draw, (x + h / 2, y + h / 2), h * 0.45, shape=style.shape, fill=style.colour,
           outline=style.ink, width=2)  # fmt: skip
@@ -171,10 +180,11 @@ def _roster_line(
 ) -> None:
     x, y = at
     h = label * 1.3
+    w = h * 1.6  # room for two-character letters (civilians M1, M2…; CHASE's replacements)
     colour = side_colour(piece.side, theme)
-    draw.rounded_rectangle((x, y, x + h, y + h), radius=4, fill=colour, outline=theme.text,
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=4, fill=colour, outline=theme.text,
                            width=3 if piece.active else 1)  # fmt: skip
-    draw_text(draw, (x + h / 2, y + h / 2), piece.letter, fnt=font(label, bold=True),
+    draw_text(draw, (x + w / 2, y + h / 2), piece.letter, fnt=font(label, bold=True),
               fill=side_ink(piece.side, theme))  # fmt: skip
     state = piece.note or STATE_WORDS[piece.status]
     parts = [piece.model, f"hits {piece.damage}/{piece.size}"]
@@ -188,6 +198,6 @@ def _roster_line(
     if piece.active:
         parts.append(f"{piece.actions_left} action{'s' if piece.actions_left != 1 else ''} left")
     fnt = font(label, bold=piece.active)
-    text = fit_text(" · ".join(parts), fnt, width - h - 10)
+    text = fit_text(" · ".join(parts), fnt, width - w - 10)
     ink = theme.muted if piece.status in ("wreck", "gone") else theme.text
-    draw_text(draw, (x + h + 10, y + h / 2), text, fnt=fnt, fill=ink, anchor="lm")
+    draw_text(draw, (x + w + 10, y + h / 2), text, fnt=fnt, fill=ink, anchor="lm")
