@@ -21,8 +21,9 @@ from games.roadwolf.table import Ctx, rect_of
 
 ENGINE, FRONT, REAR = "EN", "G1", "G2"
 TRAIN = (ENGINE, FRONT, REAR)
-ENGINE_CLASS = VehicleClass("engine", "Engine", 3, True, "heavy", 2, 6)
-"""Line 216: "The Engine is treated as CLOSED and can hold 2 crew" (1.3 [R]: 2"×6")."""
+ENGINE_CLASS = VehicleClass("engine", "Engine", 2, True, "heavy", 2, 6)
+"""Line 216: "The Engine is treated as CLOSED and can hold 2 crew" (size 2: Closed capacity =
+size, rule 18; 1.3 [R]: 2"×6"). Its size never rams: the train rams with 6 or 3 dice."""
 GONDOLA_CLASS = VehicleClass("gondola", "Gondola", 3, False, "heavy", 2, 6)
 """Line 216: "The Gondola cars are treated as OPEN and can hold any number of crew"."""
 TRAIN_BACK = geo.STICK
