@@ -68,6 +68,8 @@ def draw_piece(
                   fnt=font(label, bold=True), fill=theme.text)  # fmt: skip
         return
     if piece.status == "wreck":
+        if piece.tag == "exploded":  # THE WAGES OF FEAR: a blast under the wreck
+            burst(draw, ((x0 + x1) / 2, (y0 + y1) / 2), max(x1 - x0, y1 - y0) * 0.75, theme)
         _wreck(draw, (x0, y0, x1, y1), piece, theme, label)
         return
     if piece.active:
