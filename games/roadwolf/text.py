@@ -39,6 +39,20 @@ No Runner out: Cops win; Runners out and 3× the Cops' points down: Runners win;
 Closed, no Nitro). A truck explodes when a ram damages it or a 1 shows in its wipeout check: \
 a 6-die ram on everything within 1 stick, and a size-4 wreck. Either truck off the END \
 intact: Explosives win; both destroyed or captured: Raiders win.
+- **GAUNTLET**: two sides of Couriers (a player or a team each), 4 pts each plus one free \
+Nitro, both at the START; Couriers never attack each other. A face-down card lies every stick \
+along the road and turns up within 3 sticks of the lead car; 2 more enter each road turn, no \
+reshuffle. Turn order by position, lead vehicle first. After each road turn each side draws an \
+enemy attack against its lead vehicle (the side in the lead draws two): Ambush/Gunner/Shotgun/\
+Molotov a mutant that shoots with it, Spikes, Veteran/Nitro a buggy that nitro-rams, \
+Driver/Brawler a bike that melees, Mechanic nothing. Nobody leaves by the END until the LAST \
+card is placed. Points: 1 to the first side out, 1 per vehicle out, 1 for the most enemy \
+points destroyed; ends when every Courier is out or destroyed.
+- **DERAILED**: two teams on a board of two roads with the track between them; each team \
+starts at the START on its own road. The train (Engine EN, Gondolas G1 and G2, 2×6 each) waits \
+1 stick ahead of the START. Board a Gondola from alongside (none with rival crew aboard), fight \
+from the front Gondola for the Engine (2 neutral crew), board it, then DRIVE the train 1 stick \
+a turn. The team that drives it off the END wins.
 
 **Army**: spend your points on vehicles (cost = size: bikes 1, cars 2–3, Armored Car/Limo 4, \
 Big Rig 5), then as many crew/gear tokens as points. Every vehicle has a free Driver, Street \
@@ -68,6 +82,24 @@ in sight. `/roadwolf panel` shows your vehicles and your hidden tokens, `/roadwo
 whole road, `/roadwolf do` any action by name.
 
 **Rulings**
+- GAUNTLET: the text's "each player" is each side here (two sides; teams allowed). The free \
+Nitro goes on the side's first vehicle that may use it. Order ties go to the side that won the \
+first roll-off; the order is fixed at the start of each round. Enemy draws are uniform over the \
+10 token kinds. A mutant is a 1×1 size-1 piece at the roadside; mutants, buggies and bikes are \
+nobody's and anyone may attack them. A Skull is spent automatically on the next attack that is \
+not Mechanic (no choice is asked). An enemy with nobody left aboard counts as destroyed. A \
+move toward a closed END stops at the edge. Couriers who collide still ram (only attacks are \
+barred). The point for enemies destroyed goes to nobody on a tie.
+- DERAILED (1.3 [R]): board columns: verge 0–4, road 5–10, track 11–12, road 13–18, verge 19–23; \
+a card lies on columns 6–9 or 14–17. A Bridge or Tunnel on one road makes a vehicle on the other \
+road at its rows check as off-road. Any move touching the track strip is a wipeout check. The \
+train never drifts, takes no damage and makes no wipeout checks; running into any car is a \
+3-dice ram by the train; its front rams with 6 and throws the vehicle 1 stick toward 2 × d6 \
+o'clock; a vehicle that beats the train with overkill moves it back 1 stick. BOARD: the named \
+crew (default: all but the driver) climb into an adjacent car; the Engine only from the front \
+Gondola once its crew are dead, 2 seats. SEARCH (an action in a Gondola) keeps a drawn Shotgun, \
+Ambush, Molotov or Spikes. Train cars are never taken over, spiked or handed gear. Off the END = \
+the Engine's front past the edge. Nobody left in the race: a draw.
 - The grid: 1 cell = 1 inch, board 24 × 48, road columns 9–14, 1 stick = 4 cells; moves are \
 straight, sampled every ¼ cell; a hit stops you just before overlapping (touching is not a \
 hit); range is the gap between footprints, sight is blocked by a third vehicle or wreck \

@@ -209,3 +209,16 @@ def test_the_engine_moves_the_train_once_a_turn_and_off_the_end_wins() -> None:
     drive_train(ctx)
     verdict = judge(ctx.freeze())
     assert verdict.over and verdict.winner == 0
+
+
+def test_the_rules_text_states_the_derailed_rulings() -> None:
+    from games.roadwolf.text import RULES_TEXT
+
+    text = " ".join(RULES_TEXT.split())
+    for words in (
+        "verge 0–4, road 5–10, track 11–12, road 13–18, verge 19–23",
+        "Any move touching the track strip is a wipeout check",
+        "a 3-dice ram by the train",
+        "The team that drives it off the END wins",
+    ):
+        assert words in text

@@ -264,3 +264,16 @@ def test_scoring_first_out_each_exit_and_most_enemy_points() -> None:
     state = state.model_copy(update={"vehicles": vehicles, "mission": mission})
     verdict = judge(state)
     assert verdict.over and verdict.score == (1, 3) and verdict.winner == 1
+
+
+def test_the_rules_text_states_the_gauntlet_rulings() -> None:
+    from games.roadwolf.text import RULES_TEXT
+
+    text = " ".join(RULES_TEXT.split())
+    for words in (
+        'the text\'s "each player" is each side here',
+        "A Skull is spent automatically",
+        "Nobody leaves by the END until the LAST card is placed",
+        "Turn order by position, lead vehicle first",
+    ):
+        assert words in text
