@@ -137,10 +137,15 @@ def draw_card(
                    outline=theme.text, width=2)  # fmt: skip
     _symbol(draw, kind, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), theme)
     fnt = font(label, bold=True)
-    text = fit_text(name, fnt, x1 - x0 - 6)
-    cy = y0 + (y1 - y0) * 0.5
-    draw_text(draw, ((x0 + x1) / 2, cy), text, fnt=fnt, fill=theme.text, outline=BLACK,
-              outline_width=2)  # fmt: skip
+    room = x1 - x0 - 6
+    lines = [name]
+    if fnt.getlength(name) > room and " " in name and y1 - y0 > label * 2.4:
+        lines = name.split(" ", 1)  # "BRIDGE OUT" on two lines rather than cut short
+    cy = y0 + (y1 - y0) * 0.5 - (len(lines) - 1) * label * 0.55
+    for line in lines:
+        draw_text(draw, ((x0 + x1) / 2, cy), fit_text(line, fnt, room), fnt=fnt,
+                  fill=theme.text, outline=BLACK, outline_width=2)  # fmt: skip
+        cy += label * 1.1
 
 
 def _card_back(
