@@ -29,7 +29,7 @@ def _piece(v: VehicleView, **update: Any) -> VehicleView:
 
 
 def _near(a: Any, b: tuple[int, int, int], tolerance: int = 40) -> bool:
-    return sum(abs(x - y) for x, y in zip(a, b, strict=True)) <= tolerance
+    return bool(sum(abs(x - y) for x, y in zip(a, b, strict=True)) <= tolerance)
 
 
 def _labels(view: RwView, **kw: Any) -> tuple[Image.Image, str]:
