@@ -250,6 +250,15 @@ async def test_played_by_a_person_against_a_bot_to_its_end(world: World, mission
             first_board = action.kind == "board" and "picked" not in pressed
             if first_board and await _board_by_picker(world, action):
                 pressed.append("picked")  # who climbs, named on the panel
+            elif action.kind == "search" and "typed search" not in pressed:
+                words = f"🔍 {action.vehicle} searches the Gondola"  # as the list offers it
+                offered = await world.fake.autocomplete(
+                    world.alice, world.channel, "roadwolf do", focused="action", value="search"
+                )
+                assert words in [c["name"] for c in offered], offered
+                r = await world.slash(world.alice, "roadwolf do", action=words)
+                await r.settle(0.1)
+                pressed.append("typed search")
             else:
                 assert await _press_on_panel(world, action), action
                 pressed.append(action.kind)
@@ -265,6 +274,6 @@ async def test_played_by_a_person_against_a_bot_to_its_end(world: World, mission
     assert snap.outcome is not None and isinstance(snap.state, RwState)
     assert snap.state.finished, snap.state.end_reason
     if mission == "DERAILED":
-        assert {"board", "picked"} <= set(pressed), pressed
+        assert {"board", "picked", "typed search"} <= set(pressed), pressed
     world.renders.check(world.fake)
     print(f"\n{mission}: {typed} typed, {pressed} on the panel: {snap.state.end_reason}")
