@@ -156,6 +156,8 @@ def add_token(ctx: Ctx, side: Side, action: TokenAction) -> None:
         raise IllegalAction(f"no vehicle {action.vehicle!r} of yours; yours: {mine or 'none'}")
     if action.token not in TOKEN_KINDS:
         raise InvalidAction(f"no token {action.token!r}")
+    if not can_take_token(vehicle, action.token) and action.token == "nitro":
+        raise IllegalAction(f"the {vehicle.name} may not nitro")
     token = ctx.new_token(action.token)
     if action.token == "veteran":
         driver = next((t for t in vehicle.crew if t.id == vehicle.driver), None)
@@ -176,6 +178,8 @@ def add_token(ctx: Ctx, side: Side, action: TokenAction) -> None:
 
 def can_take_token(vehicle: Vehicle, kind: str) -> bool:
     """Whether `add_token` would accept this token on this vehicle."""
+    if kind == "nitro" and "no_nitro" in vehicle.traits:
+        return False  # THE WAGES OF FEAR's trucks "may not nitro"
     if kind == "veteran":
         return not any(t.kind == "veteran" for t in vehicle.crew)
     if kind in ("driver", "brawler", "gunner", "mechanic"):

@@ -8,7 +8,7 @@ from games.engine import IllegalAction, LoadedDice, Player, Rng
 from games.roadwolf import SPEC
 from games.roadwolf.crash import wipeout
 from games.roadwolf.missions import judge
-from games.roadwolf.model import MoveAction, NitroAction, Turn
+from games.roadwolf.model import MoveAction, NitroAction, TokenAction, Turn
 from games.roadwolf.rules import apply
 from games.roadwolf.table import Ctx
 from tests.games.roadwolf.helpers import P1, P2, Car, position
@@ -85,3 +85,12 @@ def test_either_truck_off_the_end_wins_both_lost_loses() -> None:
     cars[0] = Car("A", "explosive_truck", 11, 30, changes={"side": 1})  # captured
     verdict = judge(position(cars, mission="THE WAGES OF FEAR"))
     assert verdict.over and verdict.winner == 1
+
+
+def test_no_nitro_token_for_an_explosive_truck() -> None:
+    """ "may not nitro": the army builder refuses a Nitro token on the trucks."""
+    seated = (Player(id=1, name="A"), Player(id=2, name="B"))
+    state = SPEC.setup(seated, SPEC.parse_options({"mission": "THE WAGES OF FEAR"}), Rng(1))
+    with pytest.raises(IllegalAction, match="may not nitro"):
+        apply(state, 1, TokenAction(vehicle="A", token="nitro"), Rng(0))
+    assert TokenAction(vehicle="A", token="nitro") not in SPEC.legal_actions(state, 1)
