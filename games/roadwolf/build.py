@@ -134,7 +134,9 @@ def can_reset(state: RwState, side: Side) -> bool:
 def crew_order(ctx: Ctx, side: Side, action: CrewOrderAction) -> None:
     """Rule 40: the owner picks which crew are lost first (the driver always last)."""
     vehicle = ctx.vehicles.get(action.vehicle)
-    if vehicle is None or vehicle.side != side or not vehicle.on_board or vehicle.wreck:
+    if vehicle is None or vehicle.side != side or vehicle.neutral:
+        raise IllegalAction(f"no vehicle {action.vehicle!r} of yours on the road")
+    if not vehicle.on_board or vehicle.wreck:
         raise IllegalAction(f"no vehicle {action.vehicle!r} of yours on the road")
     ids = [t.id for t in vehicle.crew if t.id != vehicle.driver]
     if len(set(action.tokens)) != len(action.tokens) or not set(action.tokens) <= set(ids):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from games.engine import LoadedDice, Player, Rng
+import pytest
+
+from games.engine import IllegalAction, LoadedDice, Player, Rng
 from games.roadwolf import SPEC
 from games.roadwolf.legal import legal_for_side
 from games.roadwolf.missions import judge
 from games.roadwolf.missions.twowheel import losing, order
-from games.roadwolf.model import RwState, SimpleAction, TargetAction
+from games.roadwolf.model import CrewOrderAction, RwState, SimpleAction, TargetAction
 from games.roadwolf.rules import apply
 from games.roadwolf.table import Ctx
 from tests.games.roadwolf.helpers import P1, P2, Car, position
@@ -113,3 +115,11 @@ def test_the_enforcers_win_by_taking_out_every_biker() -> None:
     ]
     verdict = judge(position(cars, mission="TWO-WHEEL TERROR"))
     assert verdict.over and verdict.winner == 1
+
+
+def test_nobody_sets_a_civilians_crew_order() -> None:
+    """Civilians are nobody's: the Bikers cannot order their crew (rule 40 is the owner's)."""
+    cars = [Car("A", "street_bike", 0, 2), Car("M1", "coupe", 11, 14, changes=CIVILIAN)]
+    state = position(cars, mission="TWO-WHEEL TERROR")
+    with pytest.raises(IllegalAction, match="of yours"):
+        apply(state, P1, CrewOrderAction(vehicle="M1", tokens=()), Rng(0))
