@@ -240,9 +240,9 @@ HAZARDS = ("slide", "slick", "debris", "wreck")
 
 
 def _pace(state: RwState) -> float:
-    """How far up the road a Courier bot goes while the END is closed: 2 rows short of the END
-    per card still in the deck (the lead car draws two attacks: no hurry to lead early)."""
-    return geo.BOARD_LENGTH - 2 * len(state.deck) if state.deck else geo.BOARD_LENGTH + 1
+    """How far up the road a Courier bot drives while the END is closed: to the row below the
+    two END slots where the new cards land (2 sticks short of the END), then out."""
+    return geo.BOARD_LENGTH - 2 * geo.STICK if state.deck else geo.BOARD_LENGTH + 1
 
 
 def _place_value(state: RwState, vehicle: Vehicle, box: geo.Rect) -> float:
