@@ -1,7 +1,7 @@
 """`python -m bench` (= `./redline bench`): every benchmark, one report, figures against targets.
 
-    python -m bench                     the full run (~12 min on 2 cores; see bench/README.md)
-    python -m bench --quick             smaller and shorter, for a quick look (~4 min)
+    python -m bench                     the full run (7-12 min on 2 cores; see bench/README.md)
+    python -m bench --quick             smaller and shorter, for a quick look
     python -m bench --only throughput   one part (repeatable): moves, encode, render,
                                         throughput, ready, policies, deployment
 
