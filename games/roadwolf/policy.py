@@ -23,6 +23,7 @@ from games.roadwolf.model import (
     Vehicle,
 )
 from games.roadwolf.preview import Preview, preview
+from games.roadwolf.risk import road_turn_risk
 from games.roadwolf.rules import active_players
 from games.roadwolf.table import rect_of
 
@@ -243,27 +244,3 @@ def _move_value(
 
 EXPOSURE = 12
 """What one enemy within shooting range of the prize's end point costs a move."""
-HAZARD = {"slide": 20, "slick": 20, "debris": 10, "wreck": 15}
-
-
-def road_turn_risk(state: RwState, vehicle: Vehicle, box: geo.Rect) -> float:
-    """What the next road turn may do to a car left at `box`: cards and objects sweep 8 rows
-    toward the START; a Bridge or Tunnel reaching it while it is not within its columns."""
-    risk = 0.0
-    for card in state.cards:
-        swept = geo.Rect(card.x, card.y - 8, card.w, card.h + 8)
-        if card.kind in ("bridge", "tunnel"):
-            if vehicle.letter in card.passed or not geo.rows_overlap(box, swept.y, swept.front):
-                continue
-            if geo.bridge_passage(box, swept) == "around":
-                risk += 50 if card.kind == "bridge" else 90
-        elif geo.overlaps(box, swept):
-            if card.kind == "slide" and vehicle.surface == "dirt":
-                continue
-            risk += HAZARD.get(card.kind, 0)
-    for obj in state.vehicles:
-        if obj.is_object and obj.letter != vehicle.letter:
-            swept = geo.Rect(obj.x, obj.y - 8, obj.w, obj.h + 8)
-            if geo.overlaps(box, swept):
-                risk += 5 * obj.size
-    return risk

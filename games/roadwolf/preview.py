@@ -121,6 +121,8 @@ def preview(state: RwState, letter: str, kind: geo.MoveKind, dx: int, dy: int) -
         )
     cards = []
     for card in state.cards:
+        if card.face_down:
+            continue  # GAUNTLET: never reveal a card through a preview (none is this close)
         if any(geo.overlaps(s, card_rect(card)) for s in samples):
             cards.append(card.kind)
             if card.kind in CARD_RAM_DICE:
@@ -164,7 +166,7 @@ def _structures(state: RwState, letter: str, samples: list[geo.Rect]) -> tuple[s
     """Bridges/Tunnels whose rows the path reaches first with the car not wholly within them."""
     found = []
     for card in state.cards:
-        if card.kind not in ("bridge", "tunnel") or letter in card.passed:
+        if card.face_down or card.kind not in ("bridge", "tunnel") or letter in card.passed:
             continue
         box = card_rect(card)
         first = next((s for s in samples if geo.rows_overlap(s, box.y, box.front)), None)

@@ -29,6 +29,7 @@ from games.roadwolf.missions.gauntlet_enemies import (
 )
 from games.roadwolf.model import Card, RwState, Side, Vehicle
 from games.roadwolf.preview import preview
+from games.roadwolf.risk import road_turn_risk
 from games.roadwolf.road import full_deck
 from games.roadwolf.table import Ctx, Hooks, rect_of
 
@@ -248,8 +249,6 @@ def _pace(state: RwState) -> float:
 def _place_value(state: RwState, vehicle: Vehicle, box: geo.Rect) -> float:
     """How safe a spot is for the coming ROAD TURN: the cards that will sweep it, and whether a
     Bridge or Tunnel would pass over it (only within the card columns 10–13, 1.6 [R])."""
-    from games.roadwolf.policy import road_turn_risk
-
     inside = box.x >= geo.CARD_FIRST_COLUMN and box.right <= geo.CARD_FIRST_COLUMN + 4
     return -road_turn_risk(state, vehicle, box) - (0 if inside else 30)
 
