@@ -61,7 +61,7 @@ class Driver(Player):
             if placed is not None:
                 self.used["token placed"] += 1
                 return placed
-        tokens = first(r"^🎒 Tokens for")
+        tokens = first(r"🎒 Tokens for")  # a button, or an option of "Place tokens on…"
         if tokens is not None:
             self.used["token menu"] += 1
             return tokens

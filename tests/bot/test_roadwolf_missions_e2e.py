@@ -5,6 +5,7 @@ No hidden token may appear in a public message or image before it is used
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -16,7 +17,9 @@ from games.registry import GAMES
 from games.roadwolf.actions import TrainAction
 from games.roadwolf.data import MISSION_NAMES
 from games.roadwolf.model import RwState
+from tests.bot.conformance_driver import OUTCOME
 from tests.bot.conftest import World
+from tests.bot.test_roadwolf_e2e import MAX_PRESSES, Driver
 
 
 async def _lobby(world: World, mission: str, *, bot: bool = False) -> None:
@@ -277,3 +280,19 @@ async def test_played_by_a_person_against_a_bot_to_its_end(world: World, mission
         assert {"board", "picked", "typed search"} <= set(pressed), pressed
     world.renders.check(world.fake)
     print(f"\n{mission}: {typed} typed, {pressed} on the panel: {snap.state.end_reason}")
+
+
+@pytest.mark.parametrize("mission", ["GAUNTLET", "DERAILED", "TWO-WHEEL TERROR"])
+async def test_played_by_two_people_on_their_panels_to_its_end(world: World, mission: str) -> None:
+    """Alice and Bob build and play the mission by their panels' buttons and menus alone (the
+    issue-13 driver: buy, tokens, pick a vehicle, move in three taps and confirm on the
+    preview, shoot when offered, anything else the panel offers), to the end; nothing refused,
+    no hidden token in public. TWO-WHEEL TERROR's six bikes put the token pick in a menu."""
+    await _lobby(world, mission)
+    driver = Driver(world, [world.alice, world.bob], random.Random(5), max_steps=MAX_PRESSES)
+    final = await driver.play()
+    assert OUTCOME in final.content, final.content
+    assert not _refusals(world), _refusals(world)
+    assert driver.used["move confirmed on its preview"], driver.used
+    world.renders.check(world.fake)
+    print(f"\n{mission} by buttons: {driver.presses} presses, {dict(driver.used)}")
