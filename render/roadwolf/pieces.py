@@ -97,7 +97,7 @@ def draw_piece(
     if badge:
         _badge(draw, grid, where, badge, theme, label)
     glyph = TAG_GLYPHS.get(piece.tag, "")
-    if glyph:
+    if glyph and where.w * where.h >= 2:  # a 1×1 mutant shows its colour and letter only
         _tag_badge(draw, (bx0, by0, bx1, by1), glyph, theme, label, low=not backward)
 
 
