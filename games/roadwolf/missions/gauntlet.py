@@ -247,10 +247,9 @@ def _pace(state: RwState) -> float:
 
 
 def _place_value(state: RwState, vehicle: Vehicle, box: geo.Rect) -> float:
-    """How safe a spot is for the coming ROAD TURN: the cards that will sweep it, and whether a
-    Bridge or Tunnel would pass over it (only within the card columns 10–13, 1.6 [R])."""
-    inside = box.x >= geo.CARD_FIRST_COLUMN and box.right <= geo.CARD_FIRST_COLUMN + 4
-    return -road_turn_risk(state, vehicle, box) - (0 if inside else 30)
+    """How safe a spot is for the coming ROAD TURN: the cards that will sweep it (a Dirt car on
+    the verge misses them all but a Bridge or Tunnel reaching its rows, `risk.py`)."""
+    return -road_turn_risk(state, vehicle, box)
 
 
 def _best_move(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:
