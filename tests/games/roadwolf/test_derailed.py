@@ -23,7 +23,7 @@ from games.roadwolf.missions.derailed_train import (
     on_start,
     structure,
 )
-from games.roadwolf.model import Card, RwState
+from games.roadwolf.model import Card, RwState, Turn
 from games.roadwolf.rules import apply
 from games.roadwolf.table import Ctx
 from tests.games.roadwolf.helpers import P1, Car, position, texts
@@ -222,3 +222,29 @@ def test_the_rules_text_states_the_derailed_rulings() -> None:
         "The team that drives it off the END wins",
     ):
         assert words in text
+
+
+def test_the_bot_boards_fights_for_the_engine_and_drives() -> None:
+    """DERAILED's bot (`missions/derailed.py`): crew alongside a free Gondola climb aboard; in
+    the front Gondola it attacks the Engine's crew, boards the emptied Engine, and drives."""
+    from games.roadwolf.policy import bot_move
+
+    cars = [
+        Car("A", "convertible", 9, 12, tokens=("brawler", "gunner")),
+        Car("N", "coupe", 14, 2, side=1),
+    ]
+    state = derailed(cars)
+    action = bot_move(state, P1, Rng(0))
+    assert action == TrainAction(kind="board", vehicle="A", target=FRONT)
+    state = apply(state, P1, action, Rng(0)).state
+    ctx = Ctx(state, Rng(0))
+    ctx.update(ENGINE, crew=(), driver=None)  # its crew are dead
+    ctx.update("A", x=5.0, y=30.0)
+    state = ctx.freeze(turn=Turn(side=0, done=("A",)))
+    assert bot_move(state, P1, Rng(0)) == TrainAction(kind="board", vehicle=FRONT, target=ENGINE)
+    state = apply(state, P1, TrainAction(kind="board", vehicle=FRONT, target=ENGINE), Rng(0)).state
+    engine = state.vehicle(ENGINE)
+    assert engine.side == 0 and not engine.neutral and engine.crew
+    others = tuple(v.letter for v in state.vehicles if v.letter != ENGINE)
+    state = state.model_copy(update={"turn": Turn(side=0, done=others)})
+    assert bot_move(state, P1, Rng(0)) == TrainAction(kind="drive_train", vehicle=ENGINE)

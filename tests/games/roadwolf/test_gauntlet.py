@@ -8,7 +8,7 @@ from games.engine import DiceRolled, Player, Rng
 from games.engine.rng import LoadedDice
 from games.roadwolf import SPEC
 from games.roadwolf import geometry as geo
-from games.roadwolf.actions import MoveAction
+from games.roadwolf.actions import MoveAction, ShootAction
 from games.roadwolf.crash import Rammer
 from games.roadwolf.data import TOKEN_KINDS, CardKind, TokenKind
 from games.roadwolf.fight import is_target, shooting_targets
@@ -277,3 +277,24 @@ def test_the_rules_text_states_the_gauntlet_rulings() -> None:
         "Turn order by position, lead vehicle first",
     ):
         assert words in text
+
+
+def test_the_courier_bot_shoots_an_enemy_then_drives_on() -> None:
+    """GAUNTLET's bot: a Gunner's free shot (or one action) at an enemy in range for a Skull,
+    and it drives toward the END, never at the other side's Couriers."""
+    from games.roadwolf.policy import bot_move
+
+    state = gauntlet(
+        [
+            Car("A", "rally_car", 6, 20, tokens=("gunner", "shotgun")),
+            Car("N", "rally_car", 14, 22, side=1),
+        ]
+    )
+    ctx = Ctx(state, Tin(["gunner", "mechanic", "mechanic"], faces=[1, 6, 6]))
+    enemy_turn(ctx)
+    state = ctx.freeze()
+    action = bot_move(state, P1, Rng(0))
+    assert isinstance(action, ShootAction) and action.target == "Z0"
+    clear = gauntlet([Car("A", "rally_car", 6, 20), Car("N", "rally_car", 14, 22, side=1)])
+    action = bot_move(clear, P1, Rng(0))
+    assert isinstance(action, MoveAction) and action.dy > 0
