@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import ImageDraw
@@ -60,7 +61,11 @@ def without_emoji(s: str) -> str:
     return " ".join("".join(c for c in s if ord(c) < 0x1F000 and c not in "\ufe0f\u200d").split())
 
 
+@lru_cache(maxsize=16384)
 def text_width(s: str, fnt: Font) -> float:
+    """`fnt.getlength(s)`, remembered: boards measure the same labels on every draw (fitting
+    names, wrapping notes), and a measure costs a glyph layout. Fonts come from `font()`'s own
+    cache, so the same size is the same object; bounded, as the text-mask cache is."""
     return fnt.getlength(s)
 
 
@@ -70,9 +75,9 @@ def fit_text(s: str, fnt: Font, max_width: float) -> str:
     Emoji are dropped: the bundled font has none, and a missing glyph draws as an empty box.
     """
     s = without_emoji(s)
-    if fnt.getlength(s) <= max_width:
+    if text_width(s, fnt) <= max_width:
         return s
-    while s and fnt.getlength(s + "…") > max_width:
+    while s and text_width(s + "…", fnt) > max_width:
         s = s[:-1]
     return s + "…"
 
@@ -251,7 +256,7 @@ def wrap_text(s: str, fnt: Font, max_width: float, *, max_lines: int = 2) -> lis
     words = s.split()
     while words and len(lines) < max_lines:
         line = words.pop(0)
-        while words and fnt.getlength(f"{line} {words[0]}") <= max_width:
+        while words and text_width(f"{line} {words[0]}", fnt) <= max_width:
             line = f"{line} {words.pop(0)}"
         lines.append(line)
     if words:

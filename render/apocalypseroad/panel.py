@@ -16,7 +16,7 @@ from render.apocalypseroad.layout import PAD
 from render.apocalypseroad.scene import TeamMark, team_letter
 from render.fonts import Font, font
 from render.palette import Theme
-from render.shapes import Box, draw_text, fit_text, token
+from render.shapes import Box, draw_text, fit_text, text_width, token
 
 CARD_H = 68.0
 CARD_GAP = 6.0
@@ -64,7 +64,7 @@ def draw_team(
     big = font(max(label + 2, 22), bold=True)
     small = font(label)
     vp = f"VP {team.vp_left}"
-    vp_w = big.getlength(vp)
+    vp_w = text_width(vp, big)
     draw_text(draw, (x1 - 10, y0 + 6), vp, fnt=big, fill=theme.text, anchor="ra")
     name = fit_text(team.name, big, x1 - left - vp_w - 20)
     draw_text(draw, (left, y0 + 6), name, fnt=big, fill=theme.text, anchor="la")
@@ -81,7 +81,7 @@ def _second_line(
     x, y, right = at
     if team.first_player:
         pill = "1st"
-        w = fnt.getlength(pill) + 12
+        w = text_width(pill, fnt) + 12
         draw.rounded_rectangle(
             (right - w, y - 2, right, y + fnt.size + 4),
             radius=6,
@@ -160,7 +160,7 @@ def wrap(text: str, fnt: Font, max_width: float) -> list[str]:
     line = ""
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if line and fnt.getlength(trial) > max_width:
+        if line and text_width(trial, fnt) > max_width:
             lines.append(line)
             line = word
         else:
