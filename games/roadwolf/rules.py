@@ -242,7 +242,10 @@ def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
         elif name.startswith("step:"):
             mission.steps[name[5:]](ctx)
         elif name.startswith("vehicle:"):
-            turn = _vehicle_turn(ctx, name[8:])
+            letter = name[8:]
+            if letter == "*" and mission.next_vehicle is not None:
+                letter = mission.next_vehicle(ctx) or ""
+            turn = _vehicle_turn(ctx, letter)
         else:
             side: Side = 0 if name == "side:0" else 1
             turn = Turn(side=side)

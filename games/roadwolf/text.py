@@ -83,13 +83,14 @@ whole road, `/roadwolf do` any action by name.
 
 **Rulings**
 - GAUNTLET: the text's "each player" is each side here (two sides; teams allowed). The free \
-Nitro goes on the side's first vehicle that may use it. Order ties go to the side that won the \
-first roll-off; the order is fixed at the start of each round. Enemy draws are uniform over the \
-10 token kinds. A mutant is a 1×1 size-1 piece at the roadside; mutants, buggies and bikes are \
-nobody's and anyone may attack them. A Skull is spent automatically on the next attack that is \
-not Mechanic (no choice is asked). An enemy with nobody left aboard counts as destroyed. A \
-move toward a closed END stops at the edge. Couriers who collide still ram (only attacks are \
-barred). The point for enemies destroyed goes to nobody on a tie.
+Nitro goes on the side's first vehicle that may use it. Each turn goes to the vehicle furthest \
+ahead among those that have not moved this round (ties to the side that won the first \
+roll-off). Enemy draws are uniform over the 10 token kinds. A mutant is a 1×1 size-1 piece at \
+the roadside; mutants, buggies and bikes are nobody's and anyone may attack them. A Skull is \
+spent automatically on the next attack that is not Mechanic (no choice is asked). An enemy with \
+nobody left aboard counts as destroyed. A move toward a closed END stops at the edge. Couriers \
+who collide still ram (only attacks are barred). The point for enemies destroyed goes to nobody \
+on a tie.
 - DERAILED (1.3 [R]): board columns: verge 0–4, road 5–10, track 11–12, road 13–18, verge 19–23; \
 a card lies on columns 6–9 or 14–17. A Bridge or Tunnel on one road makes a vehicle on the other \
 road at its rows check as off-road. Any move touching the track strip is a wipeout check. The \

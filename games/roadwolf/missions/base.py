@@ -4,7 +4,8 @@ module of this package, registered in `missions/__init__.py`.
 
 `MissionRules` holds the judge and the hooks a mission may need:
 - `order`: the round's turn order as slots: "side:0", "side:1", "vehicle:<letter>" (that one
-  vehicle's activation, GAUNTLET's order by position), "road" (the ROAD TURN), and
+  vehicle's activation; "vehicle:*": the one `next_vehicle` names when the slot comes, as
+  GAUNTLET's order by position), "road" (the ROAD TURN), and
   the mission's own automatic steps "step:<name>" run by `steps[name]` (the HIJACKERS truck's
   drive, GAUNTLET's enemy attacks, DERAILED's train). Computed at the start of each round.
 - `on_start`: once, when play begins (after placement): neutral pieces (civilians, the truck).
@@ -77,6 +78,8 @@ class MissionRules:
     """The mission's own actions to list for a vehicle (DERAILED: board, search, drive)."""
     perform: Callable[[Ctx, Any], None] | None = None
     """Run the mission's own action (`actions.TrainAction`)."""
+    next_vehicle: Callable[[Ctx], str | None] | None = None
+    """Which vehicle a "vehicle:*" slot activates, chosen when the slot comes (GAUNTLET)."""
     bot: Callable[[RwState, Vehicle, list[Action]], Action | None] | None = None
     """The bot's own choice for a vehicle among its listed actions (None: the common bot)."""
     score_text: Callable[[RwState], str] | None = None

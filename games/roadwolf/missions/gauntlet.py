@@ -126,14 +126,31 @@ def on_start(ctx: Ctx) -> None:
     ctx.say("", f"{ctx.sides[first].name} win the roll-off and go first.", kind="start")
 
 
+def _rank(vehicles: list[Vehicle], first: int) -> list[Vehicle]:
+    """Courier vehicles on the road by position: front row furthest toward the END first, ties
+    to the side that won the first roll-off, then by letter."""
+    alive = [v for v in vehicles if COURIER in v.traits and v.on_board and not v.wreck]
+    return sorted(alive, key=lambda v: (-(v.y + v.h), v.side != first, v.letter))
+
+
 def order(state: RwState) -> tuple[str, ...]:
     """Line 213: "TURN ORDER goes by VEHICLE POSITION: The LEAD vehicle goes first, then the
-    next vehicle, and so on. Roll off for ties" [R]: ranked by front row at the start of the
-    round, ties to the side that won the first roll-off. Then the ROAD TURN and the enemies."""
-    first = state.mission.count("first")
-    vehicles = [v for v in state.vehicles if COURIER in v.traits and v.on_board and not v.wreck]
-    ranked = sorted(vehicles, key=lambda v: (-(v.y + v.h), v.side != first, v.letter))
-    return (*(f"vehicle:{v.letter}" for v in ranked), "road", "step:enemies")
+    next vehicle, and so on. Roll off for ties" [R]: one "vehicle:*" slot per Courier vehicle
+    on the road; each slot takes the vehicle then furthest ahead among those that have not
+    moved this round (`next_vehicle`), ties to the side that won the first roll-off. Then the
+    ROAD TURN and the enemies."""
+    count = len(_rank(list(state.vehicles), state.mission.count("first")))
+    return (*("vehicle:*" for _ in range(count)), "road", "step:enemies")
+
+
+def next_vehicle(ctx: Ctx) -> str | None:
+    """The next vehicle to move this round: the leader among those not yet activated."""
+    done = set(ctx.mission.letters("activated"))
+    ranked = _rank(list(ctx.vehicles.values()), ctx.mission.count("first"))
+    chosen = next((v.letter for v in ranked if v.letter not in done), None)
+    if chosen is not None:
+        ctx.mission = ctx.mission.with_letters("activated", (*sorted(done), chosen))
+    return chosen
 
 
 def _score(state: RwState) -> list[int]:
@@ -165,6 +182,13 @@ def judge(state: RwState) -> Verdict:
     winner: Side = 0 if score[0] > score[1] else 1
     name = state.sides[winner].name
     return Verdict(pair, True, winner, f"{name} win the Gauntlet {max(pair)}-{min(pair)}")
+
+
+def end_of_round(ctx: Ctx) -> None:
+    """The enemies attack after the ROAD TURN (line 213); the next round ranks every Courier
+    afresh."""
+    enemy_turn(ctx)
+    ctx.mission = ctx.mission.with_letters("activated", ())
 
 
 def after_action(ctx: Ctx) -> None:
@@ -284,8 +308,9 @@ RULES: dict[str, MissionRules] = {
     "GAUNTLET": MissionRules(
         judge=judge,
         order=order,
+        next_vehicle=next_vehicle,
         on_start=on_start,
-        steps={"enemies": enemy_turn},
+        steps={"enemies": end_of_round},
         hooks=Hooks(
             ram=mutant_ram,
             wipeout=mutant_wipeout,

@@ -17,6 +17,7 @@ from games.roadwolf.missions.gauntlet import (
     after_action,
     judge,
     new_cards,
+    next_vehicle,
     order,
     reveal,
 )
@@ -131,7 +132,8 @@ def test_the_end_is_closed_until_the_last_card() -> None:
 
 def test_turn_order_goes_by_position_lead_first() -> None:
     """Line 213: "TURN ORDER goes by VEHICLE POSITION: The LEAD vehicle goes first, then the
-    next vehicle, and so on. Roll off for ties" (ties: the side that won the first roll-off)."""
+    next vehicle, and so on. Roll off for ties" (ties: the side that won the first roll-off);
+    each slot takes the leader among the vehicles that have not moved yet this round."""
     cars = [
         Car("A", "coupe", 9, 10),
         Car("B", "coupe", 12, 20),
@@ -140,14 +142,11 @@ def test_turn_order_goes_by_position_lead_first() -> None:
     ]
     state = gauntlet(cars)
     state = state.model_copy(update={"mission": state.mission.with_count("first", 1)})
-    assert order(state) == (
-        "vehicle:O",
-        "vehicle:B",
-        "vehicle:N",
-        "vehicle:A",
-        "road",
-        "step:enemies",
-    )
+    assert order(state) == ("vehicle:*",) * 4 + ("road", "step:enemies")
+    ctx = Ctx(state, Rng(0))
+    assert [next_vehicle(ctx), next_vehicle(ctx)] == ["O", "B"]
+    ctx.update("A", y=12.0)  # A drives past N: it is next now
+    assert [next_vehicle(ctx), next_vehicle(ctx), next_vehicle(ctx)] == ["A", "N", None]
 
 
 def test_each_side_draws_one_attack_the_leader_two() -> None:
