@@ -334,6 +334,9 @@ class VehicleView(Model):
     """A mission piece no side drives (civilians, the HIJACKERS truck until captured)."""
     traits: tuple[str, ...] = ()
     """Revealed tokens for everyone; the viewer's own side sees all of its tokens."""
+    placed: bool = False
+    """Placed by its side while building (`/roadwolf place`, the panel): its spot is public, as
+    a model set on the table is; the tokens on it stay hidden."""
 
 
 class CardView(Model):

@@ -59,6 +59,7 @@ def vehicle_view(vehicle: Vehicle, viewer_side: int | None) -> VehicleView:
         tokens=tuple(t for t in tokens if show or t.kind is not None),
         neutral=vehicle.neutral,
         traits=vehicle.traits,
+        placed=vehicle.placed,
     )
 
 

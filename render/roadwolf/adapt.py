@@ -92,8 +92,9 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
     turn = view.turn
     active = view.phase == "play" and turn is not None and turn.vehicle == v.letter
     note = EXIT_WORDS.get(v.exited or "", "")
-    if view.phase == "build":
-        note = "takes the road when both sides are built"
+    building = view.phase == "build"
+    if building:
+        note = "placed" if v.placed else "takes the road when both sides are built"
     if not note and v.status == "normal" and v.facing == "backward":
         note = "facing backward"
     side = v.side if not v.neutral else ENEMY_SIDE if "enemy" in v.traits else -1
@@ -102,7 +103,7 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
         side=side,
         model=v.name,
         owner="nobody" if v.neutral else view.sides[v.side].name,
-        rect=rect_of(v) if view.phase != "build" else None,
+        rect=rect_of(v) if not building or v.placed else None,
         size=v.size,
         damage=v.damage,
         crew=v.crew_count,
