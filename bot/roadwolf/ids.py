@@ -74,21 +74,21 @@ def parse_planned(payload: str) -> Planned | None:
     return Planned(match["v"], KINDS[match["k"]], dx, dy)
 
 
+TRAIN_ICONS = {"board": "🧗", "search": "🔍", "drive_train": "🚂"}
+
+
 def rw_id(snap: Snapshot, verb: str, payload: str = "", *, version: int | None = None) -> str:
     ver = snap.version if version is None else version
     return RwId(verb, snap.session_id, ver, payload, snap.button_tag).encode()
 
 
 def label(snap: Snapshot, action: Model) -> str:
-    """An action's words on a button or in `/roadwolf do`: the rules' own, except DERAILED's
-    train actions, which the rules name by their kind alone."""
+    """An action's words on a button or in `/roadwolf do`: the rules' own, with an icon on
+    DERAILED's train actions."""
+    words = str(snap.spec.describe(action))
     if isinstance(action, TrainAction):
-        if action.kind == "board":
-            return f"🧗 {action.vehicle} boards {action.target}"
-        if action.kind == "search":
-            return f"🔍 {action.vehicle} searches the Gondola"
-        return f"🚂 {action.vehicle} drives the train 1 stick"
-    return str(snap.spec.describe(action))
+        return f"{TRAIN_ICONS[action.kind]} {words}"
+    return words
 
 
 def act_id(snap: Snapshot, action: Model) -> str:

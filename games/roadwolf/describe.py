@@ -23,6 +23,7 @@ from games.roadwolf.model import (
     SuppliesAction,
     TargetAction,
     TokenAction,
+    TrainAction,
 )
 
 
@@ -70,6 +71,12 @@ def describe(action: Action) -> str:
             return f"{action.vehicle} done"
         case SuppliesAction():
             return f"{action.vehicle} uses the Supplies"
+        case TrainAction(kind="board"):
+            return f"{action.vehicle} boards {action.target}"
+        case TrainAction(kind="search"):
+            return f"{action.vehicle} searches the Gondola"
+        case TrainAction():
+            return f"{action.vehicle} drives the train 1 stick"
     return str(action.kind)
 
 

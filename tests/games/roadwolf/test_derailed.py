@@ -8,6 +8,7 @@ import pytest
 
 from games.engine import DiceRolled, IllegalAction, Rng
 from games.engine.rng import LoadedDice
+from games.roadwolf import SPEC
 from games.roadwolf import geometry as geo
 from games.roadwolf.actions import MoveAction, TrainAction
 from games.roadwolf.data import TOKEN_KINDS, TokenKind
@@ -248,3 +249,12 @@ def test_the_bot_boards_fights_for_the_engine_and_drives() -> None:
     others = tuple(v.letter for v in state.vehicles if v.letter != ENGINE)
     state = state.model_copy(update={"turn": Turn(side=0, done=others)})
     assert bot_move(state, P1, Rng(0)) == TrainAction(kind="drive_train", vehicle=ENGINE)
+
+
+def test_train_actions_are_named_as_the_panel_names_them() -> None:
+    """The "Saved:" line and the move log name DERAILED's actions in full (line 216: "board a
+    Gondola", "search for supplies", "move the train forward one stick")."""
+    assert SPEC.describe(TrainAction(kind="board", vehicle="A", target="G1")) == "A boards G1"
+    assert SPEC.describe(TrainAction(kind="search", vehicle="G1")) == "G1 searches the Gondola"
+    drive = TrainAction(kind="drive_train", vehicle="EN")
+    assert SPEC.describe(drive) == "EN drives the train 1 stick"
