@@ -36,6 +36,8 @@ def score_text(state: RwState) -> str:
     if engine.neutral and engine.crew:
         who = f"its {len(engine.crew)} neutral crew"
     front = engine.y + engine.h
+    if engine.exited is not None or front > geo.BOARD_LENGTH:
+        return f"the train has left by the END, driven by {who}"
     return f"Engine held by {who} · its front at row {front:g} of {geo.BOARD_LENGTH}"
 
 

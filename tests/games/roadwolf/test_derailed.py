@@ -27,6 +27,7 @@ from games.roadwolf.missions.derailed_train import (
 from games.roadwolf.model import Card, RwState, Turn
 from games.roadwolf.rules import apply
 from games.roadwolf.table import Ctx
+from games.roadwolf.view import score_text
 from tests.games.roadwolf.helpers import P1, Car, position, texts
 
 
@@ -207,9 +208,12 @@ def test_the_engine_moves_the_train_once_a_turn_and_off_the_end_wins() -> None:
     with pytest.raises(IllegalAction):
         apply(step.state, P1, TrainAction(kind="drive_train", vehicle=ENGINE), Rng(0))
     ctx = Ctx(step.state, Rng(0))
+    assert "its front at row 48 of 48" in score_text(step.state)
     drive_train(ctx)
-    verdict = judge(ctx.freeze())
+    gone = ctx.freeze()
+    verdict = judge(gone)
     assert verdict.over and verdict.winner == 0
+    assert score_text(gone) == "the train has left by the END, driven by Runners"
 
 
 def test_the_rules_text_states_the_derailed_rulings() -> None:
