@@ -23,7 +23,9 @@ destroyed: in the Destroyed box. The Trough is lane 1 of a jump sector (place 't
 
 
 class ArOptions(Model):
-    track: str = Field(default="oval", description="track: " + ", ".join(TRACKS))
+    track: str = Field(
+        default="oval", description="track: " + ", ".join(TRACKS), examples=list(TRACKS)
+    )
     pool: Literal[12, 15] = Field(default=12, description="VP pool: 12 standard, 15 long")
     work_the_pack: bool = Field(
         default=False,

@@ -21,6 +21,7 @@ from games.engine import (
     replay,
 )
 from games.registry import GAMES, AnySpec
+from tests.games.variants import options_for
 
 SEEDS = range(40)
 MAX_STEPS = 2000
@@ -35,7 +36,7 @@ def playout(spec: AnySpec, seed: int) -> tuple[list[Any], list[tuple[int, Any]],
     """Play random legal actions from a seed; returns states, moves and the options used."""
     rnd = random.Random(seed)
     players = _players(spec, rnd)
-    options = spec.parse_options(None)
+    options = options_for(spec, seed)
     state = spec.setup(players, options, Rng.for_step(seed, 0))
     states, moves = [state], []
     for step in range(1, MAX_STEPS + 1):

@@ -15,6 +15,7 @@ import pytest
 from bench.policies import POLICY_SALT, play
 from games.engine import GameError, Player, PlayerId, Rng
 from games.registry import GAMES, AnySpec
+from tests.games.variants import choices, options_for
 
 SEEDS = range(6)
 MAX_STEPS = 3000
@@ -32,7 +33,7 @@ def _mixed_playout(spec: AnySpec, seed: int) -> list[tuple[Any, PlayerId, Any]]:
     rnd = random.Random(seed)
     count = rnd.randint(spec.min_players, min(spec.max_players, spec.min_players + 2))
     players = tuple(Player(id=500 + i, name=f"P{i + 1}") for i in range(count))
-    state = spec.setup(players, spec.parse_options(None), Rng.for_step(seed, 0))
+    state = spec.setup(players, options_for(spec, seed), Rng.for_step(seed, 0))
     lists_all = spec.extra.get("lists_all_actions", True)
     seen = []
     assert spec.policy is not None
@@ -72,6 +73,16 @@ def test_bot_only_games_reach_an_outcome(spec: AnySpec, end: str) -> None:
         played = play(spec, count, seed, range(count))
         assert spec.outcome(played.state) is not None
         assert spec.active_players(played.state) == frozenset()
+
+
+def test_bot_only_games_of_every_option_variant_reach_an_outcome(spec: AnySpec) -> None:
+    """Every declared choice of every option (each Road Wolf mission, each Apocalypse Road
+    track, each Rush 'n' Crush course...) is played by bots in every seat to an outcome."""
+    variants = max((len(values) for values in choices(spec).values()), default=1)
+    for seed in range(variants):
+        options = options_for(spec, seed).model_dump()
+        played = play(spec, spec.min_players, seed, range(spec.min_players), options)
+        assert spec.outcome(played.state) is not None, f"{options}: no outcome"
 
 
 def test_policy_is_deterministic_and_pure(spec: AnySpec) -> None:

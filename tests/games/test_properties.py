@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from games.engine import GameError, Player, PlayerId, Rng
 from games.registry import GAMES, AnySpec
+from tests.games.variants import options_for
 
 SEEDS = range(6)
 MAX_STEPS = 2000
@@ -65,7 +66,7 @@ def playouts(key: str) -> tuple[Playout, ...]:
         rnd = random.Random(seed)
         count = rnd.randint(spec.min_players, spec.max_players)
         players = tuple(Player(id=2000 + i, name=f"P{i + 1}") for i in range(count))
-        state = spec.setup(players, spec.parse_options(None), Rng.for_step(seed, 0))
+        state = spec.setup(players, options_for(spec, seed), Rng.for_step(seed, 0))
         states, moves = [state], []
         for step in range(1, MAX_STEPS + 1):
             active = sorted(spec.active_players(state))

@@ -50,6 +50,7 @@ from render.shapes import Label, recording_text
 from render.spacetruckin.board import trucker_row_box
 from render.spacetruckin.common import PAD as ST_PAD
 from render.spacetruckin.sheet import sheet_layout
+from tests.games.variants import options_for
 
 BUDGET = 150_000
 """Bytes: a typical board or sheet (DESIGN.md, Rendering)."""
@@ -144,7 +145,7 @@ def _players(count: int) -> list[Player]:
 def _playout(spec: AnySpec, count: int, seed: int) -> list[Any]:
     """A seeded random legal game to its end; every state, the setup first."""
     rnd = random.Random(seed)
-    state = spec.setup(_players(count), spec.parse_options(None), Rng.for_step(seed, 0))
+    state = spec.setup(_players(count), options_for(spec, seed), Rng.for_step(seed, 0))
     states = [state]
     for step in range(1, MAX_STEPS + 1):
         if spec.outcome(state) is not None:
