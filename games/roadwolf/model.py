@@ -176,6 +176,8 @@ class Card(Model):
     face_down: bool = False
     """GAUNTLET: "Cards should NOT be revealed until they are within 3 sticks of the lead car"
     (line 213); a face-down card's kind is hidden from every view."""
+    last: bool = False
+    """GAUNTLET: the LAST road card (the deck ran out laying it): the END is open from then."""
 
 
 class SideState(Model):
@@ -348,6 +350,8 @@ class CardView(Model):
     w: int
     h: int
     face_down: bool = False
+    last: bool = False
+    """GAUNTLET's LAST road card (public: everyone sees the deck run out)."""
 
 
 class TurnView(Model):

@@ -131,6 +131,7 @@ def view(state: RwState, viewer: PlayerId | None) -> RwView:
                 w=c.w,
                 h=c.h,
                 face_down=c.face_down,
+                last=c.last,
             )
             for c in state.cards
         ),

@@ -203,7 +203,7 @@ def scene_of(view: RwView) -> Scene:
         seats=seats(view),
         pieces=tuple(piece_of(view, v) for v in view.vehicles),
         cards=tuple(
-            Card(_card_kind(view, c.kind), Rect(c.x, c.y, c.w, c.h), c.face_down)
+            Card(_card_kind(view, c.kind), Rect(c.x, c.y, c.w, c.h), c.face_down, c.last)
             for c in view.cards
         ),
         traces=traces,

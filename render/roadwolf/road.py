@@ -128,7 +128,32 @@ def draw_card(
     x0, y0, x1, y1 = grid.box(card.rect)
     if card.face_down:
         _card_back(draw, (x0, y0, x1, y1), theme, label)
-        return
+    else:
+        _card_face(draw, (x0, y0, x1, y1), card, theme, label)
+    if card.last:
+        _last_tag(draw, (x0, y0, x1, y1), theme, label)
+
+
+def _last_tag(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], theme: Theme, label: float
+) -> None:
+    """GAUNTLET's LAST road card: an accent tab along its top edge reading LAST."""
+    x0, y0, x1, _y1 = box
+    fnt = font(label * 0.9, bold=True)
+    h = label * 1.2
+    draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 2 + h), fill=theme.accent, outline=BLACK,
+                   width=2)  # fmt: skip
+    draw_text(draw, ((x0 + x1) / 2, y0 + 2 + h / 2), "LAST", fnt=fnt, fill=BLACK)
+
+
+def _card_face(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    card: Card,
+    theme: Theme,
+    label: float,
+) -> None:
+    x0, y0, x1, y1 = box
     kind = card.kind.lower()
     ink, name = CARD_LOOK.get(kind, (theme.text, card.kind.replace("_", " ").title()))
     paper = blend(theme.surface, ink, 1 / 3) if kind not in ("slick", "tunnel") else BLACK

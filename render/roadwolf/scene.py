@@ -76,6 +76,8 @@ class Card:
     rect: Rect
     face_down: bool = False
     """GAUNTLET: not revealed yet (its kind is hidden): drawn as a card back."""
+    last: bool = False
+    """GAUNTLET's LAST road card: tagged LAST (the END is open once it lies on the road)."""
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,8 @@ def _lay(ctx: Ctx, y: float) -> None:
         return
     kind = ctx.deck.pop(0)
     box = geo.road_card_rect(y)
-    ctx.cards.append(Card(id=ctx.next_id, kind=kind, x=box.x, y=box.y, face_down=True))
+    last = not ctx.deck
+    ctx.cards.append(Card(id=ctx.next_id, kind=kind, x=box.x, y=box.y, face_down=True, last=last))
     ctx.next_id += 1
     if not ctx.deck:
         ctx.say("", "The LAST road card is placed: Couriers may now exit.", kind="last_card")

@@ -111,6 +111,8 @@ def test_two_new_cards_a_road_turn_no_reshuffle_and_the_last_card() -> None:
     assert all(c.face_down for c in ctx.cards)
     new_cards(ctx)
     assert not ctx.deck and "LAST road card" in texts(ctx.events)
+    assert [c.last for c in ctx.cards] == [False, False, True]  # the view and board mark it
+    assert [c.last for c in view(ctx.freeze(), None).cards] == [False, False, True]
     new_cards(ctx)
     assert len(ctx.cards) == 3 and not ctx.deck
 

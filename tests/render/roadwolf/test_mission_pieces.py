@@ -63,6 +63,23 @@ def test_a_face_down_card_is_a_card_back_never_its_kind() -> None:
     assert "?" in text and "Clear" not in text
 
 
+def test_gauntlets_last_card_is_tagged_last_face_down_or_up() -> None:
+    """Line 213: Couriers may exit "ONLY after the LAST road card has been placed": that card
+    carries a LAST tab, whether still face down or turned up; other cards do not."""
+    last = CardView(id=7, kind="clear", x=10, y=40, w=4, h=3, face_down=True, last=True)
+    shown = CardView(id=8, kind="slick", x=10, y=20, w=4, h=3, last=True)
+    plain = CardView(id=9, kind="slick", x=10, y=12, w=4, h=3)
+    for cards, count in (((last,), 1), ((shown, plain), 1), ((plain,), 0)):
+        _, text = _labels(_with(chase(), cards=cards), whole_road=True)
+        assert text.split(" | ").count("LAST") == count
+    for card, tagged in ((shown, True), (plain, False)):
+        view = _with(chase(), cards=(card,))
+        image, _ = _labels(view, whole_road=True)
+        scene = scene_of(view)
+        x0, y0, _x1, _y1 = board_grid(scene, whole_road=True).box(scene.cards[0].rect)
+        assert _near(image.getpixel((round(x0 + 5), round(y0 + 5))), THEME.accent) is tagged
+
+
 def test_nobodys_pieces_enemies_and_mission_traits() -> None:
     """A civilian is grey (nobody's) and named in the roster under "Nobody's pieces"; a
     GAUNTLET enemy is in the danger colour; a cop, a monster and an explosive truck carry a
