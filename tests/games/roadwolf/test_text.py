@@ -42,3 +42,17 @@ def test_rules_text_is_the_spec_text() -> None:
 )
 def test_rules_text_states_the_ruling(words: str) -> None:
     assert words in " ".join(RULES_TEXT.split())
+
+
+def test_the_doc_reproduces_the_rules_text() -> None:
+    """`docs/games/roadwolf.md` ends with the player-facing text, copied verbatim."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[3] / "docs/games/roadwolf.md").read_text(encoding="utf-8")
+    assert doc.split("## Player-facing text\n\n", 1)[1].strip() == RULES_TEXT.strip()
+
+
+def test_playing_here_names_the_panel_menus() -> None:
+    text = " ".join(RULES_TEXT.split())
+    for words in ("Place / crew…", "Crew order…", "Who boards G1…", "drives the train 1 stick"):
+        assert words in text
