@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -111,10 +111,24 @@ class Snapshot:
     previous_stage: Stage | None = None
     """The public stage (`stage`) before the move that produced this snapshot (None if not
     after a move)."""
+    _memo: dict[tuple[Any, ...], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """What was worked out from the (immutable) state once, by question: views, view tags,
+    who acts, the stage. A move draws, tags and lists from the same snapshot many times (a
+    tag per private button). Any other snapshot, even a `replace`d one, starts empty."""
 
     def for_viewer(self, viewer: PlayerId) -> Snapshot:
         """This snapshot as seen when drawing `viewer`'s private message."""
-        return dataclasses.replace(self, private_for=viewer)
+        seen = dataclasses.replace(self, private_for=viewer)
+        object.__setattr__(seen, "_memo", self._memo)  # same record, state and events
+        return seen
+
+    def _remember(self, key: tuple[Any, ...], work: Any) -> Any:
+        memo = self._memo
+        if key not in memo:
+            memo[key] = work()
+        return memo[key]
 
     @property
     def button_tag(self) -> str:
@@ -197,20 +211,30 @@ class Snapshot:
     def active_players(self) -> frozenset[PlayerId]:
         if self.state is None or self.record.status is not SessionStatus.ACTIVE:
             return frozenset()
-        return self.spec.active_players(self.state)
+        state = self.state
+        found: frozenset[PlayerId] = self._remember(
+            ("active",), lambda: self.spec.active_players(state)
+        )
+        return found
 
     def view(self, viewer: PlayerId | None = None) -> Any:
         """The game's view for `viewer` (None = public). The only way presenters see a state."""
-        if self.state is None:
+        state = self.state
+        if state is None:
             raise NoSession("the game has not started yet")
-        return self.spec.view(self.state, viewer)
+        return self._remember(("view", viewer), lambda: self.spec.view(state, viewer))
 
     def view_tag(self, viewer: PlayerId) -> str:
         """A short digest of what `viewer`'s private buttons depend on (their own view, or the
         part of it the game names): equal tags mean the private message is still current."""
-        view = self.view(viewer)
-        part = self.spec.private_part(view) if self.spec.private_part is not None else view
-        return hashlib.sha256(part.model_dump_json().encode()).hexdigest()[:8]
+
+        def digest() -> str:
+            view = self.view(viewer)
+            part = self.spec.private_part(view) if self.spec.private_part is not None else view
+            return hashlib.sha256(part.model_dump_json().encode()).hexdigest()[:8]
+
+        tag: str = self._remember(("tag", viewer), digest)
+        return tag
 
     @property
     def stage(self) -> Stage:
@@ -218,7 +242,8 @@ class Snapshot:
         `stage_of`. Empty when no game is in play."""
         if self.state is None or self.record.status is not SessionStatus.ACTIVE:
             return ()
-        return stage_of(self.spec.view(self.state, None))
+        stage: Stage = self._remember(("stage",), lambda: stage_of(self.view(None)))
+        return stage
 
     @property
     def step_advanced(self) -> bool:
@@ -232,6 +257,10 @@ class Snapshot:
         return self.previous_stage is not None and self.stage != self.previous_stage
 
     def legal_actions(self, player: PlayerId) -> Sequence[Model]:
-        if self.state is None or player not in self.active_players:
+        state = self.state
+        if state is None or player not in self.active_players:
             return ()
-        return self.spec.legal_actions(self.state, player)
+        actions: tuple[Model, ...] = self._remember(
+            ("legal", player), lambda: tuple(self.spec.legal_actions(state, player))
+        )
+        return actions
