@@ -11,7 +11,6 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import ImageDraw
@@ -61,12 +60,22 @@ def without_emoji(s: str) -> str:
     return " ".join("".join(c for c in s if ord(c) < 0x1F000 and c not in "\ufe0f\u200d").split())
 
 
-@lru_cache(maxsize=16384)
+_WIDTHS: dict[tuple[object, ...], float] = {}
+WIDTHS_MAX = 16384
+
+
 def text_width(s: str, fnt: Font) -> float:
     """`fnt.getlength(s)`, remembered: boards measure the same labels on every draw (fitting
-    names, wrapping notes), and a measure costs a glyph layout. Fonts come from `font()`'s own
-    cache, so the same size is the same object; bounded, as the text-mask cache is."""
-    return fnt.getlength(s)
+    names, wrapping notes), and a measure costs a glyph layout. Keyed by what the length
+    depends on (the text and the font's file, face, size and layout engine), not by the font
+    object, so no font is kept alive; bounded (emptied when full)."""
+    key = (s, fnt.path, fnt.index, fnt.size, fnt.layout_engine)
+    width = _WIDTHS.get(key)
+    if width is None:
+        if len(_WIDTHS) >= WIDTHS_MAX:
+            _WIDTHS.clear()
+        width = _WIDTHS[key] = fnt.getlength(s)
+    return width
 
 
 def fit_text(s: str, fnt: Font, max_width: float) -> str:
