@@ -238,6 +238,9 @@ def bot(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:
     """A Courier's bot: free shots at enemies on the way; drive for the END (avoiding rams,
     hazards and the verge); while the END is still closed and it waits near it, fight the
     enemies around it and repair; never grind against the edge."""
+    free_repair = next((a for a in mine if a.kind == "repair" and a.mechanic), None)
+    if free_repair is not None and vehicle.damage > 0:
+        return free_repair  # free (the Mechanic's), two dice at a 6 each
     enemies = _enemy_letters(state)
     shots = [a for a in mine if isinstance(a, ShootAction) and a.target in enemies]
     free = [a for a in shots if a.gunner or a.weapon == "ambush"]
@@ -247,8 +250,9 @@ def bot(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:
     if turn is not None:
         return turn
     fresh = state.turn is not None and state.turn.vehicle != vehicle.letter
-    if shots and fresh:
-        return shots[0]  # one action for a Skull and the enemy points, one to drive
+    waiting = bool(state.deck) and vehicle.y + vehicle.h >= _pace(state) - geo.STICK
+    if shots and (fresh or waiting):
+        return shots[0]  # a Skull ignores a later attack; waiting by the END, fight first
     move = _best_move(state, vehicle, mine)
     if move is not None:
         return move
@@ -271,10 +275,30 @@ def _pace(state: RwState) -> float:
     return geo.BOARD_LENGTH - 2 * geo.STICK if state.deck else geo.BOARD_LENGTH + 1
 
 
+VERGE_BONUS = 15.0
+"""A Dirt Courier on the verge: the enemy buggy rams it "without nitro" (line 213: 2 dice, not
+3) and the road cards miss it."""
+EDGE_ROOM = 3
+"""Cells kept from a side edge: a skid moves a car up to a few cells."""
+CROWD_PENALTY = 15.0
+"""Another Courier within a cell: a skid or a card's push rams one into the other."""
+
+
 def _place_value(state: RwState, vehicle: Vehicle, box: geo.Rect) -> float:
-    """How safe a spot is for the coming ROAD TURN: the cards that will sweep it (a Dirt car on
-    the verge misses them all but a Bridge or Tunnel reaching its rows, `risk.py`)."""
-    return -road_turn_risk(state, vehicle, box)
+    """How safe a spot is for the coming ROAD TURN and the enemy attacks after it: the cards
+    that will sweep it (a Dirt car on the verge misses them all but a Bridge or Tunnel reaching
+    its rows, `risk.py`), the verge for a Dirt car, room from the other Couriers."""
+    value = -road_turn_risk(state, vehicle, box)
+    if vehicle.surface == "dirt" and geo.is_off_road(box):
+        value += VERGE_BONUS
+    if box.x < EDGE_ROOM or box.right > geo.BOARD_WIDTH - EDGE_ROOM:
+        value -= VERGE_BONUS  # a skid from here goes off the side edge
+    for other in state.vehicles:
+        if other.letter == vehicle.letter or COURIER not in other.traits or not other.on_board:
+            continue
+        if geo.gap(box, rect_of(other)) <= 1:
+            value -= CROWD_PENALTY
+    return value
 
 
 def _best_move(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:
@@ -284,6 +308,7 @@ def _best_move(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action |
         return None
     pace = _pace(state)
     front = vehicle.y + vehicle.h
+    mutants = {v.letter for v in state.vehicles if v.kind == "mutant" and ENEMY in v.traits}
     stay = _place_value(state, vehicle, rect_of(vehicle))
     best: tuple[float, Action] | None = None
     for dx, dy in geo.displacements("move"):
@@ -293,7 +318,8 @@ def _best_move(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action |
         else:
             ahead = min(look.ghost.front, pace) - min(front, pace)
             score = 10.0 * ahead - 5 * max(0.0, look.ghost.front - max(pace, front))
-            score -= 60 if look.ram is not None else 0
+            if look.ram is not None:
+                score += 40 if look.ram in mutants else -60  # a mutant defends with 1 die
             score -= 80 if look.off_road and vehicle.surface != "dirt" else 0
             score -= 20 * sum(1 for c in look.cards if c in HAZARDS)
             score -= 60 * len(look.around)

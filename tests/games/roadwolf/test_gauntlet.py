@@ -23,6 +23,7 @@ from games.roadwolf.missions.gauntlet import (
 )
 from games.roadwolf.missions.gauntlet_enemies import enemy_turn, mutant_ram
 from games.roadwolf.model import Card, RwState
+from games.roadwolf.preview import preview
 from games.roadwolf.rules import apply
 from games.roadwolf.table import Ctx
 from games.roadwolf.view import view
@@ -299,3 +300,36 @@ def test_the_courier_bot_shoots_an_enemy_then_drives_on() -> None:
     clear = gauntlet([Car("A", "rally_car", 6, 20), Car("N", "rally_car", 14, 22, side=1)])
     action = bot_move(clear, P1, Rng(0))
     assert isinstance(action, MoveAction) and action.dy > 0
+
+
+def test_the_courier_bot_repairs_free_keeps_to_the_verge_and_rams_mutants() -> None:
+    """GAUNTLET's bot, for the ~6 road turns of attacks before the LAST card (1.3 [R]: "12 cards
+    at setup, then 2 per road turn"): a damaged car takes its Mechanic's free repair first
+    (digest: "One free REPAIR per turn with +1 die"); a Dirt car waits on the verge (line 213:
+    "If you are off road, they will ram without nitro") but not by the board's side edge nor
+    against another Courier; a mutant ("they defend with one die") is worth ramming."""
+    from games.roadwolf.actions import SimpleAction
+    from games.roadwolf.missions.gauntlet import _best_move, _place_value
+    from games.roadwolf.policy import bot_move
+
+    hurt = gauntlet(
+        [
+            Car("A", "rally_car", 6, 20, tokens=("mechanic",), changes={"damage": 1}),
+            Car("N", "rally_car", 14, 22, side=1),
+        ]
+    )
+    assert bot_move(hurt, P1, Rng(0)) == SimpleAction(kind="repair", vehicle="A", mechanic=True)
+    car = hurt.vehicle("A")
+    road, verge, edge = (geo.Rect(x, 30, 2, 3) for x in (10, 5, 0))
+    assert _place_value(hurt, car, verge) > _place_value(hurt, car, road)
+    assert _place_value(hurt, car, verge) > _place_value(hurt, car, edge)
+    crowded = geo.Rect(16, 22, 2, 3)  # a cell from N
+    assert _place_value(hurt, car, crowded) < _place_value(hurt, car, geo.Rect(19, 30, 2, 3))
+    state = gauntlet([Car("A", "rally_car", 6, 20), Car("N", "rally_car", 14, 40, side=1)])
+    ctx = Ctx(state, Tin(["ambush", "mechanic", "mechanic"], faces=[1, 6, 6, 6]))
+    enemy_turn(ctx)  # A's side draws an Ambush: a mutant beside A, its shot misses
+    state = ctx.freeze()
+    mutant = next(v for v in state.vehicles if v.kind == "mutant")
+    move = _best_move(state, state.vehicle("A"), list(SPEC.legal_actions(state, P1)))
+    assert isinstance(move, MoveAction)
+    assert preview(state, "A", "move", move.dx, move.dy).ram == mutant.letter
