@@ -23,6 +23,7 @@ from typing import Protocol, TypeVar
 from storage import queries, retention
 from storage.absence_store import AbsenceStore
 from storage.db import Db, Dialect
+from storage.due_store import DueStore
 from storage.errors import StorageError, StorageGone
 from storage.lobby_store import LobbyStore
 from storage.migrate import Migration
@@ -54,7 +55,7 @@ class Backend(Protocol):
     def health_problem(self, exc: BaseException) -> str | None: ...
 
 
-class Repository(AbsenceStore, LobbyStore, TakeBackStore):
+class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
     """Use `await Repository.open(path_or_url)`; `close()` when done (or `async with`)."""
 
     def __init__(self, backend: Backend, *, clock: Callable[[], float]) -> None:

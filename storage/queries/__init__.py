@@ -18,6 +18,14 @@ from storage.queries.absence import (
     vacations_over,
     vacations_since,
 )
+from storage.queries.due import (
+    NEVER,
+    DueRow,
+    active_sessions,
+    due_sessions,
+    live_guilds,
+    set_next_due,
+)
 from storage.queries.events import log
 from storage.queries.health import integrity_check, probe
 from storage.queries.seats import add_seat, remove_seat, set_host, set_seat_kind
@@ -40,10 +48,14 @@ from storage.queries.sessions import (
 from storage.queries.settings import get_setting, set_setting
 
 __all__ = [
+    "NEVER",
     "SETUP_ACTION_JSON",
+    "DueRow",
+    "active_sessions",
     "add_seat",
     "claim_reminder",
     "create_session",
+    "due_sessions",
     "end_damaged",
     "end_session",
     "end_vacation",
@@ -53,6 +65,7 @@ __all__ = [
     "get_setting",
     "integrity_check",
     "latest_session",
+    "live_guilds",
     "live_session",
     "live_session_id",
     "live_sessions",
@@ -63,6 +76,7 @@ __all__ = [
     "remove_seat",
     "set_clock",
     "set_host",
+    "set_next_due",
     "set_options",
     "set_prefs",
     "set_seat_kind",

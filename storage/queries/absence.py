@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from storage.db import Db, serialize
+from storage.queries.due import forget_user
 from storage.queries.transactions import writing
 
 
@@ -47,6 +48,7 @@ def set_prefs(db: Db, *, user_id: int, prefs_json: str) -> None:
             " ON CONFLICT (user_id) DO UPDATE SET prefs_json = excluded.prefs_json",
             (user_id, prefs_json),
         )
+        forget_user(db, user_id=user_id)
 
 
 def start_vacation(db: Db, *, now: float, guild_id: int, user_id: int, until: float) -> bool:
@@ -63,6 +65,7 @@ def start_vacation(db: Db, *, now: float, guild_id: int, user_id: int, until: fl
             "INSERT INTO vacations (guild_id, user_id, started_at, until) VALUES (?, ?, ?, ?)",
             (guild_id, user_id, now, until),
         )
+        forget_user(db, user_id=user_id, guild_id=guild_id)
         return True
 
 
@@ -83,6 +86,7 @@ def end_vacation(db: Db, *, now: float, guild_id: int, user_id: int) -> tuple[fl
             " started_at = ?",
             (ended, guild_id, user_id, row["started_at"]),
         )
+        forget_user(db, user_id=user_id, guild_id=guild_id)
         return float(row["started_at"]), ended
 
 

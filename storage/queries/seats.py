@@ -105,5 +105,7 @@ def set_seat_kind(
         ).rowcount
         if changed != 1:
             raise NotSeated(session_id, user_id)
-        db.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (now, session_id))
+        db.execute(
+            "UPDATE sessions SET updated_at = ?, next_due_at = NULL WHERE id = ?", (now, session_id)
+        )
         return fetch(db, session_id)

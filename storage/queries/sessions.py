@@ -276,7 +276,7 @@ def set_clock(
     with writing(db):
         claim(db, session_id, expected_version, tuple(sorted(LIVE_STATUSES)))
         db.execute(
-            "UPDATE sessions SET clock_json = ?, updated_at = ? WHERE id = ?",
+            "UPDATE sessions SET clock_json = ?, updated_at = ?, next_due_at = NULL WHERE id = ?",
             (clock_json, now, session_id),
         )
         if bump_version:

@@ -59,7 +59,8 @@ def claim(
 
 def bump(db: Db, session_id: int, expected_version: int, now: float) -> None:
     cursor = db.execute(
-        "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+        "UPDATE sessions SET version = version + 1, updated_at = ?, next_due_at = NULL"
+        " WHERE id = ? AND version = ?",
         (now, session_id, expected_version),
     )
     if cursor.rowcount != 1:  # unreachable after `claim`; kept as the CAS of record

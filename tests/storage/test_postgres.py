@@ -168,19 +168,21 @@ async def test_two_pools_racing_on_one_version_land_one_move(repo: Repository, t
 
 
 async def test_an_older_database_is_upgraded_in_place(pg: str) -> None:
-    """A database made by an older build (migrations 1-3) gets 4 and 5 at the next start,
-    keeping its games."""
+    """A database made by an older build (migrations 1-3) gets the later ones at the next
+    start, keeping its games, which then play on (a write sets 0006's `next_due_at`). The old
+    build only opens a lobby: today's writes need the columns of today's schema."""
     older = load_migrations(dialect="postgres")[:3]
     first = await Repository.open(pg, migrations=older)
     try:
         assert await _scalar(first, "SELECT version FROM redline_schema") == 3
-        kept = await new_game(first)
+        kept = await new_lobby(first)
     finally:
         await first.close()
     upgraded = await Repository.open(pg)
     try:
         assert await _scalar(upgraded, "SELECT version FROM redline_schema") == LATEST
         assert await upgraded.get_session(kept.id) == kept
+        await upgraded.add_seat(kept.id, 2, "Guest", expected_version=kept.version)
     finally:
         await upgraded.close()
 
