@@ -15,6 +15,16 @@ shards hold (`holds`, see `bot/shards.py`); the guarantees above hold regardless
 `tick()` runs every `REDLINE_TICK_SECONDS` (a `discord.ext.tasks` loop in the client) and,
 for bot seats, right after every move (`poke`). The time comes from the service's injectable
 clock, so tests move time instead of sleeping.
+
+The due index: a tick does not load every live game. Each session row keeps `next_due_at`,
+the time of its earliest item from the same `clocks.due(...)` (written here after a session
+has been looked at, guarded by its version), and every write that can change what is due
+sets it back to NULL: each move, start, take-back and clock change (`bump`, `set_clock`), a
+bot or substitute taking a seat, a member's reminder preferences, a vacation starting or
+ending (see `storage/queries/due.py`). A tick reads only the active sessions whose value is
+NULL (recomputed once) or past. As a safety net every `SWEEP_SECONDS` (10 minutes) a tick
+looks at every active session, so a refresh missed by some future write path delays an item
+by at most that long.
 """
 
 from __future__ import annotations
@@ -33,13 +43,15 @@ from bot.replies import post
 from bot.service import DamagedGame, StoodIn
 from bot.snapshot import Snapshot
 from bot.table import Table
-from storage import SessionStatus
+from storage.queries.due import NEVER
 
 log = logging.getLogger(__name__)
 
 MAX_CHAIN = 60
 """Bot moves in a row for one session in one pass (a table of bots plays on next tick)."""
 CANNOT_DM = 50007
+SWEEP_SECONDS = 600.0
+"""How often a tick looks at every active session, not just those the due index names."""
 
 
 class _Client(Protocol):
@@ -66,12 +78,11 @@ class Scheduler:
         self.holds = holds
         """Whether this process holds the guild's shard (None: outside guilds, shard 0)."""
         self._running: dict[int, asyncio.Task[None]] = {}
+        self._swept_at = self.service.now()
 
     async def tick(self) -> int:
         """Process everything due now; returns how many items were handled."""
         handled = 0
-        records = await self.service.repo.live_sessions()
-        live = [r for r in records if self.holds(r.guild_id)]
         for guild_id, user_id in await self.service.repo.vacations_over():
             if not self.holds(guild_id):
                 continue
@@ -84,8 +95,10 @@ class Scheduler:
                 await self._post(snap.record.channel_id, Board(content=text))
             handled += 1
         now = self.service.now()
-        mine, every = {r.id for r in live}, {r.id for r in records}
-        for row in await takebacks.pending(self.service):
+        if pending := await takebacks.pending(self.service):
+            every = await self.service.repo.live_guilds()
+            mine = {sid for sid, guild_id in every.items() if self.holds(guild_id)}
+        for row in pending:
             # a game that is over has no guild at hand: shard 0's process closes its request
             if row.session_id not in mine and (row.session_id in every or not self.holds(None)):
                 continue
@@ -96,9 +109,14 @@ class Scheduler:
                         lapsed.snapshot.record.channel_id, Board(content=lapsed.text())
                     )
                 handled += 1
-        for record in live:
-            if record.status is SessionStatus.ACTIVE:
-                handled += await self.run_session(record.id)
+        if now - self._swept_at >= SWEEP_SECONDS:
+            self._swept_at = now
+            rows = await self.service.repo.active_sessions()
+        else:
+            rows = await self.service.repo.due_sessions(now)
+        for due in rows:
+            if self.holds(due.guild_id):
+                handled += await self.run_session(due.id, version=due.version)
         return handled
 
     def poke(self, snap: Snapshot) -> None:
@@ -122,17 +140,26 @@ class Scheduler:
         except Exception:
             log.exception("could not process due items of session %s", session_id)
 
-    async def run_session(self, session_id: int) -> int:
+    async def run_session(self, session_id: int, *, version: int | None = None) -> int:
+        """Play what is due in one session, then note in its row when the next item falls due.
+        `version`: the row's version as the due index read it (a damaged game is then set
+        aside until the next sweep instead of being retried every tick)."""
         handled = 0
         for _ in range(MAX_CHAIN):
             try:
                 snap = await self.service.by_id(session_id)
             except DamagedGame:
+                if version is not None:
+                    await self.service.repo.set_next_due(session_id, version, NEVER)
                 return handled
             if snap.state is None or not snap.record.is_live or snap.outcome is not None:
                 return handled
-            item = await self._next_due(snap)
+            items = await self._due_items(snap)
+            now = self.service.now()
+            item = next((d for d in items if d.at <= now), None)
             if item is None:
+                at = items[0].at if items else NEVER
+                await self.service.repo.set_next_due(session_id, snap.record.version, at)
                 return handled
             handled += 1
             if item.kind is DueKind.REMIND:
@@ -143,15 +170,14 @@ class Scheduler:
                 await self._announce(stood_in)
         return handled
 
-    async def _next_due(self, snap: Snapshot) -> Due | None:
+    async def _due_items(self, snap: Snapshot) -> list[Due]:
+        """Everything ahead for the session, earliest first (`clocks.due`)."""
         by_user = await self.prefs(tuple(snap.user_of(p) for p in snap.humans))
         prefs = {p: by_user[snap.user_of(p)] for p in snap.humans if snap.user_of(p) in by_user}
         sent = await self.service.repo.reminders_sent(snap.session_id)
-        items = clocks.due(
+        return clocks.due(
             snap.clock, active=snap.active_players, prefs=prefs, sent=sent, bots=snap.bots
         )
-        now = self.service.now()
-        return next((d for d in items if d.at <= now), None)
 
     async def prefs(self, user_ids: tuple[int, ...]) -> dict[int, Prefs]:
         stored = await self.service.repo.get_prefs(user_ids)
