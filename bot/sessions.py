@@ -96,6 +96,11 @@ class Sessions:
             raise Maintenance(MAINTENANCE)
 
     def _remember(self, record: SessionRecord, state: Model, events: tuple[Event, ...]) -> None:
+        """Cache a live game's decoded state by version; a finished game's is let go (it is
+        read rarely after the end, and thousands of them would otherwise fill the cache)."""
+        if not record.is_live:
+            self._cache.pop(record.id, None)
+            return
         self._cache[record.id] = (record.version, state, events)
         self._cache.move_to_end(record.id)
         while len(self._cache) > self._cache_size:

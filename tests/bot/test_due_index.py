@@ -193,3 +193,20 @@ async def test_changes_without_a_move_make_the_due_time_unknown_again(
         assert [r.id for r in await service.repo.due_sessions(now.t)] == [human]
     finally:
         await service.repo.close()
+
+
+async def test_a_finished_games_state_leaves_the_cache(tmp_path: Path) -> None:
+    """The decoded-state cache keeps live games only: a game ended (or read after its end)
+    is not held in memory."""
+    now = Now()
+    service = await _open(tmp_path / "cache.sqlite3", now)
+    try:
+        session = await _race(service, 1)
+        await service.by_id(session)
+        assert session in service._cache
+        await service.end(session, 10_002, can_manage=True)
+        snap = await service.by_id(session)
+        assert not snap.record.is_live and snap.state is not None
+        assert session not in service._cache
+    finally:
+        await service.repo.close()
