@@ -18,7 +18,7 @@ from bot.customid import ButtonId, template
 from bot.presenters import ButtonSpec
 from bot.service import Snapshot
 from games.engine import Model
-from games.roadwolf.actions import TrainAction
+from games.roadwolf.actions import TokenAction, TrainAction
 from games.roadwolf.geometry import MoveKind
 
 PER_ROW = 5
@@ -86,6 +86,10 @@ def label(snap: Snapshot, action: Model) -> str:
     """An action's words on a button or in `/roadwolf do`: the rules' own, with an icon on
     DERAILED's train actions."""
     words = str(snap.spec.describe(action))
+    state = snap.state
+    if isinstance(action, TokenAction) and getattr(state, "phase", "") == "play":
+        # CHASE: a replacement's token choice, on the Cops' private panel only
+        return f"🎒 {action.token.title()} for {action.vehicle}"
     if isinstance(action, TrainAction):
         return f"{TRAIN_ICONS[action.kind]} {words}"
     return words

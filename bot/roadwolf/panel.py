@@ -39,7 +39,7 @@ from bot.roadwolf.ids import (
     rw_id,
     typed,
 )
-from bot.roadwolf.setup import crew_button, setup_button
+from bot.roadwolf.setup import crew_button, enter_button, setup_button
 from bot.service import Snapshot
 from games.engine import Model, PlayerId
 from games.roadwolf.actions import TrainAction
@@ -240,6 +240,9 @@ def vehicle_menu(
     if crew:  # DERAILED: name who climbs into a train car
         boards = [a for a in mine if isinstance(a, TrainAction) and a.kind == "board"]
         extra += [boarding_button(snap, a) for a in boards[:2]]
+    if any(isinstance(a, TokenAction) for a in mine):  # CHASE: a replacement still entering
+        extra.append(enter_button(snap, letter))
+        text += " A replacement: choose its one token and, if you like, another edge to enter."
     last = tail(snap, *extra)
     return text, action_menu(snap, steps, [*fights, *others], last)
 

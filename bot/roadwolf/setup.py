@@ -19,6 +19,7 @@ from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.roadwolf.ids import PANEL, PER_ROW, act_id, clip, rw_id
 from bot.service import Snapshot
 from games.engine import PlayerId, Rng
+from games.roadwolf.missions import place_refusal
 from games.roadwolf.model import CrewOrderAction, PlaceAction, RwState, Vehicle
 from games.roadwolf.placement import allowed
 from games.roadwolf.table import Ctx
@@ -73,6 +74,11 @@ def setup_button(snap: Snapshot) -> ButtonSpec:
     return ButtonSpec("🛠 Place / crew…", rw_id(snap, SETUP), "secondary")
 
 
+def enter_button(snap: Snapshot, letter: str) -> ButtonSpec:
+    """CHASE: a replacement cop not yet moved may enter at another edge spot (the place menu)."""
+    return ButtonSpec("📍 Enter from…", rw_id(snap, PLACE, letter), "secondary")
+
+
 def crew_button(snap: Snapshot, letter: str) -> ButtonSpec:
     """A vehicle menu's tail button (in play): its crew order."""
     return ButtonSpec("🧍 Crew order…", rw_id(snap, CREW, letter), "secondary")
@@ -110,7 +116,11 @@ def setup_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
     if state.phase == "build":
         where = f"starts at {vehicle.x:g},{vehicle.y:g}" if vehicle.placed else "not placed yet"
         lines.append(f"Placement: {where} (vehicles you do not place are placed for you).")
-        buttons.append(ButtonSpec("📍 Place…", rw_id(snap, PLACE, letter), "primary"))
+        refusal = place_refusal(state, vehicle.origin)
+        if refusal is None:
+            buttons.append(ButtonSpec("📍 Place…", rw_id(snap, PLACE, letter), "primary"))
+        else:
+            lines.append(f"Not yet: {refusal}.")
     crew = [t for t in vehicle.crew if t.id != vehicle.driver]
     if crew:
         lines.append("Crew order: " + crew_words(vehicle, vehicle.loss_order))

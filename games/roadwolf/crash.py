@@ -293,6 +293,8 @@ def skid(ctx: Ctx, letter: str, *, depth: int = 0) -> None:
     stop = settle_path(ctx, letter, path, "skid")
     if stop is None:
         return
+    if ctx.hooks.moved is not None:  # DERAILED: a skid across the tracks is a crossing too
+        ctx.hooks.moved(ctx, letter, path.samples, depth + 1)
     hit = path.hit
     if isinstance(hit, str):
         other = ctx.v(hit)

@@ -25,7 +25,7 @@ def drive(
     if settle_path(ctx, letter, path, kind) is None:
         return
     if ctx.hooks.moved is not None:
-        ctx.hooks.moved(ctx, letter, path.samples)
+        ctx.hooks.moved(ctx, letter, path.samples, 0)
     slide = touch_cards(ctx, letter, path.samples)
     hit = path.hit
     if isinstance(hit, str) and hit in rammed:

@@ -53,13 +53,15 @@ def legal_for_side(state: RwState, side: int) -> list[Action]:
     turn = state.turn
     if turn is None or turn.side != side:
         return []
+    free = rules_of(state).free_actions
+    extra: list[Action] = free(state, turn.side) if free is not None else []
     if turn.vehicle is not None:
-        return vehicle_actions(state, state.vehicle(turn.vehicle))
+        return [*vehicle_actions(state, state.vehicle(turn.vehicle)), *extra]
     found: list[Action] = []
     for vehicle in state.vehicles:
         if can_act(vehicle, turn):
             found.extend(vehicle_actions(state, vehicle))
-    return found
+    return [*found, *extra]
 
 
 def _build_actions(state: RwState, side: int) -> list[Action]:

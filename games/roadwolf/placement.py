@@ -101,6 +101,13 @@ def place_armies(ctx: Ctx) -> None:
             place_one(ctx, vehicle.letter)
 
 
+def place_side(ctx: Ctx, side: Side) -> None:
+    """Every vehicle of `side` not placed yet (a side that places first, once it is done)."""
+    for vehicle in list(ctx.vehicles.values()):
+        if vehicle.origin == side and not vehicle.placed:
+            place_one(ctx, vehicle.letter)
+
+
 def place_one(ctx: Ctx, letter: str) -> None:
     """Place one vehicle where its side starts (also a CHASE replacement entering mid-game),
     clear of everything already placed."""

@@ -28,7 +28,7 @@ from games.roadwolf.fight import (
     transfer,
 )
 from games.roadwolf.legal import legal_for_side
-from games.roadwolf.missions import judge, rules_of
+from games.roadwolf.missions import judge, place_refusal, rules_of
 from games.roadwolf.model import (
     Action,
     BuyAction,
@@ -96,9 +96,15 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
             case CrewOrderAction():
                 build.crew_order(ctx, side, action)
             case PlaceAction():
+                refusal = place_refusal(state, side)
+                if refusal is not None:
+                    raise IllegalAction(refusal)
                 placement.place(ctx, side, action)
             case _:
                 raise IllegalAction("armies are still being built: buy vehicles and tokens")
+        first = rules_of(state).places_first
+        if first is not None and not state.sides[first].built and ctx.sides[first].built:
+            placement.place_side(ctx, first)  # done: the rest of its vehicles placed now
         if all(s.built for s in ctx.sides):
             placement.place_armies(ctx)
             mission = rules_of(state)
@@ -109,6 +115,13 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
             ctx.say("", "Both armies are ready: the mission begins.", kind="start")
             state = ctx.freeze(phase="play")
             return _advance(ctx, ctx.freeze(order=mission.order(state), slot=-1))
+        return Step(ctx.freeze(), tuple(ctx.events))
+    free = rules_of(state).free
+    if (
+        isinstance(action, (TokenAction, PlaceAction))
+        and free is not None
+        and free(ctx, side, action)
+    ):
         return Step(ctx.freeze(), tuple(ctx.events))
     if isinstance(action, (BuyAction, TokenAction, ResetAction, PlaceAction)):
         raise IllegalAction("army building is over")

@@ -45,8 +45,9 @@ class Hooks:
     a move stops at the END edge instead."""
     off_road: Callable[[geo.Rect], bool] | None = None
     """Off-road on this mission's board (DERAILED: two roads) instead of 1.6's one road."""
-    moved: Callable[[Ctx, str, tuple[geo.Rect, ...]], None] | None = None
-    """(ctx, letter, samples): after a MOVE, BRAKE or NITRO settled (DERAILED: the tracks)."""
+    moved: Callable[[Ctx, str, tuple[geo.Rect, ...], int], None] | None = None
+    """(ctx, letter, samples, depth): after a MOVE, BRAKE, NITRO or SKID settled (DERAILED: the
+    tracks; its train's throws call it too)."""
 
 
 def off_road(hooks: Hooks, rect: geo.Rect) -> bool:

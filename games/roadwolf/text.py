@@ -98,7 +98,8 @@ who collide still ram (only attacks are barred). The point for enemies destroyed
 on a tie.
 - DERAILED (1.3 [R]): board columns: verge 0–4, road 5–10, track 11–12, road 13–18, verge 19–23; \
 a card lies on columns 6–9 or 14–17. A Bridge or Tunnel on one road makes a vehicle on the other \
-road at its rows check as off-road. Any move touching the track strip is a wipeout check. The \
+road at its rows check as off-road. Any movement touching the track strip (a move, a skid, a \
+throw by the train) is a wipeout check. The \
 train never drifts, takes no damage and makes no wipeout checks; running into any car is a \
 3-dice ram by the train; its front rams with 6 and throws the vehicle 1 stick toward 2 × d6 \
 o'clock; a vehicle that beats the train with overkill moves it back 1 stick. BOARD: the named \
@@ -149,7 +150,8 @@ against 12 points whatever the option says.
 equal value (a bike fills an odd point); they keep pace with the road. The losing team (the \
 smaller share of its goal) rolls the road against civilians. A civilian the Bikers take over \
 counts as wiped out; one off the END cannot be wiped out. Supplies that touch a damaged \
-civilian repair 1 hit. Both sides place while building (the Enforcers "place first").
+civilian repair 1 hit. The Enforcers "place first": the Bikers may place only once the \
+Enforcers are done building (the Enforcers' unplaced vehicles are then placed for them).
 - HIJACKERS: the Truck is nobody's until captured (kill its crew, then take it over, rule 43); \
 it drives 2 moves of 1 stick straight ahead after both gangs, stopping and ramming at a hit; \
 an abandoned Truck stays put. Street, not Heavy (1.4-J): it has the free Nitro. Off the END \
@@ -158,8 +160,10 @@ uncaptured, or destroyed: a draw.
 rest of the move (it does not ram the same vehicle twice). It is Dirt (no off-road checks), \
 Heavy for rerolls (no Veteran reroll when defending) and may fire a Nitro token (1.4-I).
 - CHASE: a cop loss is counted when the Cops' turn starts (a cop turned around and immobilized \
-again counts again). The replacement takes the best token its rank allows (Gunner, Shotgun, \
-Veteran) and enters where Cops are placed for them; players do not choose yet.
+again counts again). The replacement enters where Cops are placed for them with a default token \
+(Gunner at rank 1, Shotgun at 2, Veteran at 3: the bot keeps it); until it first acts that turn \
+the Cops may choose another token of rank up to the cops lost (its vehicle menu) and another \
+edge spot (📍 Enter from…, or `place`), free.
 - THE WAGES OF FEAR: a Veteran's reroll in a truck's wipeout check is kept for a 1 (with no 1 \
 the dice stand). "Within 1 stick" = a gap of 4 cells or less. Ram damage includes objects, \
 road cards, Spikes and other explosions.

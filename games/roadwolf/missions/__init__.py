@@ -45,6 +45,17 @@ def judge(state: RwState) -> Verdict:
     return rules_of(state).judge(state)
 
 
+def place_refusal(state: RwState, side: int) -> str | None:
+    """Why `side` may not place yet (the mission's `places_first` side is still building)."""
+    first = rules_of(state).places_first
+    if first is None or side == first or state.sides[first].built:
+        return None
+    return (
+        f"in {state.options.mission} the {state.sides[first].name} place first: the "
+        f"{state.sides[side].name} place once the {state.sides[first].name} are done building"
+    )
+
+
 def runs_for_the_end(state: RwState, vehicle: Vehicle) -> bool:
     """Bot hint: whether this vehicle should drive for the END."""
     return rules_of(state).runs_for_the_end(state, vehicle)
@@ -60,6 +71,7 @@ __all__ = [
     "interceptor",
     "is_stopped",
     "judge",
+    "place_refusal",
     "president",
     "rules_of",
     "runs_for_the_end",

@@ -78,11 +78,20 @@ class MissionRules:
     """The mission's own actions to list for a vehicle (DERAILED: board, search, drive)."""
     perform: Callable[[Ctx, Any], None] | None = None
     """Run the mission's own action (`actions.TrainAction`)."""
+    free: Callable[[Ctx, Side, Any], bool] | None = None
+    """A `token` or `place` in play the mission handles itself, free (CHASE: a replacement
+    cop's token and edge); True if it was this mission's, else the common refusal."""
+    free_actions: Callable[[RwState, Side], list[Any]] | None = None
+    """The mission's free actions to list for a side in its turn (CHASE: replacement tokens)."""
     next_vehicle: Callable[[Ctx], str | None] | None = None
     """Which vehicle a "vehicle:*" slot activates, chosen when the slot comes (GAUNTLET)."""
     bot: Callable[[RwState, Vehicle, list[Action]], Action | None] | None = None
     """The bot's own choice for a vehicle among its listed actions (None: the common bot)."""
     score_text: Callable[[RwState], str] | None = None
+    places_first: Side | None = None
+    """The side that places before the other may (TWO-WHEEL TERROR: "Enforcers ... must place
+    before the game starts"); the other places once it is done building (its unplaced vehicles
+    are then placed for it)."""
     place: Callable[[RwState, Vehicle], tuple[int, int] | None] | None = None
     """Bot hint: where a side's bot places a vehicle while building (None: placed for it)."""
     runs_for_the_end: Callable[[RwState, Vehicle], bool] = first_side_runs

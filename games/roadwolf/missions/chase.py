@@ -9,12 +9,14 @@ draw."
 
 A cop loss: destroyed, out by the START or a side (1.4-A), or immobilized (it counts again if
 it is turned around and immobilized again). Losses are counted when the Cops' turn starts
-(and by the judge for the last ones). House: the replacement takes the best token its rank
-allows (Gunner, Shotgun, Veteran) and enters where the Cops' vehicles are placed for them."""
+(and by the judge for the last ones). The replacement enters with a default token (Gunner,
+Shotgun, Veteran by rank: the bot's choice) where Cops are placed for them; until it first acts
+in that turn the Cops' player may swap the token (`token`, any of rank ≤ its rank) and move it
+to another edge spot (`place`), both free (`chase_entry.py`)."""
 
 from __future__ import annotations
 
-from games.roadwolf.data import TokenKind, vehicle_class
+from games.roadwolf.data import vehicle_class
 from games.roadwolf.missions.base import (
     MissionRules,
     Verdict,
@@ -23,18 +25,11 @@ from games.roadwolf.missions.base import (
     is_stopped,
     of_side,
 )
+from games.roadwolf.missions.chase_entry import BEST, choices, equip, free, free_actions
 from games.roadwolf.missions.common import free_letter
 from games.roadwolf.model import Card, RwState, Side, Vehicle
 from games.roadwolf.placement import place_one
 from games.roadwolf.table import Ctx, Hooks
-
-RANKS: tuple[tuple[TokenKind, ...], ...] = (
-    ("nitro", "gunner"),
-    ("shotgun", "spikes"),
-    ("veteran", "ambush"),
-)
-BEST: tuple[TokenKind, ...] = ("gunner", "shotgun", "veteran")
-"""House: the token a replacement takes at rank 1, 2, 3 or more."""
 
 
 def is_down(vehicle: Vehicle) -> bool:
@@ -65,6 +60,7 @@ def turn_start(ctx: Ctx, side: Side) -> None:
     down = mission.letters("down")
     # a cop turned around is up again: its next immobilization counts again
     down = tuple(d for d in down if (v := state.find(d)) is None or is_down(v))
+    fresh: tuple[str, ...] = ()
     for lost in _unrecorded(state, down):
         down = (*down, lost.letter)
         count = mission.count("cops_lost") + 1
@@ -74,24 +70,19 @@ def turn_start(ctx: Ctx, side: Side) -> None:
         cls = vehicle_class(lost.kind)
         ctx.add_vehicle(cls, 1, letter)
         ctx.update(letter, traits=("cop",))
-        token_kind = BEST[min(count, len(BEST)) - 1]
-        token = ctx.new_token(token_kind)
-        new = ctx.v(letter)
-        if token_kind in ("gunner", "veteran"):
-            crew = (token,) if token_kind == "veteran" else (*new.crew, token)
-            ctx.update(
-                letter, crew=crew, driver=token.id if token_kind == "veteran" else new.driver
-            )
-        else:
-            ctx.update(letter, gear=(*new.gear, token))
+        rank = min(count, len(BEST))
+        equip(ctx, letter, BEST[rank - 1])
         place_one(ctx, letter)
+        fresh = (*fresh, letter)
+        mission = mission.with_count(f"rank:{letter}", rank)
         ctx.say(
             letter,
             f"Cop {lost.letter} is down: a replacement {cls.name} {letter} enters from the edge"
-            f" (rank {min(count, 3)} token).",
+            f" (a rank {rank} token; before it acts the Cops may choose another token"
+            f" of rank {rank} or less: {', '.join(choices(rank))}, or another edge spot).",
             kind="placed",
         )
-    ctx.mission = mission.with_letters("down", down)
+    ctx.mission = mission.with_letters("down", down).with_letters("fresh", fresh)
 
 
 def bridge_out(ctx: Ctx, letter: str, card: Card, passage: str, depth: int) -> bool:
@@ -156,6 +147,8 @@ RULES = {
         judge=judge,
         turn_start=turn_start,
         hooks=Hooks(structure=bridge_out),
+        free=free,
+        free_actions=free_actions,
         score_text=score_text,
         prey=prey,
         buys=(("muscle_car", "coupe", "street_bike"), ("muscle_car", "convertible", "coupe")),

@@ -148,15 +148,16 @@ def structure(ctx: Ctx, letter: str, card: Card, passage: str, depth: int) -> bo
     return True
 
 
-def moved(ctx: Ctx, letter: str, samples: tuple[geo.Rect, ...]) -> None:
+def moved(ctx: Ctx, letter: str, samples: tuple[geo.Rect, ...], depth: int = 0) -> None:
     """Line 215: "Any vehicle that crosses the tracks at any time for any reason must make a
-    WIPEOUT check" (a move with any ¼-cell sample on the track strip)."""
+    WIPEOUT check" (any movement with a ¼-cell sample on the track strip: a move, a skid, a
+    throw by the train); digest 1.2: "Crossing the tracks = wipeout check"."""
     vehicle = ctx.v(letter)
     if is_train(vehicle) or not vehicle.on_board or vehicle.wreck:
         return
     if geo.crosses_track(samples):
         ctx.say(letter, f"{letter} crosses the tracks!", kind="off_road")
-        wipeout(ctx, letter)
+        wipeout(ctx, letter, depth=depth)
 
 
 # --- the train's rams ---------------------------------------------------------------------
@@ -183,10 +184,10 @@ def train_ram(ctx: Ctx, target: str, dice: int, *, front: bool, depth: int = 0) 
     elif result.winner == "b" and result.overkill:
         slow_train(ctx)
     if front:
-        shove(ctx, target)
+        shove(ctx, target, depth=depth)
 
 
-def shove(ctx: Ctx, letter: str) -> None:
+def shove(ctx: Ctx, letter: str, *, depth: int = 0) -> None:
     vehicle = ctx.v(letter)
     if not vehicle.on_board:
         return
@@ -201,6 +202,7 @@ def shove(ctx: Ctx, letter: str) -> None:
         return
     ctx.update(letter, x=path.stop.x, y=path.stop.y)
     ctx.say(letter, f"{letter} is thrown {geo.skid_hour(event.dice[0])} o'clock.", kind="skid")
+    moved(ctx, letter, path.samples, depth + 1)
 
 
 def _shift_train(ctx: Ctx, dy: float) -> None:

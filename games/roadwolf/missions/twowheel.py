@@ -174,6 +174,7 @@ RULES = {
         runs_for_the_end=lambda s, v: False,
         prey=prey,
         place=guard_spot,
+        places_first=1,
         buys=(("dirt_bike", "street_bike"), ("muscle_car", "coupe", "convertible")),
         tokens=(
             ("gunner", "shotgun", "molotov", "brawler", "veteran"),

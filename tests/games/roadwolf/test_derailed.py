@@ -134,10 +134,15 @@ def test_the_front_of_the_train_rams_with_6_dice_and_throws_the_vehicle() -> Non
     """Line 216: "Any vehicle hit by the front of the train is rammed by 6 dice. The vehicle (or
     wreck) will then be moved 1 stick in a random direction" (a d6 clock hour, 1.5-3)."""
     state = derailed([Car("A", "humvee", 11, 24), Car("N", "coupe", 14, 2, side=1)])
-    ctx = Ctx(state, LoadedDice([2, 2, 2, 1, 1, 1, 6, 6, 6, 1]))  # ram: A wins, no overkill
+    faces = [2, 2, 2, 1, 1, 1, 6, 6, 6, 1]  # ram: A wins, no overkill; thrown to 2 o'clock
+    ctx = Ctx(state, LoadedDice([*faces, 6, 6, 6, 6, 1, 1]))  # the throw crosses the tracks
     drive_train(ctx)
     rolls = [e for e in ctx.events if isinstance(e, DiceRolled)]
     assert len(rolls[0].dice) == 6 and "thrown 2 o'clock" in texts(ctx.events)
+    # line 215 "at any time for any reason": a throw over the track strip is a crossing too
+    assert "A crosses the tracks" in texts(ctx.events) and "Wipeout check for A" in texts(
+        ctx.events
+    )
     a = ctx.v("A")
     assert (a.x, a.y) == (14, 26)
 
@@ -222,7 +227,8 @@ def test_the_rules_text_states_the_derailed_rulings() -> None:
     text = " ".join(RULES_TEXT.split())
     for words in (
         "verge 0–4, road 5–10, track 11–12, road 13–18, verge 19–23",
-        "Any move touching the track strip is a wipeout check",
+        "Any movement touching the track strip (a move, a skid, a throw by the train) is a "
+        "wipeout check",
         "a 3-dice ram by the train",
         "The team that drives it off the END wins",
     ):
@@ -262,3 +268,28 @@ def test_train_actions_are_named_as_the_panel_names_them() -> None:
     assert SPEC.describe(TrainAction(kind="search", vehicle="G1")) == "G1 searches the Gondola"
     drive = TrainAction(kind="drive_train", vehicle="EN")
     assert SPEC.describe(drive) == "EN drives the train 1 stick"
+
+
+def test_a_skid_across_the_tracks_is_a_wipeout_check() -> None:
+    """Line 215: "Any vehicle that crosses the tracks at any time for any reason must make a
+    WIPEOUT check"; digest 1.2: "Crossing the tracks = wipeout check": a skid too, not only a
+    move."""
+    from games.roadwolf.crash import skid
+
+    state = derailed([Car("A", "coupe", 10, 30), Car("N", "coupe", 14, 2, side=1)])
+    ctx = Ctx(state, LoadedDice([1, 6, 6, 1, 1]))  # skid toward 2 o'clock: (3, 2)
+    skid(ctx, "A")
+    assert "A skids toward 2 o'clock" in texts(ctx.events)
+    assert "crosses the tracks" in texts(ctx.events) and "Wipeout check for A" in texts(ctx.events)
+    a = ctx.v("A")
+    assert (a.x, a.y) == (13, 32)  # over the track strip onto the right road
+
+
+def test_a_skid_that_stays_off_the_tracks_makes_no_check() -> None:
+    """Only a movement over the track strip is a crossing (line 215)."""
+    from games.roadwolf.crash import skid
+
+    state = derailed([Car("A", "coupe", 5, 30), Car("N", "coupe", 14, 2, side=1)])
+    ctx = Ctx(state, LoadedDice([6]))  # 12 o'clock: straight ahead, on its own road
+    skid(ctx, "A")
+    assert "crosses the tracks" not in texts(ctx.events)

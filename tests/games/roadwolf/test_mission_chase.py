@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from games.engine import LoadedDice, Player, Rng
+import pytest
+
+from games.engine import GameError, IllegalAction, LoadedDice, Player, Rng
 from games.roadwolf import SPEC
 from games.roadwolf.legal import legal_for_side
 from games.roadwolf.missions import judge
-from games.roadwolf.model import MissionState, MoveAction, SimpleAction, Turn
+from games.roadwolf.model import (
+    MissionState,
+    MoveAction,
+    PlaceAction,
+    RwState,
+    SimpleAction,
+    TokenAction,
+    Turn,
+)
 from games.roadwolf.rules import apply
 from tests.games.roadwolf.helpers import P1, P2, Car, position
 
@@ -84,3 +94,57 @@ def test_the_runners_need_three_times_the_cop_points_down() -> None:
     stopped = [Car("A", "coupe", 11, 4, changes={"wreck": True}), Car("N", "coupe", 0, 9, side=1)]
     verdict = judge(position(stopped, mission="CHASE"))
     assert verdict.over and verdict.winner == 1
+
+
+def _two_down() -> tuple[RwState, list[str]]:
+    cars = [
+        Car("A", "coupe", 11, 10),
+        Car("N", "muscle_car", 11, 30, side=1, changes={"wreck": True}),
+        Car("O", "coupe", 0, 30, side=1, changes={"immobilized": True}),
+    ]
+    state = position(cars, mission="CHASE")
+    step = apply(state, P1, SimpleAction(kind="done", vehicle="A"), LoadedDice([]))
+    new = sorted(v.letter for v in step.state.vehicles if v.letter not in ("A", "N", "O"))
+    return step.state, new
+
+
+def test_the_cops_choose_the_replacement_token_of_rank_up_to_cops_lost() -> None:
+    """ "may take ONE crew or equipment token from the list below. They may take any rank equal
+    to or less than the number of cop vehicles that player has lost. RANK 1: Nitro, Gunner
+    RANK 2: Shotgun, Spikes RANK 3: Veteran, Ambush"."""
+    state, (first, second) = _two_down()
+    offered = {(a.vehicle, a.token) for a in legal_for_side(state, 1) if isinstance(a, TokenAction)}
+    assert {t for v, t in offered if v == first} == {"nitro", "gunner"}  # rank 1
+    assert {t for v, t in offered if v == second} == {"nitro", "gunner", "shotgun", "spikes"}
+    with pytest.raises(IllegalAction, match="may take one of: nitro, gunner"):
+        apply(state, P2, TokenAction(vehicle=first, token="spikes"), LoadedDice([]))
+    step = apply(state, P2, TokenAction(vehicle=second, token="spikes"), LoadedDice([]))
+    car = step.state.vehicle(second)
+    kinds = sorted(t.kind for t in (*car.crew, *car.gear) if not t.free)
+    assert kinds == ["spikes"]  # the one token, instead of the default Shotgun
+    assert [t.kind for t in car.crew] == ["driver"]
+    assert "spikes" not in " ".join(str(e) for e in step.events)  # hidden from the Runners
+    # Only one token: choosing again replaces it
+    again = apply(step.state, P2, TokenAction(vehicle=second, token="gunner"), LoadedDice([]))
+    car = again.state.vehicle(second)
+    assert sorted(t.kind for t in (*car.crew, *car.gear) if not t.free) == ["gunner"]
+
+
+def test_the_cops_choose_the_replacement_edge_before_it_acts() -> None:
+    """ "a replacement vehicle of equal value may enter the board from any board edge"."""
+    state, (first, _) = _two_down()
+    with pytest.raises(IllegalAction, match="cannot enter at 10,20"):
+        apply(state, P2, PlaceAction(vehicle=first, x=10, y=20), LoadedDice([]))
+    step = apply(state, P2, PlaceAction(vehicle=first, x=0, y=2), LoadedDice([]))
+    car = step.state.vehicle(first)
+    assert (car.x, car.y) == (0, 2)
+    done = apply(step.state, P2, SimpleAction(kind="done", vehicle=first), LoadedDice([]))
+    if done.state.turn is not None and done.state.turn.side == 1:
+        with pytest.raises(IllegalAction, match="has acted"):
+            apply(done.state, P2, PlaceAction(vehicle=first, x=0, y=10), LoadedDice([]))
+
+
+def test_the_runners_cannot_choose_for_a_replacement() -> None:
+    state, (first, _) = _two_down()
+    with pytest.raises(GameError):
+        apply(state, P1, TokenAction(vehicle=first, token="nitro"), LoadedDice([]))

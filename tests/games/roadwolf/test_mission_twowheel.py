@@ -9,7 +9,14 @@ from games.roadwolf import SPEC
 from games.roadwolf.legal import legal_for_side
 from games.roadwolf.missions import judge
 from games.roadwolf.missions.twowheel import losing, order
-from games.roadwolf.model import CrewOrderAction, RwState, SimpleAction, TargetAction
+from games.roadwolf.model import (
+    BuyAction,
+    CrewOrderAction,
+    PlaceAction,
+    RwState,
+    SimpleAction,
+    TargetAction,
+)
 from games.roadwolf.rules import apply
 from games.roadwolf.table import Ctx
 from tests.games.roadwolf.helpers import P1, P2, Car, position
@@ -123,3 +130,21 @@ def test_nobody_sets_a_civilians_crew_order() -> None:
     state = position(cars, mission="TWO-WHEEL TERROR")
     with pytest.raises(IllegalAction, match="of yours"):
         apply(state, P1, CrewOrderAction(vehicle="M1", tokens=()), Rng(0))
+
+
+def test_the_enforcers_place_first() -> None:
+    """Digest 1.2: "Enforcers place first on any edge"; text: "Enforcers start on any board edge
+    and must place before the game starts." The Bikers place once the Enforcers are done."""
+    seated = (Player(id=1, name="A"), Player(id=2, name="B"))
+    state = SPEC.setup(seated, SPEC.parse_options({"mission": "TWO-WHEEL TERROR"}), Rng(3))
+    assert SPEC.policy is not None
+    state = SPEC.apply(state, 1, BuyAction(vehicle_class="street_bike"), Rng(0)).state
+    bike = next(v.letter for v in state.vehicles if v.origin == 0)
+    with pytest.raises(IllegalAction, match="the Enforcers place first"):
+        SPEC.apply(state, 1, PlaceAction(vehicle=bike, x=10, y=0), Rng(0))
+    while not state.sides[1].built:  # the Enforcers build (and place) to the end
+        state = SPEC.apply(state, 2, SPEC.policy(state, 2, Rng(0)), Rng(0)).state
+    assert state.phase == "build"
+    assert all(v.placed for v in state.vehicles if v.origin == 1)
+    state = SPEC.apply(state, 1, PlaceAction(vehicle=bike, x=10, y=0), Rng(0)).state
+    assert state.vehicle(bike).placed and (state.vehicle(bike).x, state.vehicle(bike).y) == (10, 0)

@@ -1,0 +1,55 @@
+"""CHASE on the Cops' private panel: a replacement cop's token and entry edge (text line 207:
+"a replacement vehicle of equal value may enter the board from any board edge, and may take ONE
+crew or equipment token from the list below")."""
+
+from __future__ import annotations
+
+from bot.roadwolf.ids import label
+from bot.roadwolf.panel import own_view, vehicle_menu
+from bot.roadwolf.setup import place_menu
+from bot.snapshot import Snapshot
+from games.roadwolf import SPEC
+from games.roadwolf.model import TokenAction
+from storage.models import SeatRecord, SessionRecord, SessionStatus
+from tests.games.roadwolf.helpers import P1, P2
+from tests.games.roadwolf.test_mission_chase import _two_down
+
+RECORD = SessionRecord(
+    id=1,
+    guild_id=1,
+    channel_id=1,
+    game_key="roadwolf",
+    status=SessionStatus.ACTIVE,
+    host_id=1,
+    options_json="{}",
+    seed=1,
+    rules_version=1,
+    state_json=None,
+    version=2,
+    created_at=0.0,
+    updated_at=0.0,
+    seats=(SeatRecord(user_id=P1, name="Ann", seat=0), SeatRecord(user_id=P2, name="Bob", seat=1)),
+)
+
+
+def test_the_cops_panel_offers_the_replacement_tokens_and_an_entry_edge() -> None:
+    state, (first, second) = _two_down()
+    snap = Snapshot(RECORD, SPEC, state)
+    actions = list(snap.legal_actions(P2))
+    text, (buttons, _) = vehicle_menu(snap, own_view(snap, P2), actions, second)
+    labels = [b.label for b in buttons]
+    for token in ("Nitro", "Gunner", "Shotgun", "Spikes"):  # rank 2: ranks 1 and 2
+        assert f"🎒 {token} for {second}" in labels, labels
+    assert "🎒 Veteran for " + second not in labels
+    assert "📍 Enter from…" in labels and "A replacement" in text
+    spikes = TokenAction(vehicle=second, token="spikes")
+    assert label(snap, spikes) == f"🎒 Spikes for {second}"  # what `/roadwolf do` matches
+    menu = place_menu(snap, P2, first)
+    columns = [o[1] for s in menu.selects for o in s.options]
+    assert "0" in columns, columns
+    rows = place_menu(snap, P2, f"{first}.10")  # mid-road: only the START and END edge rows
+    h = state.vehicle(first).h
+    offered = {o[1] for s in rows.selects for o in s.options}
+    assert offered and offered <= {"0", str(48 - h)}, offered
+    # the Runners see no such buttons
+    assert not any(isinstance(a, TokenAction) for a in snap.legal_actions(P1))
