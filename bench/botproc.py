@@ -122,7 +122,7 @@ class Memory:
     processes: int
 
 
-def _status(pid: int) -> dict[str, int]:
+def status(pid: int) -> dict[str, int]:
     found: dict[str, int] = {}
     with contextlib.suppress(OSError):
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -159,13 +159,13 @@ def descendants(pid: int) -> list[int]:
 
 
 def memory(pid: int) -> Memory:
-    own = _status(pid)
+    own = status(pid)
     tree = [pid, *descendants(pid)]
     return Memory(
         rss=own.get("VmRSS", 0),
         peak=own.get("VmHWM", 0),
         tree_pss=sum(_pss(p) for p in tree),
-        tree_rss=sum(_status(p).get("VmRSS", 0) for p in tree),
+        tree_rss=sum(status(p).get("VmRSS", 0) for p in tree),
         processes=len(tree),
     )
 

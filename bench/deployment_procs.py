@@ -5,29 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import signal
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-READY = "ready as"
+from bench.botproc import READY, bot_env, status
+from bench.botproc import cpu_seconds as _cpu_seconds
 
-
-def bot_env(url: str, token: str, data_dir: Path, **extra: str) -> dict[str, str]:
-    """The environment without any REDLINE_ variable of the caller, plus the fake and `extra`."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("REDLINE_")}
-    env["PYTHONPATH"] = str(ROOT)
-    env.update(
-        REDLINE_DATA_DIR=str(data_dir),
-        REDLINE_FAKE_DISCORD=url,
-        REDLINE_TOKEN=token,
-        REDLINE_BACKUP_HOURS="0",
-        REDLINE_LOG_LEVEL="INFO",
-    )
-    env.update(extra)
-    return env
+__all__ = ["Child", "bot_env", "cpu_seconds"]
 
 
 class Child:
@@ -86,7 +72,7 @@ class Child:
 
     def rss(self) -> int:
         """Resident memory of the bot process itself, in bytes."""
-        return _status(self.proc.pid).get("VmRSS", 0)
+        return status(self.proc.pid).get("VmRSS", 0)
 
     def cpu(self) -> float:
         """CPU seconds of the bot and every process below it (render workers) so far."""
@@ -105,40 +91,6 @@ class Child:
         return code
 
 
-def _status(pid: int) -> dict[str, int]:
-    found: dict[str, int] = {}
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            name, _, rest = line.partition(":")
-            if name in ("VmRSS", "VmHWM"):
-                found[name] = int(rest.split()[0]) * 1024
-    return found
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process below `pid`, from /proc/*/stat."""
-    parents: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            parents.setdefault(int(fields[1]), []).append(int(entry.name))
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
 def cpu_seconds(pid: int) -> float:
     """User + system CPU of `pid` and its live descendants so far."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for p in [pid, *descendants(pid)]:
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
+    return _cpu_seconds(pid)[1]
