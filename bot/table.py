@@ -13,7 +13,7 @@ import discord
 from bot import presenters, replays
 from bot.adapter import GameAdapter, Verbs
 from bot.rendering import Renderer
-from bot.replies import Reply
+from bot.replies import Ack, Reply, Work, funnel
 from bot.service import GameService, NotSeated, ServiceError, Snapshot, StaleBoard
 from games.engine import Model
 
@@ -164,3 +164,19 @@ def me(snap: Snapshot, user_id: int) -> int:
     they replaced); their own id when they have none, so the usual refusals follow."""
     seat = snap.player_of(user_id)
     return user_id if seat is None else seat
+
+
+class TableCog:
+    """What every game's slash-command cog shares: the table, its service, and running a
+    command through the funnel (acknowledge first; a stale answer shows the fresh board).
+    Mixed in before `commands.GroupCog`: `class XCog(TableCog, commands.GroupCog, ...)`."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
+        super().__init__()
+
+    async def _run(
+        self, interaction: discord.Interaction, work: Work, ack: Ack = Ack.PRIVATE
+    ) -> None:
+        await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)

@@ -17,9 +17,9 @@ from discord.ext import commands
 from bot.apocalypseroad import moves
 from bot.apocalypseroad.ids import own_view
 from bot.apocalypseroad.private import preview_image, send_track
-from bot.replies import Ack, Reply, Work, funnel
+from bot.replies import Reply
 from bot.service import ServiceError, Snapshot, WrongGame
-from bot.table import Table, channel_of, me
+from bot.table import TableCog, channel_of, me
 from games.apocalypseroad.model import ArState, ArView, Debris, Discard, Fire, Move, PlayCard
 from games.apocalypseroad.movement import BadStep
 from games.engine import IllegalAction, Model
@@ -63,21 +63,12 @@ def hand_card(view: ArView, position: int) -> int:
 
 @app_commands.guild_only()
 class ApocalypseRoadCog(
+    TableCog,
     commands.GroupCog,
     group_name="apocalypseroad",
     group_description="Apocalypse Road moves (the hand's menus and buttons do the same)",
 ):
     """Slash commands of Apocalypse Road."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.service = table.service
-        super().__init__()
-
-    async def _run(
-        self, interaction: discord.Interaction, work: Work, ack: Ack = Ack.PRIVATE
-    ) -> None:
-        await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)
 
     async def _play(self, interaction: discord.Interaction, build: ActionBuilder) -> None:
         async def work(reply: Reply) -> None:

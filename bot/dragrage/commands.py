@@ -10,25 +10,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.replies import Ack, funnel
+from bot.table import TableCog
 from games.dragrage.state import Advance, Declare, LetsRoll, Pass, TurnInNitro
 from games.engine import Model
 
 if TYPE_CHECKING:
-    from bot.table import Table
+    pass
 
 
 @app_commands.guild_only()
 class DragRageCog(
+    TableCog,
     commands.GroupCog,
     group_name="dragrage",
     group_description="Drag Rage moves (buttons do the same)",
 ):
     """Slash-command twins of the Drag Rage buttons."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.service = table.service
-        super().__init__()
 
     async def _play(self, interaction: discord.Interaction, make: Callable[[], Model]) -> None:
         table = self.table

@@ -12,12 +12,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.customid import MalformedInput, bounded_json
-from bot.replies import Ack, Reply, Work, funnel
+from bot.replies import Reply
 from bot.roadwolf import private
 from bot.roadwolf.ids import Planned
 from bot.roadwolf.ids import label as action_label
 from bot.service import ServiceError, Snapshot, WrongGame
-from bot.table import Table, channel_of, me
+from bot.table import TableCog, channel_of, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
 from games.roadwolf.describe import offset_text
 from games.roadwolf.model import MoveAction, NitroAction, PlaceAction, RwState
@@ -29,21 +29,12 @@ MAX_CHOICES = 25
 
 @app_commands.guild_only()
 class RoadWolfCog(
+    TableCog,
     commands.GroupCog,
     group_name="roadwolf",
     group_description="Road Wolf moves (your panel's buttons do the same)",
 ):
     """Slash twins of the private panel's buttons."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.service = table.service
-        super().__init__()
-
-    async def _run(
-        self, interaction: discord.Interaction, work: Work, ack: Ack = Ack.PRIVATE
-    ) -> None:
-        await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)
 
     async def _mine(self, interaction: discord.Interaction) -> Snapshot:
         snap = await self.service.current(channel_of(interaction))

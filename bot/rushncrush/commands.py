@@ -11,10 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.replies import Ack, Reply, Work, funnel
+from bot.replies import Ack, Reply
 from bot.rushncrush import path as paths
 from bot.rushncrush import private
-from bot.table import Table, channel_of, me
+from bot.table import TableCog, channel_of, me
 from games.engine import Model
 from games.rushncrush import ActivateAction, MoveAction
 from games.rushncrush.data import Item
@@ -38,24 +38,14 @@ USE_CHOICES = [
 
 @app_commands.guild_only()
 class RushNCrushCog(
+    TableCog,
     commands.GroupCog,
     group_name="rushncrush",
     group_description="Rush 'n' Crush moves (buttons do the same)",
 ):
     """Slash commands and private path messages of Rush 'n' Crush."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.service = table.service
-        super().__init__()
-
     # ----- helpers ---------------------------------------------------------------------------
-
-    async def _run(
-        self, interaction: discord.Interaction, work: Work, ack: Ack = Ack.PRIVATE
-    ) -> None:
-        """Moves acknowledge publicly (their answer is the new board); previews privately."""
-        await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)
 
     async def _play(self, interaction: discord.Interaction, action: Model) -> None:
         await self._run(interaction, lambda reply: self.table.play(reply, action), Ack.PUBLIC)

@@ -16,11 +16,11 @@ from pydantic import ValidationError
 from bot.components import DAMAGED
 from bot.customid import ButtonId, MalformedInput, bounded_json
 from bot.presenters import Board
-from bot.replies import Ack, Reply, Work, funnel, to_view
+from bot.replies import Reply, to_view
 from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.spacetruckin import choices, ids
 from bot.spacetruckin import sheet as ui
-from bot.table import Table, channel_of, me
+from bot.table import Table, TableCog, channel_of, me
 from games.engine import IllegalAction, InvalidAction, Model, Rng
 from games.spacetruckin import legal_placements, parse_placement
 from games.spacetruckin.models import Fill, Place
@@ -105,19 +105,12 @@ def _chosen_place(snap: Snapshot, viewer: int, value: str) -> Place:
 
 @app_commands.guild_only()
 class SpaceTruckinCog(
+    TableCog,
     commands.GroupCog,
     group_name="spacetruckin",
     group_description="Space Truckin' moves (your sheet's buttons do the same)",
 ):
     """Slash twins of the sheet's buttons, and the private sheet's menus."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.service = table.service
-        super().__init__()
-
-    async def _run(self, interaction: discord.Interaction, work: Work) -> None:
-        await funnel(interaction, work, ack=Ack.PRIVATE, on_stale=self.table.show_stale)
 
     async def _mine(self, interaction: discord.Interaction) -> Snapshot:
         snap = await self.service.current(channel_of(interaction))
