@@ -14,7 +14,14 @@ from bot import presenters, replays
 from bot.adapter import GameAdapter, Verbs
 from bot.rendering import Renderer
 from bot.replies import Ack, Reply, Work, funnel
-from bot.service import GameService, NotSeated, ServiceError, Snapshot, StaleBoard
+from bot.service import (
+    GameService,
+    NotSeated,
+    ServiceError,
+    Snapshot,
+    StaleBoard,
+    WrongGame,
+)
 from games.engine import Model
 
 log = logging.getLogger(__name__)
@@ -180,3 +187,17 @@ class TableCog:
         self, interaction: discord.Interaction, work: Work, ack: Ack = Ack.PRIVATE
     ) -> None:
         await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)
+
+    async def _started(self, interaction: discord.Interaction, key: str) -> Snapshot:
+        """This channel's game, refused unless it is game `key` and has started."""
+        snap = await self.service.current(channel_of(interaction))
+        if snap.spec.key != key:
+            raise WrongGame(
+                f"the game in this channel is {snap.spec.title}; its moves are its buttons "
+                f"and the `/{snap.spec.key}` commands"
+            )
+        if snap.state is None:
+            raise ServiceError(
+                "the game has not started yet; the host starts it with `/game start`"
+            )
+        return snap

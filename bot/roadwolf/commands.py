@@ -16,8 +16,8 @@ from bot.replies import Reply
 from bot.roadwolf import private
 from bot.roadwolf.ids import Planned
 from bot.roadwolf.ids import label as action_label
-from bot.service import ServiceError, Snapshot, WrongGame
-from bot.table import TableCog, channel_of, me
+from bot.service import ServiceError, Snapshot
+from bot.table import TableCog, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
 from games.roadwolf.describe import offset_text
 from games.roadwolf.model import MoveAction, NitroAction, PlaceAction, RwState
@@ -37,17 +37,7 @@ class RoadWolfCog(
     """Slash twins of the private panel's buttons."""
 
     async def _mine(self, interaction: discord.Interaction) -> Snapshot:
-        snap = await self.service.current(channel_of(interaction))
-        if snap.spec.key != KEY:
-            raise WrongGame(
-                f"the game in this channel is {snap.spec.title}; its moves are its buttons "
-                f"and the `/{snap.spec.key}` commands"
-            )
-        if snap.state is None:
-            raise ServiceError(
-                "the game has not started yet; the host starts it with `/game start`"
-            )
-        return snap
+        return await self._started(interaction, KEY)
 
     def _mover(self, interaction: discord.Interaction, snap: Snapshot) -> PlayerId:
         viewer = me(snap, interaction.user.id)

@@ -17,10 +17,10 @@ from bot.components import DAMAGED
 from bot.customid import ButtonId, MalformedInput, bounded_json
 from bot.presenters import Board
 from bot.replies import Reply, to_view
-from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
+from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard
 from bot.spacetruckin import choices, ids
 from bot.spacetruckin import sheet as ui
-from bot.table import Table, TableCog, channel_of, me
+from bot.table import Table, TableCog, me
 from games.engine import IllegalAction, InvalidAction, Model, Rng
 from games.spacetruckin import legal_placements, parse_placement
 from games.spacetruckin.models import Fill, Place
@@ -113,17 +113,7 @@ class SpaceTruckinCog(
     """Slash twins of the sheet's buttons, and the private sheet's menus."""
 
     async def _mine(self, interaction: discord.Interaction) -> Snapshot:
-        snap = await self.service.current(channel_of(interaction))
-        if snap.spec.key != KEY:
-            raise WrongGame(
-                f"the game in this channel is {snap.spec.title}; its moves are its buttons "
-                f"and the `/{snap.spec.key}` commands"
-            )
-        if snap.state is None:
-            raise ServiceError(
-                "the game has not started yet; the host starts it with `/game start`"
-            )
-        return snap
+        return await self._started(interaction, KEY)
 
     # ----- /spacetruckin place ----------------------------------------------------------------
 
