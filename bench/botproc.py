@@ -11,6 +11,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 ROOT = Path(__file__).resolve().parents[1]
 READY = "ready as"
@@ -46,7 +47,7 @@ class BotProcess:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def start(cls, env: dict[str, str], cwd: Path) -> BotProcess:
+    async def start(cls, env: dict[str, str], cwd: Path) -> Self:
         started = time.perf_counter()
         proc = await asyncio.create_subprocess_exec(
             sys.executable,

@@ -5,51 +5,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
-import sys
 import time
 from pathlib import Path
+from typing import Self
 
-from bench.botproc import READY, bot_env, status
+from bench.botproc import BotProcess, bot_env, status
 from bench.botproc import cpu_seconds as _cpu_seconds
 
 __all__ = ["Child", "bot_env", "cpu_seconds"]
 
 
-class Child:
-    """A `python -m bot` child; its output kept line by line and the moment of its ready line."""
-
-    def __init__(self, proc: asyncio.subprocess.Process, started: float) -> None:
-        self.proc = proc
-        self.started = started
-        self.lines: list[str] = []
-        self.ready_at: float | None = None
-        self._changed = asyncio.Event()
-        self._reader = asyncio.create_task(self._read())
+class Child(BotProcess):
+    """A `python -m bot` child (`BotProcess`: output kept line by line, the moment of its ready
+    line) with what the deployment run reads of it."""
 
     @classmethod
-    async def spawn(cls, env: dict[str, str], cwd: Path) -> Child:
-        started = time.perf_counter()
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=cwd,
-            env=env,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
-        return cls(proc, started)
-
-    async def _read(self) -> None:
-        assert self.proc.stdout is not None
-        while line := await self.proc.stdout.readline():
-            text = line.decode(errors="replace").rstrip("\n")
-            if self.ready_at is None and READY in text:
-                self.ready_at = time.perf_counter()
-            self.lines.append(text)
-            self._changed.set()
-        self._changed.set()
+    async def spawn(cls, env: dict[str, str], cwd: Path) -> Self:
+        return await cls.start(env, cwd)
 
     @property
     def text(self) -> str:
@@ -77,18 +49,6 @@ class Child:
     def cpu(self) -> float:
         """CPU seconds of the bot and every process below it (render workers) so far."""
         return cpu_seconds(self.proc.pid)
-
-    async def stop(self, timeout: float = 20.0) -> int:
-        if self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGTERM)
-        try:
-            code = await asyncio.wait_for(self.proc.wait(), timeout)
-        except TimeoutError:
-            self.proc.kill()
-            code = await self.proc.wait()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._reader, 5)
-        return code
 
 
 def cpu_seconds(pid: int) -> float:
