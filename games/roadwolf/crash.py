@@ -26,6 +26,9 @@ class Rammer:
     letter: str | None = None
     is_object: bool = False
     nitro: bool = False
+    source: str | None = None
+    """An object's own letter (a drifting wreck or immobilized vehicle): it rams as an object,
+    never as an attacker; DERAILED's train hook needs to know which piece met its front."""
 
 
 def contest(

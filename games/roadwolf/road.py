@@ -64,7 +64,7 @@ def _drift_object(ctx: Ctx, letter: str) -> None:
         victim = path.hit
         rammed.add(victim)
         name = f"the wreck {letter}" if obj.wreck else f"{obj.name} {letter} (immobilized)"
-        ram(ctx, Rammer(name, obj.size, None, is_object=True), victim)
+        ram(ctx, Rammer(name, obj.size, None, is_object=True, source=letter), victim)
         _sidestep(ctx, letter)
     ctx.trace(Trace(kind="drift", vehicle=letter, points=tuple(points)))
 
