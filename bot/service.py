@@ -103,9 +103,7 @@ class GameService(Lobby):
     async def live_in_guild(self, guild_id: int) -> list[Snapshot]:
         """Every live game of a server that loads (damaged ones are left out), oldest first."""
         found = []
-        for record in await self.repo.live_sessions():
-            if record.guild_id != guild_id:
-                continue
+        for record in await self.repo.live_sessions_in_guild(guild_id):
             try:
                 found.append(await self._snapshot(record))
             except DamagedGame:

@@ -198,6 +198,11 @@ class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
         """
         return await self._call(queries.live_sessions)
 
+    async def live_sessions_in_guild(self, guild_id: int) -> list[SessionRecord]:
+        """One server's readable lobbies and active sessions, oldest first (an index read,
+        not every server's games); damaged rows are left out as in `live_sessions`."""
+        return await self._call(partial(queries.live_sessions_in_guild, guild_id=guild_id))
+
     async def start(
         self,
         session_id: int,

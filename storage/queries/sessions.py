@@ -109,6 +109,18 @@ def live_sessions(db: Db) -> list[SessionRecord]:
         )
 
 
+def live_sessions_in_guild(db: Db, guild_id: int) -> list[SessionRecord]:
+    """One server's readable live sessions, oldest first, by the guild index (0007); damaged
+    ones are logged and left out (see `records`)."""
+    with reading(db):
+        return records(
+            db,
+            f"{SESSION_SELECT} WHERE s.guild_id = ? AND s.status IN {LIVE_SQL} ORDER BY s.id",
+            (guild_id,),
+            skip_damaged=True,
+        )
+
+
 def set_options(
     db: Db,
     *,

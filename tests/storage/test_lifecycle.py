@@ -211,6 +211,30 @@ async def test_live_sessions_lists_lobbies_and_games_not_ended_ones(repo: Reposi
     assert live[1].seats == game.seats
 
 
+async def test_live_sessions_in_guild_lists_only_that_servers_live_games(
+    repo: Repository,
+) -> None:
+    """/vacation and /game away read one server's live games (by the 0007 guild index), not
+    every server's: another server's games and ended ones are left out, oldest first."""
+    lobby = await new_lobby(repo, channel_id=1)
+    game = await new_game(repo, channel_id=2)
+    ended = await new_lobby(repo, channel_id=3)
+    await repo.end_session(ended.id, expected_version=0)
+    elsewhere = await repo.create_session(
+        guild_id=2,
+        channel_id=4,
+        game_key="dragrage",
+        host_id=HOST,
+        host_name="Host",
+        options_json="{}",
+        seed=1,
+        rules_version=3,
+    )
+    assert [s.id for s in await repo.live_sessions_in_guild(1)] == [lobby.id, game.id]
+    assert [s.id for s in await repo.live_sessions_in_guild(2)] == [elsewhere.id]
+    assert await repo.live_sessions_in_guild(3) == []
+
+
 async def test_settings_round_trip_and_overwrite(repo: Repository) -> None:
     """A guild setting reads back, can be replaced, and is per guild."""
     assert await repo.get_setting(1, "theme") is None
