@@ -136,6 +136,18 @@ class TrainAction(Model):
     tokens: tuple[int, ...] = Field(default=(), max_length=20)
 
 
+class DecideAction(Model):
+    """A choice a mission asks of a side mid-step (`Turn.decision`). GAUNTLET (line 213: "you may
+    ignore ONE attack (you may choose after drawing it)"): `choice` "skull" spends a Skull to
+    ignore the attack just drawn, "take" lets it resolve; `token` is the token drawn and
+    `target` the vehicle it attacks (named on the buttons)."""
+
+    kind: Literal["decide"] = "decide"
+    choice: Literal["skull", "take"]
+    token: TokenKind | None = None
+    target: str = Field(default="", max_length=2)
+
+
 Action = Annotated[
     BuyAction
     | TokenAction
@@ -150,7 +162,8 @@ Action = Annotated[
     | TargetAction
     | SimpleAction
     | SuppliesAction
-    | TrainAction,
+    | TrainAction
+    | DecideAction,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
