@@ -27,6 +27,9 @@ from games.roadwolf.actions import (
     CrewOrderAction as CrewOrderAction,
 )
 from games.roadwolf.actions import (
+    DecideAction as DecideAction,
+)
+from games.roadwolf.actions import (
     MeleeAction as MeleeAction,
 )
 from games.roadwolf.actions import (
@@ -214,6 +217,10 @@ class Turn(Model):
     shotguns_fired: tuple[int, ...] = ()
     taken: tuple[str, ...] = ()
     """Vehicles taken over this turn: each acts once at once (rule 43)."""
+    decision: str = ""
+    """A choice the mission asks of this side before play goes on (GAUNTLET: spend a Skull on
+    the attack just drawn?), in words; the side's players choose among the mission's
+    `decisions` (`DecideAction`); no vehicle acts meanwhile."""
 
 
 class Trace(Model):
@@ -361,6 +368,8 @@ class TurnView(Model):
     vehicle: str | None
     actions_left: int
     done: tuple[str, ...]
+    decision: str = ""
+    """What the side must decide now (`Turn.decision`; empty: nothing pending)."""
 
 
 class SideView(Model):
