@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.roadwolf.data import TokenKind
-from games.roadwolf.model import Action, RwState, Side, Vehicle
+from games.roadwolf.model import Action, RwState, Side, Turn, Vehicle
 from games.roadwolf.table import NO_HOOKS, Ctx, Hooks
 
 DEFAULT_ORDER = ("side:0", "side:1", "road")
@@ -67,7 +67,9 @@ class MissionRules:
     order: Callable[[RwState], tuple[str, ...]] = default_order
     on_start: Callable[[Ctx], None] | None = None
     turn_start: Callable[[Ctx, Side], None] | None = None
-    steps: Mapping[str, Callable[[Ctx], None]] = field(default_factory=dict)
+    steps: Mapping[str, Callable[[Ctx], Turn | None]] = field(default_factory=dict)
+    """Automatic steps; one returns a `Turn` with a `decision` to pause for a side's choice
+    (GAUNTLET's Skull), resumed by `decide`."""
     hooks: Hooks = NO_HOOKS
     after_action: Callable[[Ctx], None] | None = None
     """After every action, ROAD TURN and step (GAUNTLET: turn cards up, count Skulls; DERAILED:
@@ -83,6 +85,14 @@ class MissionRules:
     cop's token and edge); True if it was this mission's, else the common refusal."""
     free_actions: Callable[[RwState, Side], list[Any]] | None = None
     """The mission's free actions to list for a side in its turn (CHASE: replacement tokens)."""
+    decisions: Callable[[RwState], list[Any]] | None = None
+    """The choices (`actions.DecideAction`) of the pending `Turn.decision` (GAUNTLET: spend a
+    Skull or take the attack)."""
+    decide: Callable[[Ctx, Any], Turn | None] | None = None
+    """Perform a listed choice and go on with the paused step: the next decision's `Turn`, or
+    None once the step is over (the round's order then goes on)."""
+    bot_decide: Callable[[RwState, list[Action]], Action] | None = None
+    """Bot hint: which listed choice a bot seat (or a clock running out) makes."""
     next_vehicle: Callable[[Ctx], str | None] | None = None
     """Which vehicle a "vehicle:*" slot activates, chosen when the slot comes (GAUNTLET)."""
     bot: Callable[[RwState, Vehicle, list[Action]], Action | None] | None = None
