@@ -33,6 +33,7 @@ from games.roadwolf.model import (
     Action,
     BuyAction,
     CrewOrderAction,
+    DecideAction,
     MeleeAction,
     MoveAction,
     NitroAction,
@@ -128,8 +129,10 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
     if isinstance(action, CrewOrderAction):
         build.crew_order(ctx, side, action)
         return Step(ctx.freeze(), tuple(ctx.events))
-    plan = check(state, action)
     assert state.turn is not None
+    if isinstance(action, DecideAction) or state.turn.decision:
+        return _decide(ctx, action)
+    plan = check(state, action)
     turn = _spend(state.turn, plan, action)
     _perform(ctx, action, plan, turn)
     after = rules_of(state).after_action
@@ -138,6 +141,31 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
     if action.kind == "takeover":
         turn = turn.model_copy(update={"taken": (*turn.taken, action.target)})
     return _after_action(ctx, turn, plan.vehicle.letter, action)
+
+
+def _decide(ctx: Ctx, action: Action) -> Step[RwState]:
+    """A side's answer to the mission's pending `Turn.decision` (GAUNTLET's Skull); then the
+    paused step goes on, and the round's order after it."""
+    state = ctx.state
+    mission = rules_of(state)
+    assert state.turn is not None
+    pending = state.turn.decision
+    offered = mission.decisions(state) if pending and mission.decisions is not None else []
+    if not pending:
+        raise IllegalAction("there is nothing to decide now")
+    if action not in offered:
+        raise IllegalAction(f"first decide: {pending}")
+    assert mission.decide is not None
+    turn = mission.decide(ctx, action)
+    if mission.after_action is not None:
+        mission.after_action(ctx)
+    state = ctx.freeze(turn=turn)
+    verdict = judge(state)
+    if verdict.over:
+        return _end(ctx, state, verdict.winner, verdict.reason, verdict.score)
+    if turn is not None:
+        return Step(_with_score(state, verdict.score), tuple(ctx.events))
+    return _advance(ctx, state)
 
 
 def _whose(state: RwState) -> str:
@@ -253,7 +281,7 @@ def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
         if name == "road":
             road_turn(ctx)
         elif name.startswith("step:"):
-            mission.steps[name[5:]](ctx)
+            turn = mission.steps[name[5:]](ctx)  # a Turn: a side must decide first
         elif name.startswith("vehicle:"):
             letter = name[8:]
             if letter == "*" and mission.next_vehicle is not None:
@@ -265,7 +293,7 @@ def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
             abandoned_checks(ctx, side)
             if mission.turn_start is not None:
                 mission.turn_start(ctx, side)
-        if turn is None and mission.after_action is not None:
+        if (turn is None or turn.decision) and mission.after_action is not None:
             mission.after_action(ctx)
         state = ctx.freeze(turn=turn)
         verdict = judge(state)
@@ -276,7 +304,7 @@ def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
         ]
         state = ctx.freeze()
         if turn is not None:
-            if any(can_act(v, turn) for v in state.vehicles):
+            if turn.decision or any(can_act(v, turn) for v in state.vehicles):
                 return Step(state, tuple(ctx.events))
             empty += 1
     return _end(ctx, state, None, "nobody can drive any more: a draw", (0, 0))
