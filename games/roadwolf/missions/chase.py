@@ -25,6 +25,7 @@ from games.roadwolf.missions.base import (
     is_stopped,
     of_side,
 )
+from games.roadwolf.missions.chase_bot import bot
 from games.roadwolf.missions.chase_entry import BEST, choices, equip, free, free_actions
 from games.roadwolf.missions.common import free_letter
 from games.roadwolf.model import Card, RwState, Side, Vehicle
@@ -150,6 +151,7 @@ RULES = {
         free=free,
         free_actions=free_actions,
         score_text=score_text,
+        bot=bot,
         prey=prey,
         buys=(("muscle_car", "coupe", "street_bike"), ("muscle_car", "convertible", "coupe")),
     )
