@@ -101,8 +101,10 @@ def preview(state: RwState, letter: str, kind: geo.MoveKind, dx: int, dy: int) -
         other = state.vehicle(result.hit)
         ram = other.letter
         if "train" in other.traits:
-            ram_dice = (3, max(1, vehicle.remaining))
-            warnings.append(f"the train rams you: 3 dice against your {ram_dice[1]}")
+            from games.roadwolf.missions.derailed_train import train_warning
+
+            ram_dice, warning = train_warning(other, ghost, vehicle)
+            warnings.append(warning)
         elif kind == "brake":
             ram_dice = (other.size, max(1, vehicle.remaining))
             warnings.append(

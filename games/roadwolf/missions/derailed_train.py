@@ -249,17 +249,53 @@ def drive_train(ctx: Ctx) -> None:
     ctx.say(ENGINE, "The train rolls forward.", kind="train")
 
 
+def hits_front(car: Vehicle, box: geo.Rect) -> bool:
+    """Whether `box`, stopped against the train car `car`, met the Engine's FRONT face (line
+    216: "Any vehicle hit by the front of the train"): ahead of its front edge and across its
+    columns, however the two came together (the train driving, a vehicle driving, braking or
+    skidding into it, a wreck drifting back onto it). A touch at a corner only, or any other
+    face, is the side of the train."""
+    if car.letter != ENGINE:
+        return False
+    engine = rect_of(car)
+    ahead = box.y >= engine.front - float(geo.SUB_STEP)
+    return ahead and box.x < engine.right and engine.x < box.right
+
+
+def train_warning(car: Vehicle, box: geo.Rect, vehicle: Vehicle) -> tuple[tuple[int, int], str]:
+    """The preview of `vehicle` stopping at `box` against the train car `car`: the ram's dice
+    (the train's, the vehicle's) and the warning to show."""
+    theirs = max(1, vehicle.remaining)
+    if hits_front(car, box):
+        throw = "then you are thrown 1 stick in a random direction"
+        return (
+            FRONT_RAM_DICE,
+            theirs,
+        ), f"the train's FRONT rams you: 6 dice against your {theirs}, {throw}"
+    return (SIDE_RAM_DICE, theirs), f"the train rams you: 3 dice against your {theirs}"
+
+
+def _met(ctx: Ctx, car: Vehicle, letter: str, depth: int) -> None:
+    """`letter` and the train car `car` came together: from the Engine's front, a 6-dice ram
+    and a throw; from any other face, a 3-dice ram (line 216)."""
+    front = hits_front(car, rect_of(ctx.v(letter)))
+    dice = FRONT_RAM_DICE if front else SIDE_RAM_DICE
+    train_ram(ctx, letter, dice, front=front, depth=depth)
+
+
 def ram_hook(ctx: Ctx, rammer: Rammer, target: str, depth: int) -> bool:
-    """A ram between a vehicle and a train car, whoever "rams": the train rams the vehicle from
-    its side with 3 dice (line 216); the train itself is never hurt."""
+    """A ram between a vehicle (or a drifting object) and a train car, whoever "rams": the train
+    rams the vehicle, 6 dice and a throw from the Engine's front, else 3 dice from its side
+    (line 216); the train itself is never hurt."""
     victim = ctx.v(target)
     attacker = ctx.v(rammer.letter) if rammer.letter else None
     if is_train(victim):
-        if attacker is not None and not is_train(attacker):
-            train_ram(ctx, attacker.letter, SIDE_RAM_DICE, front=False, depth=depth)
+        other = attacker.letter if attacker is not None else rammer.source
+        if other is not None and not is_train(ctx.v(other)):
+            _met(ctx, victim, other, depth)
         return True
     if attacker is not None and is_train(attacker):
-        train_ram(ctx, target, SIDE_RAM_DICE, front=False, depth=depth)
+        _met(ctx, attacker, target, depth)
         return True
     return False
 
