@@ -91,11 +91,13 @@ whole road, `/roadwolf do` any action by name.
 Nitro goes on the side's first vehicle that may use it. Each turn goes to the vehicle furthest \
 ahead among those that have not moved this round (ties to the side that won the first \
 roll-off). Enemy draws are uniform over the 10 token kinds. A mutant is a 1×1 size-1 piece at \
-the roadside; mutants, buggies and bikes are nobody's and anyone may attack them. A Skull is \
-spent automatically on the next attack that is not Mechanic (no choice is asked). An enemy with \
-nobody left aboard counts as destroyed. A move toward a closed END stops at the edge. Couriers \
-who collide still ram (only attacks are barred). The point for enemies destroyed goes to nobody \
-on a tie.
+the roadside; mutants, buggies and bikes are nobody's and anyone may attack them. Each time a \
+side holding a Skull draws an attack (not Mechanic), play waits for its players to choose: \
+spend a Skull to ignore it, or take it (the other draws are made after the choice; a bot seat \
+or a clock running out spends it on Spikes, a buggy, a Molotov, or an attack that could finish \
+the lead vehicle). An enemy with nobody left aboard counts as destroyed. A move toward a \
+closed END stops at the edge. Couriers who collide still ram (only attacks are barred). The \
+point for enemies destroyed goes to nobody on a tie.
 - DERAILED (1.3 [R]): board columns: verge 0–4, road 5–10, track 11–12, road 13–18, verge 19–23; \
 a card lies on columns 6–9 or 14–17. A Bridge or Tunnel on one road makes a vehicle on the other \
 road at its rows check as off-road. Any movement touching the track strip (a move, a skid, a \
