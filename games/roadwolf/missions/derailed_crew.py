@@ -1,6 +1,7 @@
 """DERAILED's own actions (text line 216): BOARD a Gondola or the Engine, SEARCH a Gondola,
-DRIVE the train; what a train car may do; and the tidy-up of the cars after every action (an
-emptied car is nobody's again)."""
+DRIVE the train; what a train car may do (climbing back onto a road vehicle too: the common
+TRANSFER to a friendly vehicle, as BOARD, and TAKEOVER of an abandoned one); and the tidy-up of
+the cars after every action (an emptied car is nobody's again)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,25 @@ from typing import Any
 
 from games.roadwolf import geometry as geo
 from games.roadwolf.data import TOKEN_KINDS, TokenKind
+from games.roadwolf.fight import capacity
 from games.roadwolf.missions.derailed_train import ENGINE, FRONT, drive_train, is_train
-from games.roadwolf.model import RwState, TrainAction, Vehicle
+from games.roadwolf.model import RwState, Token, TrainAction, Vehicle
 from games.roadwolf.table import Ctx, rect_of
 
 ENGINE_SEATS = 2
 """Line 216: the Engine "can hold 2 crew"."""
 SEARCH_KEEPS: tuple[TokenKind, ...] = ("shotgun", "ambush", "molotov", "spikes")
 """Line 216: "if it is a Shotgun, Ambush, Molotov, or Spikes, you may keep it!"."""
-CAR_ACTIONS = frozenset({"shoot", "melee", "board", "search", "drive_train", "done"})
-"""What the crew in a train car may do: fight, move on, search, drive (no driving a car)."""
+CAR_ACTIONS = frozenset(
+    {"shoot", "melee", "board", "search", "drive_train", "takeover", "pickup", "done"}
+)
+"""What the crew in a train car may do: fight, move on (BOARD another car or a friendly road
+vehicle, TAKEOVER an abandoned one), search, pick up a wreck's gear, drive (no driving a car)."""
+SEAT_ORDER: tuple[TokenKind, ...] = ("driver", "mechanic", "veteran", "gunner", "brawler")
+"""[R] Nobody drives a train car, but a crewed car needs someone in its "driver" seat to act
+(rule 20); rule 20's "no special ability while driving" must not cost a Brawler or a Gunner
+aboard a car their skill: the seat goes to a plain Driver first, then the crew whose skill
+matters least aboard the train (a Mechanic: the train never takes damage)."""
 
 
 def _adjacent(a: Vehicle, b: Vehicle) -> bool:
@@ -29,19 +39,45 @@ def _opposed(car: Vehicle, side: int) -> bool:
     return bool(car.crew) and not car.neutral and car.side != side
 
 
+def seat(crew: tuple[Token, ...]) -> int | None:
+    """Who sits in a crewed train car's "driver" seat (`SEAT_ORDER`)."""
+    if not crew:
+        return None
+    return min(crew, key=lambda t: SEAT_ORDER.index(t.kind) if t.kind in SEAT_ORDER else 9).id
+
+
+def _climbs_down_to(car: Vehicle, other: Vehicle) -> bool:
+    """Crew in a train car may climb onto an adjacent friendly road vehicle with a driver and
+    room aboard: the common TRANSFER ("Move any number of crew or gear tokens to an adjacent
+    friendly vehicle"); the text restricts only boarding a Gondola (line 216)."""
+    return (
+        not is_train(other)
+        and other.on_board
+        and not other.wreck
+        and not other.neutral
+        and other.side == car.side
+        and other.driver is not None
+        and len(other.crew) < capacity(other)
+    )
+
+
 def board_targets(state: RwState, vehicle: Vehicle) -> list[str]:
     """Where crew of `vehicle` may board: an adjacent Gondola with no opposing crew (from a
     vehicle or the other Gondola); from the front Gondola, the Engine once nobody is left in it
-    ("kill all rival crew in the engine, then spend an action to board it")."""
+    ("kill all rival crew in the engine, then spend an action to board it"); from a train car,
+    an adjacent friendly road vehicle with room (`_climbs_down_to`)."""
     if not vehicle.crew or vehicle.neutral:
         return []
     found = []
     for car in state.vehicles:
-        if not is_train(car) or car.letter == vehicle.letter or not car.on_board:
+        if car.letter == vehicle.letter or not car.on_board:
             continue
         if not _adjacent(vehicle, car):
             continue
-        if car.letter == ENGINE:
+        if not is_train(car):
+            if is_train(vehicle) and _climbs_down_to(vehicle, car):
+                found.append(car.letter)
+        elif car.letter == ENGINE:
             if vehicle.letter == FRONT and not car.crew:
                 found.append(car.letter)
         elif not _opposed(car, vehicle.side):
@@ -52,6 +88,10 @@ def board_targets(state: RwState, vehicle: Vehicle) -> list[str]:
 def refuse(state: RwState, vehicle: Vehicle, action: Any) -> str | None:
     """Why a DERAILED action is not legal now (None: go on with the common checks)."""
     kind = action.kind
+    if is_train(vehicle) and kind == "transfer":
+        return (
+            f"crew in {vehicle.letter} climb onto a friendly vehicle with BOARD (its crew and gear)"
+        )
     if is_train(vehicle) and kind not in CAR_ACTIONS:
         return f"the crew in {vehicle.name} {vehicle.letter} cannot do that ({kind})"
     target = state.find(getattr(action, "target", "") or "")
@@ -65,9 +105,29 @@ def refuse(state: RwState, vehicle: Vehicle, action: Any) -> str | None:
         if action.target not in board_targets(state, vehicle):
             listed = ", ".join(board_targets(state, vehicle)) or "none"
             return f"{vehicle.letter} cannot board {action.target}; it may board: {listed}"
-        ids = {t.id for t in vehicle.crew}
-        if not set(action.tokens) <= ids:
-            return f"name crew of {vehicle.letter} to board with"
+        return _check_tokens(state, vehicle, action)
+    return _refuse_more(state, vehicle, action)
+
+
+def _check_tokens(state: RwState, vehicle: Vehicle, action: TrainAction) -> str | None:
+    """BOARD names crew (and, climbing down to a road vehicle, gear) of the boarding vehicle;
+    a road vehicle takes no more crew than it has room for (rule 18)."""
+    named = set(action.tokens)
+    car = state.vehicle(action.target)
+    down = not is_train(car)
+    ids = {t.id for t in vehicle.crew} | ({t.id for t in vehicle.gear} if down else set())
+    if not named <= ids:
+        return f"name crew of {vehicle.letter} to board with"
+    if down and named:
+        climbing = sum(1 for t in vehicle.crew if t.id in named)
+        room = capacity(car) - len(car.crew)
+        if climbing > room:
+            return f"{car.letter} has room for {room} more crew (rule 18)"
+    return None
+
+
+def _refuse_more(state: RwState, vehicle: Vehicle, action: Any) -> str | None:
+    kind = action.kind
     if kind == "search" and "gondola" not in vehicle.traits:
         return "only crew in a Gondola may search it (line 216)"
     if kind == "drive_train":
@@ -104,30 +164,43 @@ def perform(ctx: Ctx, action: Any) -> None:
 
 
 def board(ctx: Ctx, letter: str, target: str, token_ids: tuple[int, ...]) -> None:
-    """Crew climb from `letter` into the train car `target`: the named crew, or every crew but
-    the driver (the driver too if alone: the vehicle is then abandoned, rule 41). The Engine
-    takes 2."""
+    """Crew climb from `letter` into `target`: the named crew, or every crew but the driver
+    (the driver too if alone: the vehicle is then abandoned, rule 41); out of a train car,
+    everyone (nobody drives it). The Engine takes 2. Onto a road vehicle (a TRANSFER), as many
+    as it has room for, with the named gear (by default, all of it when the car empties)."""
     me, car = ctx.v(letter), ctx.v(target)
+    down = not is_train(car)
     if token_ids:
         movers = [t for t in me.crew if t.id in token_ids]
+    elif is_train(me):
+        movers = list(me.crew)
     else:
         movers = [t for t in me.crew if t.id != me.driver] or list(me.crew)
     if target == ENGINE:
         movers = movers[:ENGINE_SEATS]
+    if down:
+        movers = movers[: max(0, capacity(car) - len(car.crew))]
     ids = {t.id for t in movers}
     stay = tuple(t for t in me.crew if t.id not in ids)
-    update: dict[str, Any] = {"crew": stay}
+    gear: tuple[Token, ...] = ()
+    if down:
+        gear = tuple(t for t in me.gear if t.id in token_ids or (not token_ids and not stay))
+    update: dict[str, Any] = {"crew": stay, "gear": tuple(t for t in me.gear if t not in gear)}
     if me.driver in ids:
-        update["driver"] = stay[0].id if is_train(me) and stay else None
+        update["driver"] = seat(stay) if is_train(me) else None
         if not is_train(me) and not stay:
             update["abandoned"] = True
             update["abandoned_round"] = ctx.state.round
     ctx.update(letter, **update)
     crew = (*car.crew, *movers)
-    ctx.update(target, crew=crew, side=me.side, neutral=False, driver=crew[0].id)
+    if down:
+        ctx.update(target, crew=crew, gear=(*car.gear, *gear))
+    else:
+        ctx.update(target, crew=crew, side=me.side, neutral=False, driver=seat(crew))
+    carried = f" with {len(gear)} gear" if gear else ""
     ctx.say(
         letter,
-        f"{len(movers)} crew of {letter} board {car.name} {target}.",
+        f"{len(movers)} crew of {letter} board {car.name} {target}{carried}.",
         kind="board",
         target=target,
     )
@@ -148,12 +221,13 @@ def search(ctx: Ctx, letter: str) -> None:
 
 def tidy(ctx: Ctx) -> None:
     """A train car with nobody aboard is nobody's (neutral, never abandoned or immobilized: the
-    train never stops on its own); a car with crew has one of them in its "driver" seat."""
+    train never stops on its own); a car with crew has one of them in its "driver" seat, the
+    one `SEAT_ORDER` puts there."""
     for car in [v for v in ctx.vehicles.values() if is_train(v)]:
         if not car.crew:
             if not car.neutral or car.driver is not None or car.abandoned or car.immobilized:
                 ctx.update(
                     car.letter, neutral=True, driver=None, abandoned=False, immobilized=False
                 )
-        elif car.driver is None or car.abandoned or car.immobilized:
-            ctx.update(car.letter, driver=car.crew[0].id, abandoned=False, immobilized=False)
+        elif car.driver != seat(car.crew) or car.abandoned or car.immobilized:
+            ctx.update(car.letter, driver=seat(car.crew), abandoned=False, immobilized=False)
