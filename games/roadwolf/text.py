@@ -102,13 +102,20 @@ point for enemies destroyed goes to nobody on a tie.
 a card lies on columns 6–9 or 14–17. A Bridge or Tunnel on one road makes a vehicle on the other \
 road at its rows check as off-road. Any movement touching the track strip (a move, a skid, a \
 throw by the train) is a wipeout check. The \
-train never drifts, takes no damage and makes no wipeout checks; running into any car is a \
-3-dice ram by the train; its front rams with 6 and throws the vehicle 1 stick toward 2 × d6 \
-o'clock; a vehicle that beats the train with overkill moves it back 1 stick. BOARD: the named \
-crew (default: all but the driver) climb into an adjacent car; the Engine only from the front \
-Gondola once its crew are dead, 2 seats. SEARCH (an action in a Gondola) keeps a drawn Shotgun, \
-Ambush, Molotov or Spikes. Train cars are never taken over, spiked or handed gear. Off the END = \
-the Engine's front past the edge. Nobody left in the race: a draw.
+train never drifts, takes no damage and makes no wipeout checks. Meeting the Engine's front \
+face (ahead of it, across its columns), whoever moved (the train, a car braking or skidding into \
+it, a wreck drifting onto it), is its 6-dice ram, then the vehicle or wreck is thrown 1 stick \
+toward 2 × d6 o'clock; meeting any other face is a 3-dice ram by the train; a vehicle that beats \
+the train with overkill moves it back 1 stick. BOARD: the named crew (default: all but the \
+driver) climb into an adjacent car; the Engine only from the front Gondola once its crew are \
+dead, 2 seats. Crew in a car may climb back: BOARD an adjacent vehicle of their team with room \
+(the named crew and gear; default: all who fit, and the gear if the car empties), or take over \
+an abandoned one (from the Closed Engine: only an immobilized one). Nobody drives a car: a plain \
+Driver takes its seat first, so a Brawler or Gunner aboard keeps its skill. The Engine's 2 \
+neutral crew (plain Drivers) take no turns but defend like any crew, only against the front \
+Gondola: 3 dice in melee, 2 against shots (Closed). SEARCH (an action in a Gondola) keeps a \
+drawn Shotgun, Ambush, Molotov or Spikes. Train cars are never taken over, spiked or handed \
+gear. Off the END = the Engine's front past the edge. Nobody left in the race: a draw.
 - The grid: 1 cell = 1 inch, board 24 × 48, road columns 9–14, 1 stick = 4 cells; moves are \
 straight, sampled every ¼ cell; a hit stops you just before overlapping (touching is not a \
 hit); range is the gap between footprints, sight is blocked by a third vehicle or wreck \
