@@ -171,3 +171,16 @@ def test_the_engines_neutral_crew_defend_with_their_dice() -> None:
         for a in legal_for_side(state, 0) + legal_for_side(state, 1)
         if getattr(a, "vehicle", "") == ENGINE
     ]
+
+
+def test_the_rules_text_states_the_climb_the_seat_and_the_neutral_crew() -> None:
+    from games.roadwolf.text import RULES_TEXT
+
+    text = " ".join(RULES_TEXT.split())
+    for words in (
+        "Meeting the Engine's front face (ahead of it, across its columns), whoever moved",
+        "Crew in a car may climb back: BOARD an adjacent vehicle of their team with room",
+        "Nobody drives a car: a plain Driver takes its seat first",
+        "neutral crew (plain Drivers) take no turns but defend like any crew",
+    ):
+        assert words in text
