@@ -94,6 +94,8 @@ def plan_move(view: RwView, letter: str, kind: MoveKind, dx: int, dy: int) -> Pl
 
 def _ram_warning(v: VehicleView, target: VehicleView, kind: MoveKind, stop: g.Rect) -> Warning:
     at = (stop.x + stop.w / 2, stop.front) if kind != "brake" else (stop.x + stop.w / 2, stop.y)
+    if "train" in target.traits:
+        return Warning(_train_words(v, target, stop), at)
     if kind == "brake":
         text = f"backs into {target.name} {target.letter}: it rams you"
         return Warning(text, at)
@@ -106,6 +108,25 @@ def _ram_warning(v: VehicleView, target: VehicleView, kind: MoveKind, stop: g.Re
     if v.size == 1:
         text += "; a bike that rams is destroyed"
     return Warning(text, at)
+
+
+def _train_words(v: VehicleView, car: VehicleView, stop: g.Rect) -> str:
+    """DERAILED (line 216): the train rams you, 6 dice and a throw from the Engine's front
+    face (ahead of it, across its columns), else 3 dice (`missions.derailed_train`)."""
+    mine = max(1, v.remaining)
+    box = _box(car)
+    front = (
+        "engine" in car.traits
+        and stop.y >= box.front - float(g.SUB_STEP)
+        and stop.x < box.right
+        and box.x < stop.right
+    )
+    if front:
+        return (
+            f"the train's FRONT rams you: 6 dice against your {mine}, "
+            "then you are thrown 1 stick in a random direction"
+        )
+    return f"the train rams you: 3 dice against your {mine}"
 
 
 def _words(dx: int, dy: int) -> str:

@@ -79,3 +79,17 @@ def test_only_the_engines_front_face_is_the_front() -> None:
     assert not hits_front(engine, geo.Rect(13, 22, 2, 3))  # a corner only
     assert not hits_front(engine, geo.Rect(13, 18, 2, 3))  # its side
     assert not hits_front(gondola, geo.Rect(11, 16, 2, 3))  # a Gondola has no front
+
+
+def test_the_view_only_plan_of_a_move_into_the_front_says_6_dice() -> None:
+    """The renderer's view-only plan (`render.roadwolf.plan.plan_move`) agrees with the rules'
+    preview: 6 dice and a throw against the Engine's front, 3 dice against a side."""
+    from games.roadwolf.view import view
+    from render.roadwolf.plan import plan_move
+
+    state = derailed([Car("A", "coupe", 11, 25), Car("B", "coupe", 8, 11)])
+    seen = view(state, P1)
+    front = [w.text for w in plan_move(seen, "A", "brake", 0, -4).warnings]
+    assert any(t.startswith("the train's FRONT rams you: 6 dice against your 2") for t in front)
+    side = [w.text for w in plan_move(seen, "B", "move", 2, 0).warnings]
+    assert "the train rams you: 3 dice against your 2" in side
