@@ -53,6 +53,9 @@ def legal_for_side(state: RwState, side: int) -> list[Action]:
     turn = state.turn
     if turn is None or turn.side != side:
         return []
+    if turn.decision:  # the mission asks this side a question first (GAUNTLET's Skull)
+        decisions = rules_of(state).decisions
+        return decisions(state) if decisions is not None else []
     free = rules_of(state).free_actions
     extra: list[Action] = free(state, turn.side) if free is not None else []
     if turn.vehicle is not None:
