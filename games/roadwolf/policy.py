@@ -49,6 +49,9 @@ def bot_move(state: RwState, player: PlayerId, rng: Rng) -> Action:
     if state.phase == "build":
         return _build(state, side, legal)
     assert state.turn is not None
+    if state.turn.decision:
+        decide = rules_of(state).bot_decide
+        return decide(state, legal) if decide is not None else legal[0]
     letter = state.turn.vehicle or next(v.letter for v in state.vehicles if can_act(v, state.turn))
     mine = [a for a in legal if getattr(a, "vehicle", None) == letter]
     vehicle = state.vehicle(letter)
