@@ -145,6 +145,7 @@ def view(state: RwState, viewer: PlayerId | None) -> RwView:
             vehicle=turn.vehicle,
             actions_left=turn.actions_left,
             done=turn.done,
+            decision=turn.decision,
         ),
         traces=state.traces,
         score=(state.sides[0].score, state.sides[1].score),
