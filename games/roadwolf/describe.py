@@ -8,10 +8,12 @@ from typing import Any
 
 from games.engine import Event
 from games.roadwolf.data import VEHICLES
+from games.roadwolf.missions.gauntlet_enemies import attack_words
 from games.roadwolf.model import (
     Action,
     BuyAction,
     CrewOrderAction,
+    DecideAction,
     MeleeAction,
     MoveAction,
     NitroAction,
@@ -77,6 +79,10 @@ def describe(action: Action) -> str:
             return f"{action.vehicle} searches the Gondola"
         case TrainAction():
             return f"{action.vehicle} drives the train 1 stick"
+        case DecideAction(choice="skull"):
+            return f"Spend a Skull: ignore {attack_words(action.token, action.target)}"
+        case DecideAction():
+            return f"Take {attack_words(action.token, action.target)}"
     return str(action.kind)
 
 

@@ -16,18 +16,23 @@ from collections.abc import Sequence
 
 from games.roadwolf import geometry as geo
 from games.roadwolf.actions import Action, MeleeAction, MoveAction, ShootAction
-from games.roadwolf.data import CardKind
+from games.roadwolf.data import WEAPON_DICE, CardKind
 from games.roadwolf.missions.base import MissionRules, Verdict
 from games.roadwolf.missions.gauntlet_enemies import (
+    ATTACKS,
     COURIER,
     ENEMY,
+    MUTANT_WEAPON,
     credit,
+    decide,
+    decisions,
     enemy_turn,
     lead,
     mutant_ram,
     mutant_wipeout,
+    pending,
 )
-from games.roadwolf.model import Card, RwState, Side, Vehicle
+from games.roadwolf.model import Card, RwState, Side, Turn, Vehicle
 from games.roadwolf.preview import preview
 from games.roadwolf.risk import road_turn_risk
 from games.roadwolf.road import full_deck
@@ -185,11 +190,12 @@ def judge(state: RwState) -> Verdict:
     return Verdict(pair, True, winner, f"{name} win the Gauntlet {max(pair)}-{min(pair)}")
 
 
-def end_of_round(ctx: Ctx) -> None:
-    """The enemies attack after the ROAD TURN (line 213); the next round ranks every Courier
+def end_of_round(ctx: Ctx) -> Turn | None:
+    """The enemies attack after the ROAD TURN (line 213), pausing when a side holding a Skull
+    must decide on an attack it drew (the `Turn` returned); the next round ranks every Courier
     afresh."""
-    enemy_turn(ctx)
     ctx.mission = ctx.mission.with_letters("activated", ())
+    return enemy_turn(ctx)
 
 
 def after_action(ctx: Ctx) -> None:
@@ -331,6 +337,30 @@ def _best_move(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action |
     return best[1]
 
 
+ATTACK_DICE = {"spikes": 3, "buggy": 3, "bike": 2}
+"""Roughly what each attack throws at the lead vehicle: Spikes size + 1 dice, the buggy's
+Nitro-ram 2 + 1, the bike's melee (a driver and a Brawler); a mutant: its weapon's dice."""
+
+
+def bot_decide(state: RwState, legal: list[Action]) -> Action:
+    """A Courier bot's Skull (line 213: "you may choose after drawing it"): spend it on the
+    heavy attacks (Spikes, a buggy's ram, a Molotov) or when the attack could finish the lead
+    vehicle; keep it against a mutant's 1-die gun or a Shotgun on a healthy vehicle (with two
+    or more Skulls, only the gun is taken)."""
+    found = pending(state)
+    spend = next((a for a in legal if getattr(a, "choice", "") == "skull"), legal[0])
+    take = next((a for a in legal if getattr(a, "choice", "") == "take"), legal[0])
+    if found is None:
+        return take
+    side, token, target = found
+    kind = ATTACKS[token]
+    dice = WEAPON_DICE[MUTANT_WEAPON[token]] if kind == "mutant" else ATTACK_DICE.get(kind, 0)
+    skulls = state.mission.count(f"skulls:{side}")
+    if dice >= 3 or dice >= target.remaining or (skulls >= 2 and dice >= 2):
+        return spend
+    return take
+
+
 RULES: dict[str, MissionRules] = {
     "GAUNTLET": MissionRules(
         judge=judge,
@@ -345,6 +375,9 @@ RULES: dict[str, MissionRules] = {
             end_closed=end_closed,
         ),
         after_action=after_action,
+        decisions=decisions,
+        decide=decide,
+        bot_decide=bot_decide,
         score_text=score_text,
         runs_for_the_end=runs,
         prey=prey,

@@ -4,13 +4,14 @@ the Skulls for enemies destroyed, and the leftovers that run away."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from games.roadwolf import geometry as geo
+from games.roadwolf.actions import DecideAction
 from games.roadwolf.crash import Rammer, contest, destroy, ram
 from games.roadwolf.data import TOKEN_KINDS, TokenKind, VehicleClass
 from games.roadwolf.fight import melee, shoot
-from games.roadwolf.model import Side, Vehicle
+from games.roadwolf.model import Action, RwState, Side, Turn, Vehicle
 from games.roadwolf.table import Ctx, rect_of
 
 ENEMY = "enemy"
@@ -157,36 +158,132 @@ def _remove_leftovers(ctx: Ctx) -> None:
     ctx.mission = ctx.mission.with_letters("counted", counted)
 
 
-def enemy_turn(ctx: Ctx) -> None:
+def enemy_turn(ctx: Ctx) -> Turn | None:
     """Line 213: "After each ROAD turn, each player must draw one random Gear/Crew token from
-    their tin to represent an enemy attack. The vehicle in the LEAD must draw TWO tokens!"."""
+    their tin to represent an enemy attack. The vehicle in the LEAD must draw TWO tokens!".
+    The draws are made one at a time (`go_on`): a side holding a Skull may have to decide
+    first (the `Turn` returned)."""
     _remove_leftovers(ctx)
     front = lead(list(ctx.vehicles.values()))
     if front is None:
-        return
-    for side in (0, 1):
-        mine = lead([v for v in ctx.vehicles.values() if v.side == side])
-        if mine is None:
+        return None
+    queue: list[str] = []
+    for side in range(len(ctx.sides)):
+        if lead([v for v in ctx.vehicles.values() if v.side == side]) is not None:
+            queue.extend([str(side)] * (2 if front.side == side else 1))
+    ctx.mission = ctx.mission.with_letters(QUEUE, tuple(queue))
+    return go_on(ctx)
+
+
+QUEUE = "enemy_queue"
+"""The sides still to draw this enemy turn, in order (a side's number once per draw; never the
+tokens: each is drawn only when its turn comes)."""
+PENDING = "enemy_pending"
+"""The draw a side is deciding on: (its side, the token)."""
+
+
+def go_on(ctx: Ctx) -> Turn | None:
+    """Draw for the sides still to draw, one token at a time, until a side holding a Skull
+    must decide whether to spend it on the attack just drawn (line 213: "you may choose after
+    drawing it"): that side's `Turn`, with the `decision` in words; None when all have drawn."""
+    while queue := ctx.mission.letters(QUEUE):
+        side: Side = int(queue[0])
+        ctx.mission = ctx.mission.with_letters(QUEUE, queue[1:])
+        token = TOKEN_KINDS[ctx.rng.randrange(len(TOKEN_KINDS))]
+        target = _draw(ctx, side, token)
+        if target is None:
             continue
-        draws = 2 if front.side == side else 1
-        for _ in range(draws):
-            index = ctx.rng.randrange(len(TOKEN_KINDS))
-            _attack(ctx, side, TOKEN_KINDS[index])
+        if ctx.mission.count(f"skulls:{side}") > 0:
+            ctx.mission = ctx.mission.with_letters(PENDING, (str(side), token))
+            done = tuple(ctx.vehicles)
+            return Turn(side=side, done=done, decision=_question(ctx, side, token, target))
+        _attack(ctx, side, token)
         credit(ctx, side)
+    return None
 
 
-def _attack(ctx: Ctx, side: Side, token: TokenKind) -> None:
+def _question(ctx: Ctx, side: Side, token: TokenKind, target: Vehicle) -> str:
+    skulls = ctx.mission.count(f"skulls:{side}")
+    return (
+        f"{ctx.sides[side].name} drew {attack_words(token, target.letter)}. Spend a Skull "
+        f"({skulls} held) to ignore it, or take the attack?"
+    )
+
+
+def pending(state: RwState) -> tuple[Side, TokenKind, Vehicle] | None:
+    """The draw a side is deciding on: its side, the token, the vehicle it attacks."""
+    mark = state.mission.letters(PENDING)
+    if len(mark) != 2 or mark[1] not in ATTACKS:
+        return None
+    side: Side = int(mark[0])
+    target = lead([v for v in state.vehicles if v.side == side])
+    token = next(k for k in TOKEN_KINDS if k == mark[1])
+    return (side, token, target) if target is not None else None
+
+
+def decisions(state: RwState) -> list[Action]:
+    """Line 213: "you may ignore ONE attack (you may choose after drawing it)": spend a Skull
+    on the attack drawn, or take it."""
+    found = pending(state)
+    if found is None:
+        return []
+    _, token, target = found
+    return [
+        DecideAction(choice=choice, token=token, target=target.letter)
+        for choice in ("skull", "take")
+    ]
+
+
+def decide(ctx: Ctx, action: Any) -> Turn | None:
+    """Spend a Skull (the attack is ignored) or take the attack; then the draws go on."""
+    found = pending(ctx.state)
+    assert found is not None and isinstance(action, DecideAction)
+    side, token, _ = found
+    ctx.mission = ctx.mission.with_letters(PENDING, ())
+    name = ctx.sides[side].name
+    if action.choice == "skull":
+        skulls = f"skulls:{side}"
+        ctx.mission = ctx.mission.with_count(skulls, ctx.mission.count(skulls) - 1)
+        ctx.say("", f"{name} spend a Skull: {token.upper()} is ignored.", kind="skull_spent")
+    else:
+        ctx.say("", f"{name} keep their Skull and take {token.upper()}.", kind="skull_kept")
+        _attack(ctx, side, token)
+        credit(ctx, side)
+    return go_on(ctx)
+
+
+def attack_words(token: TokenKind | None, target: str) -> str:
+    """The attack a token sends, in words: "GUNNER (a mutant's gun at A)"."""
+    if token is None:
+        return f"an attack on {target}"
+    kind = ATTACKS[token]
+    if kind == "mutant":
+        what = f"a mutant's {MUTANT_WEAPON[token]} at {target}"
+    elif kind == "spikes":
+        what = f"{target} hits spikes"
+    elif kind == "buggy":
+        what = f"a buggy rams {target}"
+    elif kind == "bike":
+        what = f"a bike melees {target}"
+    else:
+        what = "no attack"
+    return f"{token.upper()} ({what})"
+
+
+def _draw(ctx: Ctx, side: Side, token: TokenKind) -> Vehicle | None:
+    """Say what `side` drew; the vehicle it attacks (None: Mechanic, or nobody to attack)."""
     name = ctx.sides[side].name
     target = lead([v for v in ctx.vehicles.values() if v.side == side])
     kind = ATTACKS[token]
     ctx.say("", f"{name} draw {token.upper()} from the tin: {kind.upper()}.", kind="enemy_draw")
+    return None if target is None or kind == "nothing" else target
+
+
+def _attack(ctx: Ctx, side: Side, token: TokenKind) -> None:
+    """The attack `token` sends against `side`'s lead vehicle (it was not ignored)."""
+    target = lead([v for v in ctx.vehicles.values() if v.side == side])
+    kind = ATTACKS[token]
     if target is None or kind == "nothing":
-        return
-    skulls = f"skulls:{side}"
-    if ctx.mission.count(skulls) > 0:
-        # line 213: "you may ignore ONE attack" per Skull: spent on the first real attack
-        ctx.mission = ctx.mission.with_count(skulls, ctx.mission.count(skulls) - 1)
-        ctx.say("", f"{name} spend a Skull: the attack is ignored.", kind="skull_spent")
         return
     other: Side = 1 if side == 0 else 0
     letter = target.letter

@@ -220,8 +220,8 @@ def test_couriers_may_not_attack_each_other_only_enemies() -> None:
 
 
 def test_a_destroyed_enemy_is_a_skull_that_ignores_a_later_attack() -> None:
-    """Line 213: "For every enemy you destroy, you may ignore ONE attack" [R: the Skull is spent
-    on the next attack that is not Mechanic]."""
+    """Line 213: "For every enemy you destroy, you may ignore ONE attack (you may choose after
+    drawing it)": the next real attack asks (test_gauntlet_skull.py plays the choice)."""
     state = gauntlet([Car("A", "coupe", 10, 30), Car("N", "coupe", 12, 10, side=1)])
     ctx = Ctx(state, Tin(["gunner", "mechanic", "mechanic"], faces=[1, 6, 6]))
     enemy_turn(ctx)
@@ -231,10 +231,10 @@ def test_a_destroyed_enemy_is_a_skull_that_ignores_a_later_attack() -> None:
     mutant_ram(ctx, Rammer("Coupe A", 2, "A"), mutant.letter, 0)
     after_action(ctx)
     assert ctx.mission.count("skulls:0") == 1 and ctx.mission.count("enemy_points:0") == 1
-    ctx.rng = Tin(["veteran", "mechanic", "mechanic"])  # a buggy for A: ignored
-    enemy_turn(ctx)
-    assert "spend a Skull" in texts(ctx.events)
-    assert ctx.mission.count("skulls:0") == 0
+    ctx.rng = Tin(["veteran", "mechanic", "mechanic"])  # a buggy for A: the Runners choose
+    turn = enemy_turn(ctx)
+    assert turn is not None and turn.side == 0 and "VETERAN (a buggy rams A)" in turn.decision
+    assert ctx.mission.count("skulls:0") == 1
     assert not any(v.kind == "buggy" for v in ctx.vehicles.values())
 
 
@@ -274,7 +274,7 @@ def test_the_rules_text_states_the_gauntlet_rulings() -> None:
     text = " ".join(RULES_TEXT.split())
     for words in (
         'the text\'s "each player" is each side here',
-        "A Skull is spent automatically",
+        "play waits for its players to choose: spend a Skull to ignore it, or take it",
         "Nobody leaves by the END until the LAST card is placed",
         "Turn order by position, lead vehicle first",
     ):
