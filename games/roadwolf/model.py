@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.engine import Event, Model, Player, PlayerId
 
@@ -69,7 +69,10 @@ from games.roadwolf.data import MISSION_NAMES, CardKind, MissionKey, Surface, To
 
 SCHEMA_VERSION = 1
 Status = Literal["normal", "immobilized", "abandoned", "wreck", "off-board"]
-Side = Literal[0, 1]
+Side = int
+"""A side's index in `RwState.sides`: 0 and 1, or 0..N-1 in a free-for-all mission (GAUNTLET,
+DERAILED with more than two teams)."""
+MAX_SIDES = 6
 TraceKind = Literal["move", "brake", "nitro", "skid", "drift", "ram", "shot", "melee", "spikes"]
 Exit = Literal["end", "start", "side", "destroyed", "removed"]
 
@@ -85,6 +88,28 @@ class RwOptions(Model):
     points: int = Field(
         default=6, ge=2, le=12, description="points per side (rule 3; BREAKOUT is 10 against 12)"
     )
+    teams: int = Field(
+        default=0,
+        description=(
+            "GAUNTLET and DERAILED: how many teams the players form (0: every player on their "
+            "own); other missions always have two sides"
+        ),
+        examples=[0, 2, 3],
+    )
+
+    @field_validator("teams")
+    @classmethod
+    def _team_count(cls, value: int) -> int:
+        if value == 1:
+            raise ValueError(
+                "teams 1 leaves nobody to play against: 0 (every player on their own) or 2 to "
+                f"{MAX_SIDES}"
+            )
+        if not (value == 0 or 2 <= value <= MAX_SIDES):
+            raise ValueError(
+                f"teams {value} is not possible: 0 (every player on their own) or 2 to {MAX_SIDES}"
+            )
+        return value
 
 
 # --- State ---------------------------------------------------------------------------------
@@ -261,7 +286,8 @@ class RwState(Model):
     schema_version: int = SCHEMA_VERSION
     options: RwOptions
     players: tuple[Player, ...]
-    sides: tuple[SideState, SideState]
+    sides: tuple[SideState, ...]
+    """Two sides, or 2..6 in a free-for-all mission (`data.Mission.free_for_all`)."""
     phase: Literal["build", "play", "over"] = "build"
     round: int = 1
     turn: Turn | None = None
@@ -276,7 +302,8 @@ class RwState(Model):
     end_reason: str = ""
     order: tuple[str, ...] = ()
     """This round's turn order (the mission's `order` hook): "side:0", "side:1", "road" and
-    the mission's own automatic steps "step:<name>" (empty: the default order)."""
+    the mission's own automatic steps "step:<name>" (empty: the default order); with N sides
+    "side:0" … "side:<N-1>"."""
     slot: int = 0
     """The index in `order` being played."""
     mission: MissionState = MissionState()
@@ -290,7 +317,7 @@ class RwState(Model):
     def side_of(self, player: PlayerId) -> Side | None:
         for index, side in enumerate(self.sides):
             if player in side.players:
-                return 0 if index == 0 else 1
+                return index
         return None
 
 
@@ -403,13 +430,14 @@ class RwView(Model):
     board_length: int
     road_columns: tuple[int, int]
     start_rows: int
-    sides: tuple[SideView, SideView]
+    sides: tuple[SideView, ...]
     vehicles: tuple[VehicleView, ...]
     cards: tuple[CardView, ...]
     deck_left: int
     turn: TurnView | None
     traces: tuple[Trace, ...]
-    score: tuple[int, int]
+    score: tuple[int, ...]
+    """Each side's mission score, in side order."""
     score_text: str
     winner: Side | None
     end_reason: str
