@@ -3,7 +3,7 @@ of the missions (digest 1.2)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from games.engine import IllegalAction, InvalidAction, Player, Rng
 from games.roadwolf.data import (
@@ -15,6 +15,7 @@ from games.roadwolf.data import (
     vehicle_class,
 )
 from games.roadwolf.model import (
+    MAX_SIDES,
     CrewOrderAction,
     RwOptions,
     RwState,
@@ -30,40 +31,64 @@ LETTERS = ("ABCDEFGHIJKL", "NOPQRSTUVWXY")
 """Side 0's vehicles are lettered from A, side 1's from N (12 each: 12 points of bikes)."""
 
 
-def side_points(options: RwOptions) -> tuple[int, int]:
+def side_letters(side: Side, sides: int) -> Iterator[str]:
+    """The letters a side's vehicles take, in order. Two sides: A–L and N–Y, then A2…Y9 for
+    vehicles joining mid-game. Three to six sides: side k is the k-th letter and a number
+    (A1, A2 … B1 … F12): never M (the HIJACKERS truck), EN/G1/G2 (DERAILED's train) or Z0–Z9
+    (GAUNTLET's enemies)."""
+    if sides <= 2:
+        letters = LETTERS[side]
+        yield from letters
+        yield from (f"{c}{d}" for c in letters for d in "23456789")
+    else:
+        yield from (f"{chr(ord('A') + side)}{n}" for n in range(1, 100))
+
+
+def side_count(options: RwOptions, players: int) -> int:
+    """How many sides play: two, or in a free-for-all mission (GAUNTLET, DERAILED) the `teams`
+    option (0: one per player), never more than the players nor fewer than two."""
+    if not MISSIONS[options.mission].free_for_all:
+        return 2
+    wanted = options.teams or players
+    return max(2, min(wanted, players, MAX_SIDES))
+
+
+def side_points(options: RwOptions, sides: int = 2) -> tuple[int, ...]:
     """1.2: INTERCEPTOR "equal points"; BREAKOUT convoy 10, attackers 12 (1.4-P); THE PRESIDENT
     equal points, the Limo paid from the Enforcers' (at least 5 so an escort fits)."""
     mission = MISSIONS[options.mission]
     points = options.points
     if mission.key == "THE PRESIDENT":
         points = max(points, PRESIDENT_MIN_POINTS)
-    first, second = mission.points
-    return (first or points, second or points)
+    return tuple(mission.of_side(mission.points, k) or points for k in range(sides))
 
 
 def setup(players: Sequence[Player], options: RwOptions, rng: Rng) -> RwState:
-    """Rule 5 with teams: "seat players so that teams alternate": seats alternate sides."""
+    """Rule 5 with teams: "seat players so that teams alternate": seat i plays for side
+    i mod N (N = 2, or the free-for-all mission's `side_count`)."""
     mission = MISSIONS[options.mission]
-    points = side_points(options)
+    count = side_count(options, len(players))
+    points = side_points(options, count)
+    names = mission.side_names(count)
     sides = tuple(
         SideState(
-            name=mission.sides[index],
-            players=tuple(p.id for i, p in enumerate(players) if i % 2 == index),
+            name=names[index],
+            players=tuple(p.id for i, p in enumerate(players) if i % count == index),
             points=points[index],
-            token_limit=mission.tokens[index],
+            token_limit=mission.of_side(mission.tokens, index),
         )
-        for index in (0, 1)
+        for index in range(count)
     )
     deck = full_deck()
     rng.shuffle(deck)
     state = RwState(
         options=options,
         players=tuple(players),
-        sides=(sides[0], sides[1]),
+        sides=sides,
         deck=tuple(deck),
     )
     ctx = Ctx(state, rng)
-    for side in (0, 1):
+    for side in range(count):
         _buy_required(ctx, side)
     return ctx.freeze()
 
@@ -72,7 +97,7 @@ def required(mission_key: str, side: Side) -> tuple[str, ...]:
     """The vehicles a side must take, in letter order (the mission's target first: "A")."""
     mission = MISSIONS[mission_key]  # type: ignore[index]
     first = (mission.required,) if side == 0 and mission.required is not None else ()
-    return first + mission.required_by[side]
+    return first + mission.of_side(mission.required_by, side)
 
 
 def _buy_required(ctx: Ctx, side: Side) -> None:
@@ -82,8 +107,8 @@ def _buy_required(ctx: Ctx, side: Side) -> None:
 
 def _buy(ctx: Ctx, side: Side, key: str) -> Vehicle:
     cls = vehicle_class(key)
-    owned = [v for v in ctx.vehicles.values() if v.origin == side]
-    vehicle = ctx.add_vehicle(cls, side, LETTERS[side][len(owned)])
+    letter = next(x for x in side_letters(side, len(ctx.sides)) if x not in ctx.vehicles)
+    vehicle = ctx.add_vehicle(cls, side, letter)
     traits = TRAITS.get(key, ())
     if traits:
         ctx.update(vehicle.letter, traits=traits)
@@ -95,7 +120,8 @@ def _buy(ctx: Ctx, side: Side, key: str) -> Vehicle:
 
 def can_buy(state: RwState, side: Side, key: str) -> bool:
     """The mission's limits on what a side buys (TWO-WHEEL TERROR: bikes only)."""
-    allowed = MISSIONS[state.options.mission].buyable[side]
+    mission = MISSIONS[state.options.mission]
+    allowed = mission.of_side(mission.buyable, side)
     return key in VEHICLES and (allowed is None or key in allowed)
 
 
@@ -105,7 +131,8 @@ def buy(ctx: Ctx, side: Side, key: str) -> None:
         raise InvalidAction(f"no vehicle {key!r}; vehicles: {', '.join(VEHICLES)}")
     cls = VEHICLES[key]
     if not can_buy(ctx.state, side, key):
-        allowed = MISSIONS[ctx.state.options.mission].buyable[side] or ()
+        mission = MISSIONS[ctx.state.options.mission]
+        allowed = mission.of_side(mission.buyable, side) or ()
         names = ", ".join(allowed) or "nothing more"
         raise IllegalAction(f"in {ctx.state.options.mission} this side buys only: {names}")
     state = ctx.sides[side]

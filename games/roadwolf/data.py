@@ -6,7 +6,9 @@ Every reconstruction of digest 1.3 is marked [R].
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
+
+T = TypeVar("T")
 
 Surface = Literal["street", "dirt", "heavy"]
 TokenKind = Literal[
@@ -167,6 +169,22 @@ class Mission:
     """The vehicle classes a side may buy (None: any)."""
     tokens: tuple[int | None, int | None] = (None, None)
     """Crew and gear tokens a side may place (None: as many as its points)."""
+    free_for_all: bool = False
+    """GAUNTLET, DERAILED: 2..6 sides alike (the `teams` option), named "<team_name> 1..N";
+    every per-side tuple above holds the same value for each side (read through `of_side`)."""
+    team_name: str = ""
+    """A free-for-all mission's side name before its number ("Couriers", "Team")."""
+
+    def of_side(self, values: tuple[T, T], side: int) -> T:
+        """A per-side value (`points`, `starts`, `tokens`, `buyable`, `required_by`) for any
+        side: a free-for-all mission's sides are all alike, so side 2..5 reads side 0's."""
+        return values[0] if self.free_for_all else values[side]
+
+    def side_names(self, count: int) -> tuple[str, ...]:
+        """The names of `count` sides (two, except in a free-for-all mission)."""
+        if not self.free_for_all:
+            return self.sides
+        return tuple(f"{self.team_name} {k + 1}" for k in range(count))
 
 
 MISSIONS: dict[MissionKey, Mission] = {
@@ -212,13 +230,28 @@ MISSIONS: dict[MissionKey, Mission] = {
         required_by=(("explosive_truck",), ()),
     ),
     # "Couriers start at the start of the road with 4 points of vehicles" (line 213)
+    # "All players are Couriers": each player (or team, the `teams` option) scores alone
     "GAUNTLET": Mission(
-        "GAUNTLET", ("Couriers 1", "Couriers 2"), (4, 4), None, None, ("start", "start")
+        "GAUNTLET",
+        ("Couriers 1", "Couriers 2"),
+        (4, 4),
+        None,
+        None,
+        ("start", "start"),
+        free_for_all=True,
+        team_name="Couriers",
     ),
     # "Any number of teams must compete to take control of a powerful freight train!" (line
-    # 216): two teams, each starting on its own road at the START [R]
+    # 216): 2..6 teams (the `teams` option; 0: every player on their own), all at the START [R]
     "DERAILED": Mission(
-        "DERAILED", ("Team 1", "Team 2"), (None, None), None, "Train", ("start", "start")
+        "DERAILED",
+        ("Team 1", "Team 2"),
+        (None, None),
+        None,
+        "Train",
+        ("start", "start"),
+        free_for_all=True,
+        team_name="Team",
     ),
 }
 MISSION_NAMES: tuple[MissionKey, ...] = tuple(MISSIONS)

@@ -21,7 +21,8 @@ def allowed(ctx: Ctx, vehicle: Vehicle, x: int, y: int, *, room: float = 0) -> s
     box = geo.Rect(x, y, vehicle.w, vehicle.h)
     if geo.is_off_board(box):
         return "the whole vehicle must be on the board"
-    start = MISSIONS[ctx.state.options.mission].starts[vehicle.origin]
+    mission = MISSIONS[ctx.state.options.mission]
+    start = mission.of_side(mission.starts, vehicle.origin)
     if start == "start":
         if y >= geo.START_ROWS or geo.is_off_road(box):
             return "this side starts at the START: on the road, back row 0–7"
@@ -112,7 +113,8 @@ def place_one(ctx: Ctx, letter: str) -> None:
     """Place one vehicle where its side starts (also a CHASE replacement entering mid-game),
     clear of everything already placed."""
     vehicle = ctx.v(letter)
-    start = MISSIONS[ctx.state.options.mission].starts[vehicle.origin]
+    mission = MISSIONS[ctx.state.options.mission]
+    start = mission.of_side(mission.starts, vehicle.origin)
     spots: Callable[[Vehicle], Iterator[tuple[int, int]]] = _edge_spots
     if start == "start":
         spots = _start_spots

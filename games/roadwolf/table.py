@@ -92,6 +92,11 @@ def crew_count(vehicle: Vehicle, kind: str) -> int:
     return sum(1 for t in vehicle.crew if t.kind == kind and t.id != vehicle.driver)
 
 
+def next_side(side: Side, sides: int) -> Side:
+    """The side after `side` in turn order (two sides: the other one)."""
+    return (side + 1) % sides
+
+
 class Ctx:
     """One step's working copy. Vehicles keep their order; cards and the deck are lists."""
 
@@ -183,7 +188,7 @@ class Ctx:
         """Line 143: "A player that is opposed to the vehicle's owner must play the ROAD"."""
         if self.hooks.roller is not None:
             return self.hooks.roller(self, vehicle)
-        return self.player_of(1 if vehicle.side == 0 else 0)
+        return self.player_of(next_side(vehicle.side, len(self.sides)))
 
     # --- log ---
 
@@ -201,7 +206,7 @@ class Ctx:
             "cards": tuple(self.cards),
             "deck": tuple(self.deck),
             "discard": tuple(self.discard),
-            "sides": (self.sides[0], self.sides[1]),
+            "sides": tuple(self.sides),
             "next_id": self.next_id,
             "traces": tuple(self.traces[-MAX_TRACES:]),
             "mission": self.mission,

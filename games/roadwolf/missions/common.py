@@ -7,7 +7,7 @@ from games.roadwolf.model import RwState, Side, Vehicle
 from games.roadwolf.table import Ctx
 
 NEUTRAL_LETTER = "M"
-"""Neither side's letters (A–L, N–Y) use M: neutral pieces are M, M1, M2…"""
+"""No side's letters (A–L, N–Y; A1…F99 with more sides) use M: neutral pieces are M, M1…"""
 
 
 def add_neutral(ctx: Ctx, key: str, letter: str, *, traits: tuple[str, ...] = ()) -> Vehicle:
@@ -20,13 +20,12 @@ def add_neutral(ctx: Ctx, key: str, letter: str, *, traits: tuple[str, ...] = ()
 
 def free_letter(ctx: Ctx, side: Side) -> str:
     """The next letter no vehicle of the game uses, for a vehicle joining `side` mid-game."""
-    from games.roadwolf.build import LETTERS
+    from games.roadwolf.build import side_letters
 
-    letters: str = LETTERS[side]
-    for letter in (*letters, *(f"{c}{d}" for c in letters for d in "23456789")):
+    for letter in side_letters(side, len(ctx.sides)):
         if letter not in ctx.vehicles:
-            return str(letter)
-    raise ValueError("no letters left")  # pragma: no cover - 108 letters per side
+            return letter
+    raise ValueError("no letters left")  # pragma: no cover - 99 letters or more per side
 
 
 def alive(vehicle: Vehicle) -> bool:
