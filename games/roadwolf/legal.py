@@ -21,7 +21,6 @@ from games.roadwolf.model import (
     ResetAction,
     RwState,
     ShootAction,
-    Side,
     SimpleAction,
     SpikesAction,
     SuppliesAction,
@@ -73,13 +72,12 @@ def _build_actions(state: RwState, side: int) -> list[Action]:
         return []
     found: list[Action] = []
     left = mine.points - mine.spent
-    side_: Side = 0 if side == 0 else 1
     found.extend(
         BuyAction(vehicle_class=k)
         for k, c in VEHICLES.items()
-        if c.cost <= left and can_buy(state, side_, k)
+        if c.cost <= left and can_buy(state, side, k)
     )
-    if can_reset(state, 0 if side == 0 else 1):
+    if can_reset(state, side):
         found.append(ResetAction())
     if mine.tokens_bought < mine.tokens_allowed:
         for vehicle in state.vehicles:

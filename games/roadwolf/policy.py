@@ -80,10 +80,15 @@ def _stay_value(state: RwState, vehicle: Vehicle) -> float:
 def _build(state: RwState, side: int, legal: list[Action]) -> Action:
     runner = side == 0
     hints = rules_of(state)
+    like = min(side, 1)  # a free-for-all mission's sides 2..5 build as side 1 does
     buys = [a for a in legal if isinstance(a, BuyAction)]
     left = state.sides[side].points - state.sides[side].spent
     if buys and (left > 0):
-        wanted = hints.buys[side] if hints.buys else (RUNNER_BUYS if runner else CHASER_BUYS)
+        wanted = (
+            hints.buys[min(like, len(hints.buys) - 1)]
+            if hints.buys
+            else (RUNNER_BUYS if runner else CHASER_BUYS)
+        )
         for key in wanted:
             if VEHICLES[key].cost <= left and BuyAction(vehicle_class=key) in buys:
                 return BuyAction(vehicle_class=key)
@@ -102,7 +107,11 @@ def _build(state: RwState, side: int, legal: list[Action]) -> Action:
         (v for v in state.vehicles if v.origin == side),
         key=lambda v: (len(v.crew) + len(v.gear), v.letter),
     )
-    kinds = hints.tokens[side] if hints.tokens else (RUNNER_TOKENS if runner else CHASER_TOKENS)
+    kinds = (
+        hints.tokens[min(like, len(hints.tokens) - 1)]
+        if hints.tokens
+        else (RUNNER_TOKENS if runner else CHASER_TOKENS)
+    )
     for kind in kinds:
         for vehicle in mine:
             if any(t.kind == kind for t in (*vehicle.crew, *vehicle.gear)):

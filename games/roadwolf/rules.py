@@ -113,7 +113,8 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
                 mission.on_start(ctx)
             if mission.after_action is not None:
                 mission.after_action(ctx)
-            ctx.say("", "Both armies are ready: the mission begins.", kind="start")
+            ready = "Both armies are" if len(ctx.sides) == 2 else "Every army is"
+            ctx.say("", f"{ready} ready: the mission begins.", kind="start")
             state = ctx.freeze(phase="play")
             return _advance(ctx, ctx.freeze(order=mission.order(state), slot=-1))
         return Step(ctx.freeze(), tuple(ctx.events))
@@ -288,7 +289,7 @@ def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
                 letter = mission.next_vehicle(ctx) or ""
             turn = _vehicle_turn(ctx, letter)
         else:
-            side: Side = 0 if name == "side:0" else 1
+            side: Side = int(name[5:])
             turn = Turn(side=side)
             abandoned_checks(ctx, side)
             if mission.turn_start is not None:
@@ -300,14 +301,16 @@ def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
         if verdict.over:
             return _end(ctx, state, verdict.winner, verdict.reason, verdict.score)
         ctx.sides = [
-            s.model_copy(update={"score": verdict.score[i]}) for i, s in enumerate(ctx.sides)
+            s.model_copy(update={"score": side_score(verdict.score, i)})
+            for i, s in enumerate(ctx.sides)
         ]
         state = ctx.freeze()
         if turn is not None:
             if turn.decision or any(can_act(v, turn) for v in state.vehicles):
                 return Step(state, tuple(ctx.events))
             empty += 1
-    return _end(ctx, state, None, "nobody can drive any more: a draw", (0, 0))
+    draw = (0,) * len(state.sides)
+    return _end(ctx, state, None, "nobody can drive any more: a draw", draw)
 
 
 def _vehicle_turn(ctx: Ctx, letter: str) -> Turn | None:
@@ -322,13 +325,20 @@ def _vehicle_turn(ctx: Ctx, letter: str) -> Turn | None:
     return Turn(side=vehicle.side, done=others)
 
 
-def _with_score(state: RwState, score: tuple[int, int]) -> RwState:
-    sides = tuple(s.model_copy(update={"score": score[i]}) for i, s in enumerate(state.sides))
+def side_score(score: tuple[int, ...], side: Side) -> int:
+    """Side `side`'s entry of a verdict's scores (a judge that names fewer sides: 0)."""
+    return score[side] if side < len(score) else 0
+
+
+def _with_score(state: RwState, score: tuple[int, ...]) -> RwState:
+    sides = tuple(
+        s.model_copy(update={"score": side_score(score, i)}) for i, s in enumerate(state.sides)
+    )
     return state.model_copy(update={"sides": sides})
 
 
 def _end(
-    ctx: Ctx, state: RwState, winner: int | None, reason: str, score: tuple[int, int]
+    ctx: Ctx, state: RwState, winner: int | None, reason: str, score: tuple[int, ...]
 ) -> Step[RwState]:
     ctx.say("", f"Mission over: {reason}.", kind="game_over")
     state = _with_score(state, score).model_copy(
@@ -349,12 +359,12 @@ def outcome(state: RwState) -> Outcome | None:
     if state.winner is None:
         return Outcome(winners=(), ranking=(), reason=state.end_reason)
     winners = state.sides[state.winner].players
-    losers = state.sides[1 - state.winner].players
-    return Outcome(winners=winners, ranking=winners + losers, reason=state.end_reason)
+    rest = tuple(p for p in standings(state) if p not in winners)
+    return Outcome(winners=winners, ranking=winners + rest, reason=state.end_reason)
 
 
 def standings(state: RwState) -> Sequence[PlayerId]:
-    """The side with the higher mission score first (ties: the first side)."""
-    first, second = state.sides
-    order = (first, second) if first.score >= second.score else (second, first)
-    return order[0].players + order[1].players
+    """The sides by mission score, highest first (ties: in side order), each side's players
+    in seat order."""
+    ranked = sorted(range(len(state.sides)), key=lambda k: -state.sides[k].score)
+    return tuple(p for k in ranked for p in state.sides[k].players)

@@ -67,7 +67,7 @@ def score_text(state: RwState) -> str:
     own = rules_of(state).score_text
     if own is not None:
         return own(state)
-    a, b = state.sides
+    a, b = state.sides[0], state.sides[1]  # the two-side missions' default line
     mission = state.options.mission
     if mission == "INTERCEPTOR":
         return f"{a.name} {a.score} (escaped) · {b.name} {b.score} (stopped)"
@@ -148,7 +148,7 @@ def view(state: RwState, viewer: PlayerId | None) -> RwView:
             decision=turn.decision,
         ),
         traces=state.traces,
-        score=(state.sides[0].score, state.sides[1].score),
+        score=tuple(s.score for s in state.sides),
         score_text=score_text(state),
         winner=state.winner,
         end_reason=state.end_reason,

@@ -25,21 +25,28 @@ from games.roadwolf.model import Action, RwState, Side, Turn, Vehicle
 from games.roadwolf.table import NO_HOOKS, Ctx, Hooks
 
 DEFAULT_ORDER = ("side:0", "side:1", "road")
-"""Rule 7: every side in turn, then the ROAD TURN; the first side goes first (digest 1.2)."""
+"""Rule 7: every side in turn, then the ROAD TURN; the first side goes first (digest 1.2).
+With N sides (`default_order`): "side:0" … "side:<N-1>", "road"."""
 
 
 @dataclass(frozen=True)
 class Verdict:
     """The score so far and, once the mission is over, who won (None: a draw) and why."""
 
-    score: tuple[int, int]
+    score: tuple[int, ...]
+    """One score per side, in side order (`len(state.sides)` of them)."""
     over: bool = False
     winner: Side | None = None
     reason: str = ""
 
 
 def default_order(state: RwState) -> tuple[str, ...]:
-    return DEFAULT_ORDER
+    return (*side_slots(state), "road")
+
+
+def side_slots(state: RwState) -> tuple[str, ...]:
+    """Every side's turn slot in side order: "side:0" … "side:<N-1>"."""
+    return tuple(f"side:{k}" for k in range(len(state.sides)))
 
 
 def first_side_runs(state: RwState, vehicle: Vehicle) -> bool:
@@ -110,10 +117,11 @@ class MissionRules:
     """Bot hint: what a vehicle that does not run closes on (nearest first is the bot's)."""
     prize: Callable[[RwState], str | None] = no_prize
     """Bot hint: the letter of a vehicle worth taking over above all (the Rig, the truck)."""
-    buys: tuple[tuple[str, ...], tuple[str, ...]] | None = None
-    """Bot hint: vehicle classes each side buys, in order of preference."""
-    tokens: tuple[tuple[TokenKind, ...], tuple[TokenKind, ...]] | None = None
-    """Bot hint: tokens each side places, in order of preference."""
+    buys: tuple[tuple[str, ...], ...] | None = None
+    """Bot hint: vehicle classes each side buys, in order of preference (side k > the last:
+    the last side's; a free-for-all mission gives one entry for every side)."""
+    tokens: tuple[tuple[TokenKind, ...], ...] | None = None
+    """Bot hint: tokens each side places, in order of preference (as `buys`)."""
 
 
 def is_stopped(vehicle: Vehicle) -> bool:
