@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Final
 
 RULES_TEXT: Final = """\
-**Road Wolf** (Sean Patten) — vehicle combat on a deserted highway. Two sides, one player or a \
-team each (seats alternate sides). The road rolls toward the START; the END is where runners \
-escape.
+**Road Wolf** (Sean Patten) — vehicle combat on a deserted highway. Two sides (GAUNTLET and \
+DERAILED: 2 to 6), one player or a team each (seats alternate sides). The road rolls toward \
+the START; the END is where runners escape.
 
 **Missions** (`/game option mission:…`)
 - **INTERCEPTOR**: Runners start at the START and go first; Interceptors (equal points) start \
@@ -39,20 +39,20 @@ No Runner out: Cops win; Runners out and 3× the Cops' points down: Runners win;
 Closed, no Nitro). A truck explodes when a ram damages it or a 1 shows in its wipeout check: \
 a 6-die ram on everything within 1 stick, and a size-4 wreck. Either truck off the END \
 intact: Explosives win; both destroyed or captured: Raiders win.
-- **GAUNTLET**: two sides of Couriers (a player or a team each), 4 pts each plus one free \
-Nitro, both at the START; Couriers never attack each other. A face-down card lies every stick \
-along the road and turns up within 3 sticks of the lead car; 2 more enter each road turn, no \
-reshuffle. Turn order by position, lead vehicle first. After each road turn each side draws an \
-enemy attack against its lead vehicle (the side in the lead draws two): Ambush/Gunner/Shotgun/\
-Molotov a mutant that shoots with it, Spikes, Veteran/Nitro a buggy that nitro-rams, \
-Driver/Brawler a bike that melees, Mechanic nothing. Nobody leaves by the END until the LAST \
-card is placed. Points: 1 to the first side out, 1 per vehicle out, 1 for the most enemy \
-points destroyed; ends when every Courier is out or destroyed.
-- **DERAILED**: two teams on a board of two roads with the track between them; each team \
-starts at the START on its own road. The train (Engine EN, Gondolas G1 and G2, 2×6 each) waits \
-1 stick ahead of the START. Board a Gondola from alongside (none with rival crew aboard), fight \
-from the front Gondola for the Engine (2 neutral crew), board it, then DRIVE the train 1 stick \
-a turn. The team that drives it off the END wins.
+- **GAUNTLET**: every player a Courier side of their own (or 2–6 teams: option `teams`), 4 pts \
+each plus one free Nitro, all at the START; Couriers never attack each other. A face-down card \
+lies every stick along the road and turns up within 3 sticks of the lead car; 2 more enter each \
+road turn, no reshuffle. Turn order by position, lead vehicle first. After each road turn each \
+side draws an enemy attack against its lead vehicle (the side in the lead draws two): \
+Ambush/Gunner/Shotgun/Molotov a mutant that shoots with it, Spikes, Veteran/Nitro a buggy that \
+nitro-rams, Driver/Brawler a bike that melees, Mechanic nothing. Nobody leaves by the END until \
+the LAST card is placed. Points: 1 to the first side out, 1 per vehicle out, 1 for the most \
+enemy points destroyed; ends when every Courier is out or destroyed.
+- **DERAILED**: 2–6 teams (every player on their own, or option `teams`) on a board of two roads \
+with the track between them; each team starts at the START on its own road. The train (Engine \
+EN, Gondolas G1 and G2, 2×6 each) waits 1 stick ahead of the START. Board a Gondola from \
+alongside (none with rival crew aboard), fight from the front Gondola for the Engine (2 neutral \
+crew), board it, then DRIVE the train 1 stick a turn. The team that drives it off the END wins.
 
 **Army**: spend your points on vehicles (cost = size: bikes 1, cars 2–3, Armored Car/Limo 4, \
 Big Rig 5), then as many crew/gear tokens as points. Every vehicle has a free Driver, Street \
@@ -72,22 +72,28 @@ winner's dice above the loser's best. Ram: your size (+1 with Nitro) against the
 hits. Wipeout: remaining hits against the road's 2 dice: overkill 0 SKID (1 stick toward \
 2 × d6 o'clock), 1 SPIN (skid, immobilized), 2 ROLL (1 damage, skid).
 
-**Playing here**: in the lobby pick the mission and points with `/game option`. Build your army \
-with the buttons (a vehicle, then tokens on it). On your turn pick a vehicle, then an action: \
-a move shows the vehicle's reach; pick the end point, check the ghost, the path and the \
-warnings (a ram and its dice, off-road and its wipeout check), then confirm. Or type a move: \
-`/roadwolf move vehicle:A to:L2F3` = 2 cells left and 3 forward (L/R sideways, F/B \
-forward/back; `B4` brakes 4, `N` fires Nitro). Shoot and melee offer only targets in range and \
-in sight. While building, 🛠 Place / crew… sets where a vehicle starts (a column, then a row, \
-among the spots the rules allow; the other side sees a placed vehicle, never its tokens) and its \
-🧍 Crew order… (who is lost first; the driver always last); a vehicle with crew also has Crew \
-order… on your turn. DERAILED: 🧗 Who boards G1… names the crew who climb into a train car; \
-🧗 boards, 🔍 searches the Gondola and 🚂 drives the train 1 stick are buttons on the vehicle \
-or car. `/roadwolf panel` shows your vehicles and your hidden tokens, `/roadwolf road` the \
-whole road, `/roadwolf do` any action by name.
+**Playing here**: in the lobby pick the mission, the points and (GAUNTLET, DERAILED) the teams \
+with `/game option`. Build your army with the buttons (a vehicle, then tokens on it). On your \
+turn pick a vehicle, then an action: a move shows the vehicle's reach; pick the end point, check \
+the ghost, the path and the warnings (a ram and its dice, off-road and its wipeout check), then \
+confirm. Or type a move: `/roadwolf move vehicle:A to:L2F3` = 2 cells left and 3 forward (L/R \
+sideways, F/B forward/back; `B4` brakes 4, `N` fires Nitro). Shoot and melee offer only targets \
+in range and in sight. While building, 🛠 Place / crew… sets where a vehicle starts (a column, \
+then a row, among the spots the rules allow; the other side sees a placed vehicle, never its \
+tokens) and its 🧍 Crew order… (who is lost first; the driver always last); a vehicle with crew \
+also has Crew order… on your turn. DERAILED: 🧗 Who boards G1… names the crew who climb into a \
+train car; 🧗 boards, 🔍 searches the Gondola and 🚂 drives the train 1 stick are buttons on the \
+vehicle or car. `/roadwolf panel` shows your vehicles and your hidden tokens, `/roadwolf road` \
+the whole road, `/roadwolf do` any action by name.
 
 **Rulings**
-- GAUNTLET: the text's "each player" is each side here (two sides; teams allowed). The free \
+- Sides: GAUNTLET and DERAILED are free-for-all. Option `teams` 0 (the default) gives every \
+player a side of their own; 2–6 forms that many teams (never more than the players, at least \
+two); seat i plays for side i mod the number of sides. Sides play in side order (GAUNTLET: by \
+position), then the ROAD TURN. With three or more sides vehicles are lettered by side: A1, A2… \
+the first, B1… the second, up to F; the board colours each side. Other missions always have two \
+sides (`teams` is ignored).
+- GAUNTLET: the text's "each player" is each side here (every player, or a team). The free \
 Nitro goes on the side's first vehicle that may use it. Each turn goes to the vehicle furthest \
 ahead among those that have not moved this round (ties to the side that won the first \
 roll-off). Enemy draws are uniform over the 10 token kinds. A mutant is a 1×1 size-1 piece at \

@@ -20,18 +20,22 @@ CARD_MARKS = {
 }
 
 
-def _letter(vehicle: VehicleView) -> str:
+def _letter(vehicle: VehicleView, sides: int = 2, front: bool = False) -> str:
     if vehicle.status == "wreck":
         return "#"
     if vehicle.neutral:
         return vehicle.letter[-1]  # nobody's pieces: M (the truck), 1, 2… (civilians M1, M2…)
+    if sides > 2 and len(vehicle.letter) > 1 and vehicle.letter[1:].isdigit():
+        # three or more sides letter A1, B2…: the side's letter, the number on the front row
+        return vehicle.letter[-1] if front else vehicle.letter[0]
     letter = vehicle.letter if vehicle.side == 0 else vehicle.letter.lower()
     return letter[-1] if len(letter) > 1 else letter  # one character a cell (CHASE's N2…)
 
 
 def ascii_map(view: RwView, rows: range | None = None) -> list[str]:
     """Rows from the END (top) down to the START: `|` road edges, `.` road, letters vehicles
-    (upper case the first side, lower case the second, `#` wrecks), card marks."""
+    (upper case the first side, lower case the second; with more sides the side's letter and
+    the vehicle's number on its front row; `#` wrecks), card marks."""
     width, length = view.board_width, view.board_length
     grid = [[" "] * width for _ in range(length)]
     first, last = view.road_columns
@@ -46,10 +50,11 @@ def ascii_map(view: RwView, rows: range | None = None) -> list[str]:
     for vehicle in view.vehicles:
         if vehicle.exited is not None:
             continue
+        front = math.ceil(vehicle.y + vehicle.h) - 1
         for x in range(math.floor(vehicle.x), math.ceil(vehicle.x + vehicle.w)):
-            for y in range(math.floor(vehicle.y), math.ceil(vehicle.y + vehicle.h)):
+            for y in range(math.floor(vehicle.y), front + 1):
                 if 0 <= x < width and 0 <= y < length:
-                    grid[y][x] = _letter(vehicle)
+                    grid[y][x] = _letter(vehicle, len(view.sides), y == front)
     shown = rows if rows is not None else range(length)
     return [f"{y:2d} {''.join(grid[y])}" for y in reversed(shown)]
 
