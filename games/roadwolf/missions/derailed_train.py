@@ -62,33 +62,69 @@ def _car(ctx: Ctx, cls: VehicleClass, letter: str, y: int, traits: tuple[str, ..
     )
 
 
+def _columns(road: int) -> list[int]:
+    """A road's columns from the track outward (the left road right to left)."""
+    first, last = ROADS[road]
+    columns = list(range(first, last + 1))
+    return columns[::-1] if road == 0 else columns
+
+
+def _verge(road: int) -> list[int]:
+    """The verge beside a road, from the road outward."""
+    if road == 0:
+        return list(range(ROADS[0][0] - 1, -1, -1))
+    return list(range(ROADS[1][1] + 1, geo.BOARD_WIDTH))
+
+
+def _spot(vehicle: Vehicle, road: int, taken: list[geo.Rect]) -> geo.Rect:
+    """The first free spot for `vehicle` beside its road: the START zone a cell apart from the
+    others, then touching them; if the START zone is full, on up its road, then on its verge
+    (rows first, then columns from the track outward)."""
+    tries = (
+        (_columns(road), range(geo.START_ROWS), 1.0),
+        (_columns(road), range(geo.START_ROWS), 0.0),
+        (_columns(road), range(geo.BOARD_LENGTH - vehicle.h + 1), 0.0),
+        (_verge(road), range(geo.BOARD_LENGTH - vehicle.h + 1), 0.0),
+    )
+    for columns, rows, room in tries:
+        low, high = min(columns), max(columns) + 1
+        for y in rows:
+            for x in columns:
+                box = geo.Rect(x - vehicle.w + 1 if road == 0 else x, y, vehicle.w, vehicle.h)
+                if box.x < low or box.right > high:
+                    continue
+                if all(not geo.overlaps(box, o) and geo.gap(box, o) >= room for o in taken):
+                    return box
+    raise ValueError(f"no room left beside the roads for {vehicle.letter}")
+
+
+def road_of_team(side: int) -> int:
+    """[R] Teams alternate roads: the first team on the left road, the second on the right,
+    the third on the left again, and so on."""
+    return side % 2
+
+
 def _place_teams(ctx: Ctx) -> None:
-    """[R] Each team starts at the START on its own road (the first team on the left road, the
-    second on the right), packed in ranks from the track outward, a cell apart where possible."""
+    """[R] Each team starts at the START on its road (`road_of_team`), packed in ranks from the
+    track outward, a cell apart where possible (`_spot`). Teams sharing a road take turns, one
+    vehicle each (every team's first, then every team's second...), so no team gets all the
+    front spots."""
     taken: list[geo.Rect] = [rect_of(ctx.v(t)) for t in TRAIN]
-    for side, (first, last) in ((0, geo.LEFT_ROAD), (1, geo.RIGHT_ROAD)):
-        columns = list(range(first, last + 1))
-        if side == 0:
-            columns.reverse()
-        for vehicle in [v for v in ctx.vehicles.values() if v.origin == side and not is_train(v)]:
-            spot = None
-            for room in (1, 0):
-                for y in range(geo.START_ROWS):
-                    for x in columns:
-                        box = geo.Rect(x if side else x - vehicle.w + 1, y, vehicle.w, vehicle.h)
-                        if box.x < first or box.right > last + 1:
-                            continue
-                        if all(not geo.overlaps(box, o) and geo.gap(box, o) >= room for o in taken):
-                            spot = box
-                            break
-                    if spot:
-                        break
-                if spot:
-                    break
-            if spot is None:
-                spot = geo.Rect(first, 0, vehicle.w, vehicle.h)
-            ctx.update(vehicle.letter, x=spot.x, y=spot.y, placed=True)
-            taken.append(spot)
+    count = len(ctx.sides)
+    for road in (0, 1):
+        queues = [
+            [v for v in ctx.vehicles.values() if v.origin == side and not is_train(v)]
+            for side in range(count)
+            if road_of_team(side) == road
+        ]
+        longest = max((len(q) for q in queues), default=0)
+        for rank in range(longest):
+            for queue in queues:
+                if rank < len(queue):
+                    vehicle = queue[rank]
+                    spot = _spot(vehicle, road, taken)
+                    ctx.update(vehicle.letter, x=spot.x, y=spot.y, placed=True)
+                    taken.append(spot)
 
 
 def on_start(ctx: Ctx) -> None:
@@ -316,19 +352,28 @@ def in_play(state: RwState, side: Side) -> bool:
     )
 
 
+def holder(state: RwState) -> Side | None:
+    """The team in control of the Engine (its crew aboard), if any."""
+    engine = state.find(ENGINE)
+    if engine is None or engine.neutral:
+        return None
+    return engine.side
+
+
 def judge(state: RwState) -> Verdict:
-    """Line 216: "Whichever team can drive the train off the end of the board wins!" [R]: if
-    neither team has anything left in play, a draw."""
+    """Line 216: "Whichever team can drive the train off the end of the board wins!" The score
+    is 1 for the team holding the Engine (it leads), 0 for every other. [R] If no team has
+    anything left in play, a draw; teams out of the race just watch the others."""
+    count = len(state.sides)
+    held = holder(state)
+    score = tuple(1 if side == held else 0 for side in range(count))
     engine = state.find(ENGINE)
     if engine is None:
-        return Verdict((0, 0))
-    held = (1, 0) if not engine.neutral and engine.side == 0 else (0, 0)
-    if not engine.neutral and engine.side == 1:
-        held = (0, 1)
-    if engine.exited == "end" and not engine.neutral:
-        winner: Side = engine.side
-        name = state.sides[winner].name
-        return Verdict(held, True, winner, f"{name} drive the train off the END")
-    if not in_play(state, 0) and not in_play(state, 1):
-        return Verdict(held, True, None, "both teams are out of the race: a draw")
-    return Verdict(held)
+        return Verdict(score)
+    if engine.exited == "end" and held is not None:
+        name = state.sides[held].name
+        return Verdict(score, True, held, f"{name} drive the train off the END")
+    if not any(in_play(state, side) for side in range(count)):
+        teams = "both teams are" if count == 2 else "every team is"
+        return Verdict(score, True, None, f"{teams} out of the race: a draw")
+    return Verdict(score)
