@@ -124,11 +124,26 @@ def _worth_melee(car: Vehicle, engine: Vehicle, action: Action) -> bool:
 
 
 def _goal(state: RwState, vehicle: Vehicle) -> Vehicle | None:
-    """The Gondola to come alongside: the front one unless rivals hold it."""
+    """The Gondola to come alongside: the front one unless rivals hold it; both held by rivals
+    (any other team): the front one all the same, to fight its crew from alongside."""
     for letter in (FRONT, REAR):
         car = state.find(letter)
         if car is not None and (car.neutral or car.side == vehicle.side or not car.crew):
             return car
+    return state.find(FRONT)
+
+
+def _storm(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:
+    """Melee the rival crew in a Gondola alongside when the odds are even or better (rule 37:
+    1 die per crew, +1 per Brawler, against 1 per crew), so that it can be boarded after."""
+    brawlers = sum(1 for t in vehicle.crew if t.kind == "brawler" and t.id != vehicle.driver)
+    for letter in (FRONT, REAR):
+        car = state.find(letter)
+        fight = _pick(mine, "melee", letter)
+        if car is None or fight is None or car.side == vehicle.side:
+            continue
+        if len(vehicle.crew) + brawlers >= len(car.crew) + 1:
+            return fight
     return None
 
 
@@ -139,6 +154,9 @@ def _road_bot(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | 
         boarding = _pick(mine, "board", letter)
         if boarding is not None and letter in targets and (len(vehicle.crew) > 1 or not aboard):
             return boarding
+    storm = _storm(state, vehicle, mine)
+    if storm is not None:
+        return storm
     enemies = {v.letter for v in prey(state, vehicle)}
     shot = _best_shot(mine, enemies)
     if shot is not None and (
