@@ -18,7 +18,7 @@ from bot.customid import ButtonId, template
 from bot.presenters import ButtonSpec
 from bot.service import Snapshot
 from games.engine import Model
-from games.roadwolf.actions import TokenAction, TrainAction
+from games.roadwolf.actions import DecideAction, TokenAction, TrainAction
 from games.roadwolf.geometry import MoveKind
 
 PER_ROW = 5
@@ -92,6 +92,8 @@ def label(snap: Snapshot, action: Model) -> str:
         return f"🎒 {action.token.title()} for {action.vehicle}"
     if isinstance(action, TrainAction):
         return f"{TRAIN_ICONS[action.kind]} {words}"
+    if isinstance(action, DecideAction):  # GAUNTLET's Skull
+        return f"{'💀' if action.choice == 'skull' else '💥'} {words}"
     return words
 
 

@@ -143,6 +143,8 @@ def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
     actions = list(snap.legal_actions(viewer))
     if view.phase == "build":
         text, (buttons, selects) = _build(snap, view, actions)
+    elif view.turn is not None and view.turn.decision:
+        text, (buttons, selects) = decision_menu(snap, view, actions)
     elif view.turn is not None and view.turn.vehicle is not None:
         text, (buttons, selects) = vehicle_menu(snap, view, actions, view.turn.vehicle)
     elif len(letters := {vehicle_of(a) for a in actions}) == 1 and None not in letters:
@@ -192,6 +194,19 @@ def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
     back = ButtonSpec("⬅ Back", rw_id(snap, PANEL), "secondary")
     text = f"{header(snap)}\n🎒 Put a token on **{letter}** (your side sees it; others once used):"
     return Board(clip(text), None, "", rows([buttons[:10]], [back]))
+
+
+def decision_menu(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Menu]:
+    """A choice the mission asks first (GAUNTLET, line 213: spend a Skull on the attack just
+    drawn, or take it): one button per listed choice."""
+    assert view.turn is not None
+    styles = {"skull": "success", "take": "danger"}
+    buttons = [
+        ButtonSpec(label(snap, a)[:80], act_id(snap, a), styles[str(getattr(a, "choice", "take"))])
+        for a in actions
+    ]
+    text = f"💀 **Decide**: {view.turn.decision}"
+    return text, (rows([buttons], tail(snap)), ())
 
 
 def _pick_vehicle(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Menu]:

@@ -179,6 +179,8 @@ def headline(view: RwView) -> str:
     if turn is None:
         return "The ROAD TURN"
     who = ", ".join(_names(view, turn.players))
+    if turn.decision:  # GAUNTLET's Skull: the side's players choose before play goes on
+        return f"{turn.side_name} ({who}) must decide: {turn.decision}"
     if turn.vehicle is None:
         return f"{turn.side_name}' turn ({who}): pick a vehicle to activate"
     v = next((v for v in view.vehicles if v.letter == turn.vehicle), None)
