@@ -205,8 +205,8 @@ def go_on(ctx: Ctx) -> Turn | None:
 def _question(ctx: Ctx, side: Side, token: TokenKind, target: Vehicle) -> str:
     skulls = ctx.mission.count(f"skulls:{side}")
     return (
-        f"{ctx.sides[side].name} drew {attack_words(token, target.letter)}. Spend a Skull "
-        f"({skulls} held) to ignore it, or take the attack?"
+        f"{ctx.sides[side].name} drew {attack_words(token, target.letter)}: spend a Skull "
+        f"({skulls} held) to ignore it, or take the attack"
     )
 
 
