@@ -372,7 +372,7 @@ def judge(state: RwState) -> Verdict:
         return Verdict(score)
     if engine.exited == "end" and held is not None:
         name = state.sides[held].name
-        return Verdict(score, True, held, f"{name} drive the train off the END")
+        return Verdict(score, True, held, f"{name} drove the train off the END")
     if not any(in_play(state, side) for side in range(count)):
         teams = "both teams are" if count == 2 else "every team is"
         return Verdict(score, True, None, f"{teams} out of the race: a draw")

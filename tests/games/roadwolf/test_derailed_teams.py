@@ -135,7 +135,7 @@ def test_the_judge_and_the_score_with_three_teams() -> None:
     assert (
         verdict.over
         and verdict.winner == 2
-        and verdict.reason == ("Team 3 drive the train off the END")
+        and verdict.reason == ("Team 3 drove the train off the END")
     )
     ctx = Ctx(state, Rng(0))
     for v in state.vehicles:

@@ -1,0 +1,70 @@
+"""DERAILED with three teams through the fake Discord (text line 216: "Any number of teams
+must compete to take control of a powerful freight train!"): Alice and two bot seats, every
+player a team of their own (option `teams` 0). Alice plays each of her turns herself, typed
+with `/roadwolf do` (her judgement: the rules' policy), the bots play theirs and the train's
+rams run between; the game reaches its end, nothing she does is refused, the result names
+the team that drove the train off the END (or a draw), and no hidden token shows in public."""
+
+from __future__ import annotations
+
+from games.engine import Rng
+from games.registry import GAMES
+from games.roadwolf.model import RwState
+from tests.bot.conftest import World
+from tests.bot.test_roadwolf_missions_e2e import _refusals
+
+SPEC = GAMES["roadwolf"]
+
+
+async def _three_team_lobby(world: World) -> None:
+    r = await world.slash(world.alice, "game new", game="roadwolf")
+    assert "lobby" in r.content and not r.ephemeral, r.content
+    r = await world.slash(world.alice, "game option", setting="mission", value="DERAILED")
+    assert "🚫" not in r.content, r.content
+    for _ in range(2):
+        r = await world.slash(world.alice, "game bot add")
+        assert "(bot)" in r.content, r.content
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+
+
+async def test_three_teams_play_derailed_to_its_end(world: World) -> None:
+    await _three_team_lobby(world)
+    assert world.bot is not None
+    typed = 0
+    for step in range(3000):
+        await world.bot.scheduler.tick()
+        await world.bot.scheduler.settle()
+        snap = await world.bot.service.latest(world.channel.id)
+        if not snap.record.is_live:
+            break
+        state = snap.state
+        assert isinstance(state, RwState)
+        assert len(state.sides) == 3 and [s.name for s in state.sides] == [
+            "Team 1",
+            "Team 2",
+            "Team 3",
+        ]
+        alice = snap.player_of(world.alice.id)
+        if alice not in snap.active_players:
+            continue
+        assert SPEC.policy is not None
+        choice = SPEC.policy(state, alice, Rng.for_step(11, step))
+        r = await world.slash(world.alice, "roadwolf do", action=choice.model_dump_json())
+        await r.settle(0.1)
+        typed += 1
+        assert not _refusals(world), _refusals(world)
+        after = await world.bot.service.latest(world.channel.id)
+        assert after.version > snap.version, (step, choice)
+    else:
+        raise AssertionError("DERAILED with three teams did not end")
+    state = snap.state
+    assert isinstance(state, RwState) and state.finished, state.end_reason
+    assert snap.outcome is not None
+    reason = state.end_reason
+    assert reason.endswith("drove the train off the END") or "a draw" in reason, reason
+    if state.winner is not None:
+        engine = state.vehicle("EN")
+        assert engine.exited == "end" and engine.side == state.winner
+    world.renders.check(world.fake)
+    print(f"\nDERAILED, 3 teams: {typed} typed by Alice; {reason}")
