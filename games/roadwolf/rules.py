@@ -172,7 +172,8 @@ def _decide(ctx: Ctx, action: Action) -> Step[RwState]:
 def _whose(state: RwState) -> str:
     if state.turn is None:
         return "nobody's"
-    return f"the {state.sides[state.turn.side].name}' turn"
+    name = state.sides[state.turn.side].name
+    return f"the {name}' turn" if name.endswith("s") else f"{name}'s turn"
 
 
 def _spend(turn: Turn, plan: Plan, action: PlayAction) -> Turn:

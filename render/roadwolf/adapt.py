@@ -182,11 +182,17 @@ def headline(view: RwView) -> str:
     if turn.decision:  # GAUNTLET's Skull: the side's players choose before play goes on
         return f"{turn.side_name} ({who}) must decide: {turn.decision}"
     if turn.vehicle is None:
-        return f"{turn.side_name}' turn ({who}): pick a vehicle to activate"
+        return f"{_whose(turn.side_name)} turn ({who}): pick a vehicle to activate"
     v = next((v for v in view.vehicles if v.letter == turn.vehicle), None)
     name = f"{v.name} {v.letter}" if v is not None else turn.vehicle
     plural = "s" if turn.actions_left != 1 else ""
-    return f"{turn.side_name}' turn ({who}): {name}, {turn.actions_left} action{plural} left"
+    count = f"{turn.actions_left} action{plural} left"
+    return f"{_whose(turn.side_name)} turn ({who}): {name}, {count}"
+
+
+def _whose(name: str) -> str:
+    """The possessive: the Runners' turn, Team 2's turn."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _names(view: RwView, players: tuple[int, ...]) -> list[str]:
