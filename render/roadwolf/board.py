@@ -109,13 +109,13 @@ def _banner_h(scene: Scene, scale: float) -> float:
 def _roster(scene: Scene) -> list[Piece | int]:
     """Each side's heading (its index), then its vehicles by letter."""
     entries: list[Piece | int] = []
-    for side in (0, 1):
+    for side in range(len(scene.sides)):
         entries.append(side)
         own: list[Piece] = sorted(
             (p for p in scene.pieces if p.side == side), key=lambda p: p.letter
         )
         entries.extend(own)
-    neutral = sorted((p for p in scene.pieces if p.side not in (0, 1)), key=lambda p: p.letter)
+    neutral = sorted((p for p in scene.pieces if p.side < 0), key=lambda p: p.letter)
     return [*entries, *([NOBODY] if neutral else []), *neutral]
 
 
@@ -187,10 +187,13 @@ def _roster_line(
     draw_text(draw, (x + w / 2, y + h / 2), piece.letter, fnt=font(label, bold=True),
               fill=side_ink(piece.side, theme))  # fmt: skip
     state = piece.note or STATE_WORDS[piece.status]
-    parts = [piece.model, f"hits {piece.damage}/{piece.size}"]
-    if piece.tag:
+    train = piece.tag in ("engine", "gondola")  # DERAILED (line 216): "indestructible"
+    parts = [piece.model, "indestructible" if train else f"hits {piece.damage}/{piece.size}"]
+    if piece.tag and piece.tag != piece.model.lower():
         parts.insert(1, piece.tag)
-    if piece.status not in ("wreck", "gone"):
+    if piece.tag == "gondola":  # line 216: "can hold any number of crew"
+        parts.extend((f"crew {piece.crew}", f"gear {piece.gear}"))
+    elif piece.status not in ("wreck", "gone"):
         parts.append(f"crew {piece.crew}/{piece.capacity}")
         parts.append(f"gear {piece.gear}")
     if state:
