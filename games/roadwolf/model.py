@@ -91,10 +91,10 @@ class RwOptions(Model):
     teams: int = Field(
         default=0,
         description=(
-            "GAUNTLET and DERAILED: how many teams the players form (0: every player on their "
-            "own); other missions always have two sides"
+            "GAUNTLET and DERAILED: how many teams the players form, 0 or 2 to 6 (0: every "
+            "player on their own); other missions always have two sides"
         ),
-        examples=[0, 2, 3],
+        examples=[0, 2, 3, 4, 5, 6],
     )
 
     @field_validator("teams")
