@@ -90,10 +90,12 @@ def _spot(ctx: Ctx, target: Vehicle, w: int, h: int, *, off_road: bool) -> geo.R
     return None
 
 
-def _enemy(ctx: Ctx, cls: VehicleClass, side: Side, spot: geo.Rect, crew: tuple[str, ...]) -> str:
+def _enemy(ctx: Ctx, cls: VehicleClass, spot: geo.Rect, crew: tuple[str, ...]) -> str:
+    """An enemy of every Courier side: a neutral piece (side 0 by the neutral pieces' rule,
+    `common.add_neutral`, meaning nothing), lettered Z0…, trait "enemy"."""
     letter = _free_letter(ctx)
     assert letter is not None
-    vehicle = ctx.add_vehicle(cls, side, letter)
+    vehicle = ctx.add_vehicle(cls, 0, letter)
     tokens = tuple(ctx.new_token(kind) for kind in crew)
     ctx.update(
         letter,
@@ -285,7 +287,6 @@ def _attack(ctx: Ctx, side: Side, token: TokenKind) -> None:
     kind = ATTACKS[token]
     if target is None or kind == "nothing":
         return
-    other: Side = 1 if side == 0 else 0
     letter = target.letter
     if kind == "spikes":
         ctx.say(letter, f"{letter} hits enemy SPIKES!", kind="spikes")
@@ -297,14 +298,14 @@ def _attack(ctx: Ctx, side: Side, token: TokenKind) -> None:
         spot = _spot(ctx, target, 1, 1, off_road=True)
         if spot is None:
             return
-        enemy = _enemy(ctx, MUTANT, other, spot, ())
+        enemy = _enemy(ctx, MUTANT, spot, ())
         ctx.say(enemy, f"A MUTANT {enemy} appears at the roadside!", kind="enemy")
         shoot(ctx, enemy, letter, MUTANT_WEAPON[token], free_gunner=False, token_id=None)
     elif kind == "buggy":
         spot = _spot(ctx, target, 2, 3, off_road=True)
         if spot is None:
             return
-        enemy = _enemy(ctx, ENEMY_BUGGY, other, spot, ())
+        enemy = _enemy(ctx, ENEMY_BUGGY, spot, ())
         nitro = not geo.is_off_road(rect_of(target))
         how = "NITRO-rams" if nitro else "rams"
         ctx.say(enemy, f"An enemy BUGGY {enemy} {how} {letter} from off-road!", kind="enemy")
@@ -313,7 +314,7 @@ def _attack(ctx: Ctx, side: Side, token: TokenKind) -> None:
         spot = _spot(ctx, target, 1, 2, off_road=False)
         if spot is None:
             return
-        enemy = _enemy(ctx, ENEMY_BIKE, other, spot, ("brawler",))
+        enemy = _enemy(ctx, ENEMY_BIKE, spot, ("brawler",))
         ctx.say(enemy, f"An enemy BIKE {enemy} pulls alongside {letter}!", kind="enemy")
         melee(ctx, enemy, letter)
 

@@ -309,7 +309,7 @@ def test_the_courier_bot_repairs_free_keeps_to_the_verge_and_rams_mutants() -> N
     "If you are off road, they will ram without nitro") but not by the board's side edge nor
     against another Courier; a mutant ("they defend with one die") is worth ramming."""
     from games.roadwolf.actions import SimpleAction
-    from games.roadwolf.missions.gauntlet import _best_move, _place_value
+    from games.roadwolf.missions.gauntlet_bot import _best_move, _place_value
     from games.roadwolf.policy import bot_move
 
     hurt = gauntlet(
