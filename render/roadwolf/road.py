@@ -139,8 +139,8 @@ def _last_tag(
 ) -> None:
     """GAUNTLET's LAST road card: an accent tab along its top edge reading LAST."""
     x0, y0, x1, _y1 = box
-    fnt = font(label * 0.9, bold=True)
-    h = label * 1.2
+    fnt = font(label, bold=True)  # at least 11 px on a phone, as every label
+    h = label * 1.3
     draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 2 + h), fill=theme.accent, outline=BLACK,
                    width=2)  # fmt: skip
     draw_text(draw, ((x0 + x1) / 2, y0 + 2 + h / 2), "LAST", fnt=fnt, fill=BLACK)
