@@ -206,7 +206,7 @@ def scene_of(view: RwView) -> Scene:
         mission=view.mission,
         round=view.round if view.phase != "build" else 0,
         headline=headline(view),
-        sides=(view.sides[0].name, view.sides[1].name),
+        sides=tuple(s.name for s in view.sides),
         score=view.score_text if view.phase != "build" else "",
         seats=seats(view),
         pieces=tuple(piece_of(view, v) for v in view.vehicles),

@@ -48,7 +48,7 @@ class Piece:
 
     letter: str
     side: int
-    """0 or 1: the side's colour; -1 for nobody's (a neutral wreck)."""
+    """The side (its colour, 0..5); -1 nobody's (a neutral wreck); -2 GAUNTLET's enemies."""
     model: str
     owner: str
     rect: Rect | None
@@ -108,7 +108,8 @@ class Scene:
     round: int
     headline: str
     """Whose turn and what to do, or who won."""
-    sides: tuple[str, str]
+    sides: tuple[str, ...]
+    """Every side's name, in side order (two, or 2..6 in GAUNTLET and DERAILED)."""
     score: str
     seats: tuple[Seat, ...]
     pieces: tuple[Piece, ...]

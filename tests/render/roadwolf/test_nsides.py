@@ -1,0 +1,111 @@
+"""Boards with more than two sides (GAUNTLET, DERAILED): a roster heading and a colour per
+side, every seat's chip, the turn marker lit only for the side to act."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from games.roadwolf.model import RwView, SideView, TurnView
+from render.fonts import MIN_PHONE_PX, phone_px
+from render.palette import DEFAULT_THEME as THEME
+from render.roadwolf import render_roadwolf_board
+from render.roadwolf.adapt import scene_of
+from render.roadwolf.board import board_grid, seat_marker
+from render.roadwolf.scene import Rect
+from render.shapes import Label, recording_text
+from tests.render.roadwolf.views import vehicle
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
+
+
+def many_sides(count: int, *, to_act: int = 2) -> RwView:
+    """GAUNTLET with `count` Courier sides, two cars each (A1, A2, B1…), side `to_act` to act."""
+    vehicles = tuple(
+        vehicle(f"{'ABCDEF'[k]}{n + 1}", k, "Coupe", 2, 2 + 4 * k - (n * 2), 6 + 8 * n)
+        for k in range(count)
+        for n in range(2)
+    )
+    sides = tuple(
+        SideView(
+            name=f"Couriers {k + 1}",
+            players=(100 + k,),
+            player_names=(NAMES[k],),
+            points=4,
+            spent=4,
+            tokens_bought=4,
+            score=k % 2,
+        )
+        for k in range(count)
+    )
+    turn = TurnView(
+        side=to_act,
+        side_name=f"Couriers {to_act + 1}",
+        players=(100 + to_act,),
+        vehicle=None,
+        actions_left=0,
+        done=(),
+    )
+    return RwView.model_validate(
+        {
+            "viewer": None,
+            "mission": "GAUNTLET",
+            "phase": "play",
+            "round": 2,
+            "board_width": 24,
+            "board_length": 48,
+            "road_columns": (9, 14),
+            "start_rows": 8,
+            "sides": sides,
+            "vehicles": vehicles,
+            "cards": (),
+            "deck_left": 10,
+            "turn": turn,
+            "traces": (),
+            "score": tuple(s.score for s in sides),
+            "score_text": "Points " + "–".join(str(s.score) for s in sides),
+            "winner": None,
+            "end_reason": "",
+            "private": None,
+        }
+    )
+
+
+def _draw(view: RwView) -> tuple[Image.Image, list[Label]]:
+    with recording_text() as labels:
+        png = render_roadwolf_board(view)
+    return Image.open(io.BytesIO(png)).convert("RGB"), labels
+
+
+@pytest.mark.parametrize("count", [4, 6])
+def test_every_side_has_its_heading_colour_and_chip(count: int) -> None:
+    view = many_sides(count)
+    image, labels = _draw(view)
+    texts = [label.text for label in labels]
+    for k in range(count):
+        assert f"Couriers {k + 1}: {NAMES[k]}" in texts
+    grid = board_grid(scene_of(view))
+    for v in view.vehicles:
+        x0, y0, _x1, y1 = grid.box(Rect(v.x, v.y, v.w, v.h))
+        assert image.getpixel((round(x0 + 6), round((y0 + y1) / 2))) == (
+            THEME.player(v.side).colour
+        ), v.letter
+    colours = {THEME.player(k).colour for k in range(count)}
+    assert len(colours) == count  # six sides, six different colours
+
+
+@pytest.mark.parametrize("count", [4, 6])
+def test_turn_marker_lit_only_for_the_side_to_act(count: int) -> None:
+    """Couriers 3 (Cy) to act: Cy's chip alone is framed in the accent."""
+    view = many_sides(count, to_act=2)
+    image, labels = _draw(view)
+    scene = scene_of(view)
+    lit = [
+        image.getpixel(tuple(round(c) for c in seat_marker(scene, k))) == THEME.accent
+        for k in range(count)
+    ]
+    assert lit == [k == 2 for k in range(count)]
+    assert any("Couriers 3's turn (Cy)" in label.text for label in labels)
+    assert min(phone_px(label.size, image.width) for label in labels) >= MIN_PHONE_PX
