@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 
 from bot.presenters import Board, ButtonSpec
-from bot.roadwolf.ids import PANEL, PER_ROW, VEHICLE, act_id, clip, rw_id
+from bot.roadwolf.ids import LETTER, PANEL, PER_ROW, VEHICLE, act_id, clip, rw_id
 from bot.service import Snapshot
 from games.engine import PlayerId
 from games.roadwolf.actions import TrainAction
 from games.roadwolf.model import RwState
 
 BOARD = "brd"  # the crew pick: payload `A.G1[.3.5]`
-CODE = re.compile(r"(?P<v>[A-Z][0-9]?)\.(?P<t>[A-Z][0-9]?)((?:\.\d{1,4}){0,8})")
+CODE = re.compile(rf"(?P<v>{LETTER})\.(?P<t>[A-Z][0-9]?)((?:\.\d{{1,4}}){{0,8}})")
 
 
 def boarding_button(snap: Snapshot, action: TrainAction) -> ButtonSpec:

@@ -37,7 +37,9 @@ DO = "do"  # the panel's "More actions…" menu: play the action its picked valu
 
 KINDS: dict[str, MoveKind] = {"m": "move", "b": "brake", "n": "nitro"}
 CODES = {v: k for k, v in KINDS.items()}
-PLAN = re.compile(r"(?P<v>[A-Z]{1,2})\.(?P<k>[mbn])(?:\.(?P<dx>-?\d)(?:\.(?P<dy>-?\d))?)?")
+LETTER = r"[A-Z][A-Z0-9]{0,2}"
+"""A vehicle's letter in a payload: A, N2 (CHASE), M1 (civilians), A1…F12 (three or more sides)."""
+PLAN = re.compile(rf"(?P<v>{LETTER})\.(?P<k>[mbn])(?:\.(?P<dx>-?\d)(?:\.(?P<dy>-?\d))?)?")
 
 
 class RwId(ButtonId):

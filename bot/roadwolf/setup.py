@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from bot.presenters import Board, ButtonSpec, SelectSpec
-from bot.roadwolf.ids import PANEL, PER_ROW, act_id, clip, rw_id
+from bot.roadwolf.ids import LETTER, PANEL, PER_ROW, act_id, clip, rw_id
 from bot.service import Snapshot
 from games.engine import PlayerId, Rng
 from games.roadwolf.missions import place_refusal
@@ -28,8 +28,8 @@ SETUP = "set"  # a vehicle's setup menu (Place…, Crew order…): payload `A`
 PLACE = "pl"  # place: payload `A` (the column menu) or `A.10` (the row menu)
 CREW = "crew"  # crew order: payload `A` or `A.3.5` (ids chosen so far, first lost first)
 MAX_OPTIONS = 25
-PLACE_CODE = re.compile(r"(?P<v>[A-Z]{1,2})(?:\.(?P<x>\d{1,2}))?")
-CREW_CODE = re.compile(r"(?P<v>[A-Z]{1,2})((?:\.\d{1,4}){0,8})")
+PLACE_CODE = re.compile(rf"(?P<v>{LETTER})(?:\.(?P<x>\d{{1,2}}))?")
+CREW_CODE = re.compile(rf"(?P<v>{LETTER})((?:\.\d{{1,4}}){{0,8}})")
 
 
 def _header(snap: Snapshot) -> str:
