@@ -128,7 +128,7 @@ def test_the_lead_sides_two_draws_can_pause_twice() -> None:
 
 def test_the_other_side_decides_on_its_own_draw() -> None:
     """Each side keeps its own Skulls: N's draw pauses for the Interceptors."""
-    step, tin = enemy_step(["mechanic", "mechanic", "brawler"], skulls=(0, 1))
+    step, _ = enemy_step(["mechanic", "mechanic", "brawler"], skulls=(0, 1))
     state = step.state
     assert state.turn is not None and state.turn.side == 1
     assert active_players(state) == frozenset({P2})
