@@ -136,10 +136,11 @@ def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
         return Board(
             f"{header(snap)}\n{presenters.turn_line(snap)}", image, filename, tuple(tail(snap))
         )
+    view = own_view(snap, viewer)
     if viewer not in snap.active_players:
         status = "Nothing to do right now: waiting for the others."
-        return Board(f"{header(snap)}\n{status}", image, filename, rows([], tail(snap)))
-    view = own_view(snap, viewer)
+        text = f"{header(snap)}{your_side(view)}\n{status}"
+        return Board(text, image, filename, rows([], tail(snap)))
     actions = list(snap.legal_actions(viewer))
     if view.phase == "build":
         text, (buttons, selects) = _build(snap, view, actions)
@@ -153,7 +154,16 @@ def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
         text, (buttons, selects) = vehicle_menu(snap, view, actions, only)
     else:
         text, (buttons, selects) = _pick_vehicle(snap, view, actions)
-    return Board(clip(f"{header(snap)}\n{text}"), image, filename, buttons, selects=selects)
+    text = f"{header(snap)}{your_side(view)}\n{text}"
+    return Board(clip(text), image, filename, buttons, selects=selects)
+
+
+def your_side(view: RwView) -> str:
+    """The viewer's side, named on the panel (GAUNTLET and DERAILED may seat up to six)."""
+    private = view.private
+    if private is None or private.side is None:
+        return ""
+    return f"\nYour side: **{view.sides[private.side].name}**"
 
 
 def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Menu]:
