@@ -94,7 +94,7 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
     note = EXIT_WORDS.get(v.exited or "", "")
     building = view.phase == "build"
     if building:
-        note = "placed" if v.placed else "takes the road when both sides are built"
+        note = "placed" if v.placed else "takes the road when every side is built"
     if not note and v.status == "normal" and v.facing == "backward":
         note = "facing backward"
     side = v.side if not v.neutral else ENEMY_SIDE if "enemy" in v.traits else -1
