@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from games.roadwolf import geometry as geo
 from games.roadwolf.model import RwView, VehicleView
 
 MAX_CHARS = 1900
@@ -23,6 +24,8 @@ CARD_MARKS = {
 def _letter(vehicle: VehicleView, sides: int = 2, front: bool = False) -> str:
     if vehicle.status == "wreck":
         return "#"
+    if "train" in vehicle.traits:  # DERAILED: EN, G1, G2 as E, G with N, 1, 2 on the front row
+        return vehicle.letter[-1] if front else vehicle.letter[0]
     if vehicle.neutral:
         return vehicle.letter[-1]  # nobody's pieces: M (the truck), 1, 2… (civilians M1, M2…)
     if sides > 2 and len(vehicle.letter) > 1 and vehicle.letter[1:].isdigit():
@@ -32,16 +35,24 @@ def _letter(vehicle: VehicleView, sides: int = 2, front: bool = False) -> str:
     return letter[-1] if len(letter) > 1 else letter  # one character a cell (CHASE's N2…)
 
 
+def _strips(view: RwView) -> list[tuple[tuple[int, int], str]]:
+    """The road's columns (`.`); DERAILED: its two roads and the track between them (`:`)."""
+    if view.mission == "DERAILED":
+        return [(geo.LEFT_ROAD, "."), (geo.TRACK, ":"), (geo.RIGHT_ROAD, ".")]
+    return [(view.road_columns, ".")]
+
+
 def ascii_map(view: RwView, rows: range | None = None) -> list[str]:
-    """Rows from the END (top) down to the START: `|` road edges, `.` road, letters vehicles
-    (upper case the first side, lower case the second; with more sides the side's letter and
-    the vehicle's number on its front row; `#` wrecks), card marks."""
+    """Rows from the END (top) down to the START: `.` road (DERAILED: `:` the track), letters
+    vehicles (upper case the first side, lower case the second; with more sides the side's
+    letter and the vehicle's number on its front row; DERAILED's train E…N, G…1, G…2; `#`
+    wrecks), card marks."""
     width, length = view.board_width, view.board_length
     grid = [[" "] * width for _ in range(length)]
-    first, last = view.road_columns
-    for y in range(length):
-        for x in range(first, last + 1):
-            grid[y][x] = "."
+    for (first, last), mark in _strips(view):
+        for y in range(length):
+            for x in range(first, last + 1):
+                grid[y][x] = mark
     for card in view.cards:
         for x in range(math.floor(card.x), math.ceil(card.x + card.w)):
             for y in range(math.floor(card.y), math.ceil(card.y + card.h)):
