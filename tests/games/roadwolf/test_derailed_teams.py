@@ -164,3 +164,16 @@ def test_the_third_teams_bot_boards_and_fights_for_the_engine() -> None:
     action = bot_move(state, player, Rng(0))
     assert action is not None and action.vehicle == FRONT
     assert getattr(action, "target", None) == ENGINE
+
+
+def test_the_text_board_draws_both_roads_the_track_and_the_train() -> None:
+    """1.3 [R]: "verge, road, train strip, road, verge": the text board marks both roads and the
+    track; the train reads E…N, G…1, G…2 from the START up."""
+    from games.roadwolf.text_board import ascii_map
+    from games.roadwolf.view import view
+
+    state = built(3)
+    rows = {int(line[:2]): line[3:] for line in ascii_map(view(state, 100))}
+    assert rows[30][5:19] == "......::......"
+    assert rows[21][11:13] == "NN" and rows[16][11:13] == "EE"
+    assert rows[15][11:13] == "11" and rows[9][11:13] == "22" and rows[4][11:13] == "GG"
