@@ -49,8 +49,9 @@ nitro-rams, Driver/Brawler a bike that melees, Mechanic nothing. Nobody leaves b
 the LAST card is placed. Points: 1 to the first side out, 1 per vehicle out, 1 for the most \
 enemy points destroyed; ends when every Courier is out or destroyed.
 - **DERAILED**: 2–6 teams (every player on their own, or option `teams`) on a board of two roads \
-with the track between them; each team starts at the START on its own road. The train (Engine \
-EN, Gondolas G1 and G2, 2×6 each) waits 1 stick ahead of the START. Board a Gondola from \
+with the track between them; the teams start at the START on alternate roads (the 1st on the \
+left, the 2nd on the right, the 3rd on the left…). The train (Engine EN, Gondolas G1 and G2, \
+2×6 each) waits 1 stick ahead of the START. Board a Gondola from \
 alongside (none with rival crew aboard), fight from the front Gondola for the Engine (2 neutral \
 crew), board it, then DRIVE the train 1 stick a turn. The team that drives it off the END wins.
 
@@ -121,7 +122,10 @@ Driver takes its seat first, so a Brawler or Gunner aboard keeps its skill. The 
 neutral crew (plain Drivers) take no turns but defend like any crew, only against the front \
 Gondola: 3 dice in melee, 2 against shots (Closed). SEARCH (an action in a Gondola) keeps a \
 drawn Shotgun, Ambush, Molotov or Spikes. Train cars are never taken over, spiked or handed \
-gear. Off the END = the Engine's front past the edge. Nobody left in the race: a draw.
+gear. Teams sharing a road take its START spots in turn (each team's first vehicle, then each \
+one's second…), from the track outward, a cell apart while there is room; a full START zone goes \
+on up the road. The team holding the Engine leads the score. Off the END = the Engine's front \
+past the edge. Nobody left in the race: a draw.
 - The grid: 1 cell = 1 inch, board 24 × 48, road columns 9–14, 1 stick = 4 cells; moves are \
 straight, sampled every ¼ cell; a hit stops you just before overlapping (touching is not a \
 hit); range is the gap between footprints, sight is blocked by a third vehicle or wreck \
