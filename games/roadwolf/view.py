@@ -94,7 +94,7 @@ def view(state: RwState, viewer: PlayerId | None) -> RwView:
             tokens=tuple(
                 (v.letter, tuple(_token_view(t, v, True) for t in (*v.crew, *v.gear)))
                 for v in state.vehicles
-                if v.side == side and v.on_board
+                if v.side == side and v.on_board and not v.neutral
             ),
             points_left=mine.points - mine.spent,
             tokens_left=mine.tokens_allowed - mine.tokens_bought,

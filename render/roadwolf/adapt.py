@@ -250,7 +250,7 @@ def sheet_of(view: RwView) -> Sheet:
     player = view.viewer if view.viewer is not None else 0
     names = dict(zip(view.sides[side].players, view.sides[side].player_names, strict=False))
     active = player in active_players(view)
-    own = [v for v in view.vehicles if v.side == side]
+    own = [v for v in view.vehicles if v.side == side and not v.neutral]  # not nobody's pieces
     vehicles = tuple(Vehicle(piece_of(view, v), kind_words(v), tuple(token_of(t) for t in v.tokens))
                      for v in own)  # fmt: skip
     budget = ""

@@ -205,3 +205,18 @@ def test_couriers_of_different_sides_may_not_attack_each_other() -> None:
     assert not any(isinstance(a, ShootAction | MeleeAction) for a in listed)
     moves = [a for a in listed if isinstance(a, MoveAction)]
     assert moves and all(preview(state, "A1", a.kind, a.dx, a.dy).ram is None for a in moves)
+
+
+def test_a_sides_private_part_lists_its_own_couriers_not_the_enemies() -> None:
+    """Enemies are nobody's pieces (side 0 by the neutral pieces' rule): never on side 0's own
+    list of vehicles and tokens (its panel and record sheet)."""
+    from games.roadwolf.view import view
+
+    cars = [(Car("A1", "coupe", 5, 30), 0), (Car("B1", "coupe", 9, 10), 1)]
+    cars.append((Car("C1", "coupe", 14, 12), 2))
+    ctx = Ctx(sided(cars, 3), Tin(["gunner", "mechanic", "mechanic", "mechanic"], [1, 6, 6]))
+    enemy_turn(ctx)
+    state = ctx.freeze()
+    assert any(v.kind == "mutant" and v.side == 0 for v in state.vehicles)
+    private = view(state, SEATS[0].id).private
+    assert private is not None and [letter for letter, _ in private.tokens] == ["A1"]
