@@ -177,3 +177,16 @@ def test_the_text_board_draws_both_roads_the_track_and_the_train() -> None:
     assert rows[30][5:19] == "......::......"
     assert rows[21][11:13] == "NN" and rows[16][11:13] == "EE"
     assert rows[15][11:13] == "11" and rows[9][11:13] == "22" and rows[4][11:13] == "GG"
+
+
+def test_the_rules_text_says_where_the_teams_start() -> None:
+    from games.roadwolf.text import RULES_TEXT
+
+    text = " ".join(RULES_TEXT.split())
+    for words in (
+        "the teams start at the START on alternate roads (the 1st on the left, the 2nd on the "
+        "right, the 3rd on the left…)",
+        "Teams sharing a road take its START spots in turn",
+        "The team holding the Engine leads the score",
+    ):
+        assert words in text
