@@ -94,17 +94,20 @@ two); seat i plays for side i mod the number of sides. Sides play in side order 
 position), then the ROAD TURN. With three or more sides vehicles are lettered by side: A1, A2… \
 the first, B1… the second, up to F; the board colours each side. Other missions always have two \
 sides (`teams` is ignored).
-- GAUNTLET: the text's "each player" is each side here (every player, or a team). The free \
-Nitro goes on the side's first vehicle that may use it. Each turn goes to the vehicle furthest \
-ahead among those that have not moved this round (ties to the side that won the first \
-roll-off). Enemy draws are uniform over the 10 token kinds. A mutant is a 1×1 size-1 piece at \
-the roadside; mutants, buggies and bikes are nobody's and anyone may attack them. Each time a \
-side holding a Skull draws an attack (not Mechanic), play waits for its players to choose: \
-spend a Skull to ignore it, or take it (the other draws are made after the choice; a bot seat \
-or a clock running out spends it on Spikes, a buggy, a Molotov, or an attack that could finish \
-the lead vehicle). An enemy with nobody left aboard counts as destroyed. A move toward a \
-closed END stops at the edge. Couriers who collide still ram (only attacks are barred). The \
-point for enemies destroyed goes to nobody on a tie.
+- GAUNTLET: the text's "each player" is each side here (every player, or a team). The free Nitro \
+goes on the side's first vehicle that may use it. The roll-off: every side rolls 2 dice, the sides \
+tied for the highest roll again. Each turn goes to the vehicle furthest ahead among those that \
+have not moved this round (ties to the side that won the roll-off, then the sides after it in side \
+order). Enemy draws are uniform over the 10 token kinds. A mutant is a 1×1 size-1 piece at the \
+roadside; mutants, buggies and bikes are nobody's and any Courier may attack them. Each time a \
+side holding a Skull draws an attack (not Mechanic), play waits for its players to choose: spend a \
+Skull to ignore it, or take it (the other draws are made after the choice; a bot seat or a clock \
+running out spends it on Spikes, a buggy, a Molotov, or an attack that could finish the lead \
+vehicle). An enemy with nobody left aboard counts as destroyed. A move toward a closed END stops \
+at the edge. A Courier may not shoot, melee or spike another side's Courier, nor MOVE, BRAKE or \
+NITRO into one: a ram is an attack, and the preview shows it refused; collisions the road causes \
+(a skid, a card) still happen. The point for enemies destroyed goes to nobody on a tie; sides tied \
+for the most points: a draw.
 - DERAILED (1.3 [R]): board columns: verge 0–4, road 5–10, track 11–12, road 13–18, verge 19–23; \
 a card lies on columns 6–9 or 14–17. A Bridge or Tunnel on one road makes a vehicle on the other \
 road at its rows check as off-road. Any movement touching the track strip (a move, a skid, a \

@@ -275,6 +275,10 @@ def test_the_rules_text_states_the_gauntlet_rulings() -> None:
     for words in (
         'the text\'s "each player" is each side here',
         "play waits for its players to choose: spend a Skull to ignore it, or take it",
+        "A Courier may not shoot, melee or spike another side's Courier, nor MOVE, BRAKE or NITRO "
+        "into one: a ram is an attack",
+        "every side rolls 2 dice, the sides tied for the highest roll again",
+        "sides tied for the most points: a draw",
         "Nobody leaves by the END until the LAST card is placed",
         "Turn order by position, lead vehicle first",
     ):
