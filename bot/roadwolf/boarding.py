@@ -18,7 +18,7 @@ from games.roadwolf.actions import TrainAction
 from games.roadwolf.model import RwState
 
 BOARD = "brd"  # the crew pick: payload `A.G1[.3.5]`
-CODE = re.compile(rf"(?P<v>{LETTER})\.(?P<t>[A-Z][0-9]?)((?:\.\d{{1,4}}){{0,8}})")
+CODE = re.compile(rf"(?P<v>{LETTER})\.(?P<t>{LETTER})((?:\.\d{{1,4}}){{0,8}})")
 
 
 def boarding_button(snap: Snapshot, action: TrainAction) -> ButtonSpec:
