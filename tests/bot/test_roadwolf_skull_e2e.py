@@ -82,3 +82,53 @@ async def _play(world: World, game: int) -> int:
         raise AssertionError("GAUNTLET did not end")
     assert snap.outcome is not None, snap.record
     return pressed
+
+
+async def test_three_courier_sides_play_to_the_end(world: World) -> None:
+    """Line 213: "All players are Couriers": Alice and two bot seats are three Courier sides
+    (option `teams` 0: every player on their own). Alice plays typed (`/roadwolf do`, her
+    judgement: the rules' policy), her Skull choices on her panel's buttons; the bots play
+    theirs. The game reaches its end, one score per side; nothing refused, nothing hidden
+    shown in public."""
+    r = await world.slash(world.alice, "game new", game="roadwolf")
+    r = await world.slash(world.alice, "game option", setting="mission", value="GAUNTLET")
+    assert "🚫" not in r.content, r.content
+    for _ in range(2):
+        r = await world.slash(world.alice, "game bot add")
+        assert "(bot)" in r.content, r.content
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+    assert world.bot is not None
+    decided = 0
+    for step in range(2500):
+        await world.bot.scheduler.tick()
+        await world.bot.scheduler.settle()
+        snap = await world.bot.service.latest(world.channel.id)
+        if not snap.record.is_live:
+            break
+        alice = snap.player_of(world.alice.id)
+        if alice not in snap.active_players:
+            continue
+        state = snap.state
+        assert isinstance(state, RwState) and len(state.sides) == 3
+        assert SPEC.policy is not None
+        choice = SPEC.policy(state, alice, Rng.for_step(11, step))
+        if isinstance(choice, DecideAction):
+            r = await world.slash(world.alice, "roadwolf panel")
+            panel = r.messages[-1]
+            icon = "💀" if choice.choice == "skull" else "💥"
+            cid = next(c for label, c, _ in panel.buttons if str(label).startswith(icon))
+            r = await world.fake.click(world.alice, _now(world, panel), str(cid))
+            await r.settle(0.2)
+            decided += 1
+            continue
+        r = await world.slash(world.alice, "roadwolf do", action=choice.model_dump_json())
+        await r.settle(0.1)
+    else:
+        raise AssertionError("GAUNTLET with three sides did not end")
+    final = snap.state
+    assert isinstance(final, RwState) and final.finished, final.end_reason
+    assert len(final.sides) == 3 and snap.outcome is not None
+    assert not _refusals(world), _refusals(world)
+    world.renders.check(world.fake)
+    print(f"\nGAUNTLET, 3 sides: {final.end_reason}; Alice decided {decided} times")

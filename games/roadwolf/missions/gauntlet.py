@@ -219,7 +219,8 @@ def judge(state: RwState) -> Verdict:
     name = state.sides[winner].name
     if len(score) == 2:
         return Verdict(scores, True, winner, f"{name} win the Gauntlet {best}-{min(score)}")
-    return Verdict(scores, True, winner, f"{name} win the Gauntlet with {best} points")
+    points = f"{best} point{'s' if best != 1 else ''}"
+    return Verdict(scores, True, winner, f"{name} win the Gauntlet with {points}")
 
 
 def end_of_round(ctx: Ctx) -> Turn | None:
