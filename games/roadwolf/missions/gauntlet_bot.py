@@ -108,10 +108,13 @@ def _best_move(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action |
     pace = _pace(state)
     front = vehicle.y + vehicle.h
     mutants = {v.letter for v in state.vehicles if v.kind == "mutant" and ENEMY in v.traits}
+    rivals = {v.letter for v in state.vehicles if COURIER in v.traits and v.side != vehicle.side}
     stay = _place_value(state, vehicle, rect_of(vehicle))
     best: tuple[float, Action] | None = None
     for dx, dy in geo.displacements("move"):
         look = preview(state, vehicle.letter, "move", dx, dy)
+        if look.ram in rivals:
+            continue  # "Couriers may not attack each other": refused (`gauntlet.refuse`)
         if look.exits is not None:
             score = 1000.0 if look.exits == "end" else -1000.0
         else:
