@@ -169,10 +169,16 @@ def headline(view: RwView) -> str:
             return f"Game over: a draw. {view.end_reason}".strip()
         return f"{view.sides[view.winner].name} win! {view.end_reason}".strip()
     if view.phase == "build":
+        building = [s for s in view.sides if _building(s)]
+        if len(building) > 2:  # up to six sides: the short form fits the banner
+            short = [
+                f"{s.name} {s.points - s.spent}/{s.tokens_allowed - s.tokens_bought}"
+                for s in building
+            ]
+            return "Army building, points/tokens to go: " + " · ".join(short)
         left = [
             f"{s.name} {s.points - s.spent} pts, {s.tokens_allowed - s.tokens_bought} tokens to go"
-            for s in view.sides
-            if _building(s)
+            for s in building
         ]
         return "Army building: " + ("; ".join(left) or "done")
     turn = view.turn

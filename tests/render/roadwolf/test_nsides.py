@@ -12,7 +12,7 @@ from games.roadwolf.model import RwView, SideView, TurnView
 from render.fonts import MIN_PHONE_PX, phone_px
 from render.palette import DEFAULT_THEME as THEME
 from render.roadwolf import render_roadwolf_board
-from render.roadwolf.adapt import scene_of
+from render.roadwolf.adapt import headline, scene_of
 from render.roadwolf.board import board_grid, seat_marker
 from render.roadwolf.scene import Rect
 from render.shapes import Label, recording_text
@@ -109,3 +109,14 @@ def test_turn_marker_lit_only_for_the_side_to_act(count: int) -> None:
     assert lit == [k == 2 for k in range(count)]
     assert any("Couriers 3's turn (Cy)" in label.text for label in labels)
     assert min(phone_px(label.size, image.width) for label in labels) >= MIN_PHONE_PX
+
+
+def test_building_six_sides_names_each_side_in_the_short_form() -> None:
+    """Six sides building: every side with its points/tokens to go, short enough for the
+    banner's three lines (the two-side wording would be cut off)."""
+    view = many_sides(6).model_copy(update={"phase": "build", "turn": None})
+    change = {"spent": 1, "tokens_bought": 0, "tokens_allowed": 4}
+    sides = tuple(s.model_copy(update=change) for s in view.sides)
+    text = headline(view.model_copy(update={"sides": sides}))
+    assert text.startswith("Army building, points/tokens to go: Couriers 1 3/4 · ")
+    assert all(f"Couriers {k} 3/4" in text for k in range(1, 7))
