@@ -58,13 +58,13 @@ crew), board it, then DRIVE the train 1 stick a turn. The team that drives it of
 **Army**: spend your points on vehicles (cost = size: bikes 1, cars 2–3, Armored Car/Limo 4, \
 Big Rig 5), then as many crew/gear tokens as points. Every vehicle has a free Driver, Street \
 vehicles a free Nitro. Tokens are hidden from the other side until used; counts are public. \
-Until both sides are done you may start your army again or place your vehicles.
+Until every side is done you may start your army again or place your vehicles.
 
 **Turn**: one vehicle at a time, two actions each: MOVE (up to 1 stick = 4 cells, forward or \
 sideways), BRAKE (up to 4 cells back), SHOOT (range 4 cells, in sight), MELEE (Open vehicles, \
 adjacent; free after a MOVE), SPIKES, REPAIR (a 6 fixes 1), TAKEOVER, TRANSFER, PICK UP, \
 TURN AROUND (immobilized), then **done**. Free: Nitro (8 cells straight ahead), a Gunner's shot, \
-a Mechanic's repair, Ambush, a bike's extra stick. After both sides: the ROAD TURN — wrecks, \
+a Mechanic's repair, Ambush, a bike's extra stick. After every side: the ROAD TURN — wrecks, \
 immobilized vehicles and road cards drift 8 cells toward the START and ram what they hit; a \
 new card enters at the END.
 
