@@ -47,14 +47,14 @@ class RoadWolfCog(
 
     @app_commands.command(name="move")
     @app_commands.describe(
-        vehicle="Your vehicle's letter, as on the board (A, B, ...)",
+        vehicle="Your vehicle's letter, as on the board (A, B, ...; A1, B2... with 3+ sides)",
         to="Where to: L2F3 = 2 left, 3 forward; R1B2 = 1 right, 2 back (a brake); NITRO",
         confirm="Drive it at once instead of previewing it first (default: preview)",
     )
     async def move(
         self,
         interaction: discord.Interaction,
-        vehicle: app_commands.Range[str, 1, 2],
+        vehicle: app_commands.Range[str, 1, 3],
         to: app_commands.Range[str, 1, 12],
         confirm: bool = False,
     ) -> None:
@@ -122,14 +122,14 @@ class RoadWolfCog(
 
     @app_commands.command(name="place")
     @app_commands.describe(
-        vehicle="Your vehicle's letter (A, B, ...)",
+        vehicle="Your vehicle's letter (A, B, ...; A1, B2... with 3+ sides)",
         column="Its back-left cell's column, 0-23 (the road is 9-14)",
         row="Its back-left cell's row, 0-47 (0 at the START)",
     )
     async def place(
         self,
         interaction: discord.Interaction,
-        vehicle: app_commands.Range[str, 1, 2],
+        vehicle: app_commands.Range[str, 1, 3],
         column: app_commands.Range[int, 0, 23],
         row: app_commands.Range[int, 0, 47],
     ) -> None:
