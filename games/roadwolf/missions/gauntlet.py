@@ -33,7 +33,7 @@ from games.roadwolf.missions.gauntlet_enemies import (
 from games.roadwolf.model import Card, RwState, Side, Turn, Vehicle
 from games.roadwolf.preview import preview
 from games.roadwolf.road import full_deck
-from games.roadwolf.table import Ctx, Hooks
+from games.roadwolf.table import Ctx, Hooks, rect_of
 
 COURIER_POINTS = 4
 """Line 213: "Couriers start at the start of the road with 4 points of vehicles"."""
@@ -267,6 +267,21 @@ def score_text(state: RwState) -> str:
 ATTACKS_ON_COURIERS = (ShootAction, MeleeAction, SpikesAction)
 
 
+REACH = 3 * geo.STICK
+"""Farther than a Nitro's 2 sticks (and a move's 1) with room to spare: no ram possible."""
+
+
+def _rival_near(state: RwState, vehicle: Vehicle) -> bool:
+    box = rect_of(vehicle)
+    return any(
+        COURIER in v.traits
+        and v.side != vehicle.side
+        and v.on_board
+        and geo.gap(box, rect_of(v)) <= REACH
+        for v in state.vehicles
+    )
+
+
 def refuse(state: RwState, vehicle: Vehicle, action: object) -> str | None:
     """Line 213: "Couriers may not attack each other": a shot, melee or Spikes at another
     side's Courier, and a MOVE, BRAKE or NITRO that would ram one (a ram is an attack; the
@@ -277,6 +292,8 @@ def refuse(state: RwState, vehicle: Vehicle, action: object) -> str | None:
     verb = "ram"
     if isinstance(action, ATTACKS_ON_COURIERS):
         target, verb = action.target, {"spikes": "spike"}.get(action.kind, action.kind)
+    elif not _rival_near(state, vehicle):
+        return None  # no other side's Courier within reach of a move or a Nitro
     elif isinstance(action, MoveAction):
         target = preview(state, vehicle.letter, action.kind, action.dx, action.dy).ram
     elif isinstance(action, NitroAction):
