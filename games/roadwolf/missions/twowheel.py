@@ -14,6 +14,7 @@ from __future__ import annotations
 from games.engine import PlayerId
 from games.roadwolf import geometry as geo
 from games.roadwolf.data import vehicle_class
+from games.roadwolf.missions import twowheel_bot
 from games.roadwolf.missions.base import MissionRules, Verdict, enemies_of, gone, of_side
 from games.roadwolf.missions.common import NEUTRAL_LETTER, add_neutral, alive
 from games.roadwolf.model import Card, RwState, Side, Vehicle
@@ -172,10 +173,13 @@ RULES = {
         hooks=Hooks(card=supplies_repair, roller=roller),
         score_text=score_text,
         runs_for_the_end=lambda s, v: False,
+        bot=twowheel_bot.bot,
         prey=prey,
         place=guard_spot,
         places_first=1,
-        buys=(("dirt_bike", "street_bike"), ("muscle_car", "coupe", "convertible")),
+        # the Enforcers start on the side edges, on the verge: Dirt cars reach the road and
+        # chase the bikers across it without wipeout checks (bot-vs-bot: bench.rw_balance)
+        buys=(("dirt_bike", "street_bike"), ("humvee", "rally_car", "buggy")),
         tokens=(
             ("gunner", "shotgun", "molotov", "brawler", "veteran"),
             ("gunner", "shotgun", "molotov", "veteran", "brawler"),
