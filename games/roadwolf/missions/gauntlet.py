@@ -259,8 +259,8 @@ def score_text(state: RwState) -> str:
             f"{_dashed(points)} pts · Skulls {_dashed(held)} · {last}"
         )
     return (
-        f"Points {_dashed(score)} · enemies destroyed {_dashed(points)} pts · Skulls "
-        f"{_dashed(held)} (sides in order) · {last}"
+        f"Points {_dashed(score)} · Skulls {_dashed(held)} · enemy pts {_dashed(points)} · "
+        f"{last} (sides in order)"
     )
 
 

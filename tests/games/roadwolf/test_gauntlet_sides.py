@@ -162,7 +162,7 @@ def test_scoring_with_four_sides() -> None:
     # B: 2 exits; C: 1 exit + first out + most enemy points (3) = 3
     assert verdict.over and verdict.score == (0, 2, 3, 0) and verdict.winner == 2
     assert verdict.reason == "Couriers 3 win the Gauntlet with 3 points"
-    assert score_text(state).startswith("Points 0–2–3–0 · enemies destroyed 1–0–3–2 pts")
+    assert score_text(state).startswith("Points 0–2–3–0 · Skulls 0–0–0–0 · enemy pts 1–0–3–2")
 
 
 def test_a_tie_for_most_enemy_points_earns_nobody_and_a_tie_on_top_is_a_draw() -> None:
