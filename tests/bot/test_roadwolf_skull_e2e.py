@@ -87,9 +87,9 @@ async def _play(world: World, game: int) -> int:
 async def test_three_courier_sides_play_to_the_end(world: World) -> None:
     """Line 213: "All players are Couriers": Alice and two bot seats are three Courier sides
     (option `teams` 0: every player on their own). Alice plays typed (`/roadwolf do`, her
-    judgement: the rules' policy), her Skull choices on her panel's buttons; the bots play
-    theirs. The game reaches its end, one score per side; nothing refused, nothing hidden
-    shown in public."""
+    judgement: the rules' policy), her Skull choices too, by the names the list offers
+    ("💀 Spend a Skull: ignore …", "💥 Take …"); the bots play theirs. The game reaches
+    its end, one score per side; nothing refused, nothing hidden shown in public."""
     r = await world.slash(world.alice, "game new", game="roadwolf")
     r = await world.slash(world.alice, "game option", setting="mission", value="GAUNTLET")
     assert "🚫" not in r.content, r.content
@@ -113,13 +113,14 @@ async def test_three_courier_sides_play_to_the_end(world: World) -> None:
         assert isinstance(state, RwState) and len(state.sides) == 3
         assert SPEC.policy is not None
         choice = SPEC.policy(state, alice, Rng.for_step(11, step))
-        if isinstance(choice, DecideAction):
-            r = await world.slash(world.alice, "roadwolf panel")
-            panel = r.messages[-1]
+        if isinstance(choice, DecideAction):  # typed by its name, as the list offers it
             icon = "💀" if choice.choice == "skull" else "💥"
-            cid = next(c for label, c, _ in panel.buttons if str(label).startswith(icon))
-            r = await world.fake.click(world.alice, _now(world, panel), str(cid))
-            await r.settle(0.2)
+            offered = await world.fake.autocomplete(
+                world.alice, world.channel, "roadwolf do", focused="action", value=""
+            )
+            name = next(c["name"] for c in offered if c["name"].startswith(icon))
+            r = await world.slash(world.alice, "roadwolf do", action=name)
+            await r.settle(0.1)
             decided += 1
             continue
         r = await world.slash(world.alice, "roadwolf do", action=choice.model_dump_json())
