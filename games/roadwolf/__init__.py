@@ -4,7 +4,7 @@ Exports `SPEC`."""
 from __future__ import annotations
 
 from games.engine import GameSpec
-from games.roadwolf.describe import describe, describe_event
+from games.roadwolf.describe import describe, describe_event, prompt
 from games.roadwolf.model import ACTION_ADAPTER, Action, RwOptions, RwState, RwView
 from games.roadwolf.policy import bot_move
 from games.roadwolf.preview import parse_move, preview, reach, targets, typed_action
@@ -47,6 +47,7 @@ SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
         "parse_move": parse_move,
         "typed_action": typed_action,
         "describe_event": describe_event,
+        "prompt": prompt,
     },
 )
 
