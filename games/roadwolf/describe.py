@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import Event
+from games.engine import Event, PlayerId
 from games.roadwolf.data import VEHICLES
 from games.roadwolf.missions.gauntlet_enemies import attack_words
 from games.roadwolf.model import (
@@ -19,6 +19,7 @@ from games.roadwolf.model import (
     NitroAction,
     PlaceAction,
     ResetAction,
+    RwState,
     ShootAction,
     SimpleAction,
     SpikesAction,
@@ -84,6 +85,15 @@ def describe(action: Action) -> str:
         case DecideAction():
             return f"Take {attack_words(action.token, action.target)}"
     return str(action.kind)
+
+
+def prompt(state: RwState, player: PlayerId) -> str:
+    """What the public board asks of a player to act: a pending decision in words (GAUNTLET's
+    Skull), else their move."""
+    turn = state.turn
+    if turn is not None and turn.decision:
+        return f"decide: {turn.decision}"
+    return "your move"
 
 
 def describe_event(event: Event | Mapping[str, Any], **_: Any) -> str:

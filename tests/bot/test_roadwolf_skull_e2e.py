@@ -55,6 +55,8 @@ async def _play(world: World, game: int) -> int:
             skulls = state.mission.count(f"skulls:{side}")
             top = headline(snap.view(None))
             assert "(alice) must decide: " in top, top
+            board = await world.slash(world.alice, "game status")
+            assert f"decide: {state.turn.decision}" in board.content, board.content
             r = await world.slash(world.alice, "roadwolf panel")
             panel = r.messages[-1]
             assert panel.ephemeral and "💀 **Decide**" in panel.content, panel.content
