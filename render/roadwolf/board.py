@@ -67,10 +67,12 @@ def render_scene(
     draw_field(road_draw, local, scene, theme, label)
     img.paste(road, (round(grid.left), round(grid.top)))
     y = grid.top + grid.height + PAD * scale
+    long = any(isinstance(e, Piece) and len(e.letter) > 2 for e in roster)
+    chip = label * 1.3 * (2.1 if long else 1.6)  # A10…F12 (three or more sides) need more room
     for entry in roster:
         at, room = (PAD * scale, y), img.width - 2 * PAD * scale
         if isinstance(entry, Piece):
-            _roster_line(draw, at, room, entry, theme, label)
+            _roster_line(draw, at, room, entry, theme, label, chip)
         else:
             _side_line(draw, at, room, scene, entry, theme, label)
         y += LINE_H * scale
@@ -112,11 +114,18 @@ def _roster(scene: Scene) -> list[Piece | int]:
     for side in range(len(scene.sides)):
         entries.append(side)
         own: list[Piece] = sorted(
-            (p for p in scene.pieces if p.side == side), key=lambda p: p.letter
+            (p for p in scene.pieces if p.side == side), key=lambda p: letter_order(p.letter)
         )
         entries.extend(own)
-    neutral = sorted((p for p in scene.pieces if p.side < 0), key=lambda p: p.letter)
+    neutral = sorted((p for p in scene.pieces if p.side < 0), key=lambda p: letter_order(p.letter))
     return [*entries, *([NOBODY] if neutral else []), *neutral]
+
+
+def letter_order(letter: str) -> tuple[str, int]:
+    """Letters in reading order: A, B … N, N2; A1, A2 … A10; M1 … M10 (not A1, A10, A2)."""
+    head = letter.rstrip("0123456789")
+    tail = letter[len(head) :]
+    return (head, int(tail) if tail else 0)
 
 
 def _side_line(
@@ -177,10 +186,12 @@ def _roster_line(
     piece: Piece,
     theme: Theme,
     label: float,
+    w: float,
 ) -> None:
+    """`w`: the letter chip's width, the same on every line (two-character letters M1, N2, A1
+    fit 1.6 line heights; three-character A10 get 2.1)."""
     x, y = at
     h = label * 1.3
-    w = h * 1.6  # room for two-character letters (civilians M1, M2…; CHASE's replacements)
     colour = side_colour(piece.side, theme)
     draw.rounded_rectangle((x, y, x + w, y + h), radius=4, fill=colour, outline=theme.text,
                            width=3 if piece.active else 1)  # fmt: skip

@@ -13,7 +13,7 @@ from render.fonts import MIN_PHONE_PX, phone_px
 from render.palette import DEFAULT_THEME as THEME
 from render.roadwolf import render_roadwolf_board
 from render.roadwolf.adapt import headline, scene_of
-from render.roadwolf.board import board_grid, seat_marker
+from render.roadwolf.board import board_grid, letter_order, seat_marker
 from render.roadwolf.scene import Rect
 from render.shapes import Label, recording_text
 from tests.render.roadwolf.views import vehicle
@@ -120,3 +120,19 @@ def test_building_six_sides_names_each_side_in_the_short_form() -> None:
     text = headline(view.model_copy(update={"sides": sides}))
     assert text.startswith("Army building, points/tokens to go: Couriers 1 3/4 · ")
     assert all(f"Couriers {k} 3/4" in text for k in range(1, 7))
+
+
+def test_roster_lists_letters_in_reading_order() -> None:
+    """A1, A2 … A10 (not A1, A10, A2); two sides and civilians keep theirs (N before N2)."""
+    letters = ["A10", "A2", "A1", "N2", "N", "M10", "M2", "EN", "G1"]
+    assert sorted(letters, key=letter_order) == [
+        "A1",
+        "A2",
+        "A10",
+        "EN",
+        "G1",
+        "M2",
+        "M10",
+        "N",
+        "N2",
+    ]
