@@ -37,7 +37,10 @@ SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
     private_part=private_part,
     policy=bot_move,
     standings=standings,
-    summary="Vehicle combat on a moving highway: two sides, a mission, rams, shotguns and wrecks.",
+    summary=(
+        "Vehicle combat on a moving highway: two sides (up to six in GAUNTLET and DERAILED), "
+        "a mission, rams, shotguns and wrecks."
+    ),
     length="30-90 minutes live; several days by turns",
     extra={
         "lists_all_actions": False,
