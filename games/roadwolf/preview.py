@@ -16,6 +16,7 @@ from games.roadwolf.data import CARD_RAM_DICE
 from games.roadwolf.model import MoveAction, NitroAction, RwState, Vehicle
 from games.roadwolf.table import HOOKS, NO_HOOKS, card_rect, rect_of
 from games.roadwolf.table import off_road as off_road_of
+from games.roadwolf.train_faces import train_warning
 
 _TYPED = re.compile(r"^(?:([LR])(\d{1,2}))?(?:([FB])(\d{1,2}))?$")
 
@@ -101,8 +102,6 @@ def preview(state: RwState, letter: str, kind: geo.MoveKind, dx: int, dy: int) -
         other = state.vehicle(result.hit)
         ram = other.letter
         if "train" in other.traits:
-            from games.roadwolf.missions.derailed_train import train_warning
-
             ram_dice, warning = train_warning(other, ghost, vehicle)
             warnings.append(warning)
         elif kind == "brake":

@@ -18,6 +18,7 @@ from games.roadwolf.missions.base import Verdict
 from games.roadwolf.model import Card, RwState, Side, Token, Vehicle
 from games.roadwolf.road import draw_card, enter_card
 from games.roadwolf.table import Ctx, rect_of
+from games.roadwolf.train_faces import FRONT_RAM_DICE, SIDE_RAM_DICE, hits_front
 
 ENGINE, FRONT, REAR = "EN", "G1", "G2"
 TRAIN = (ENGINE, FRONT, REAR)
@@ -28,11 +29,6 @@ GONDOLA_CLASS = VehicleClass("gondola", "Gondola", 3, False, "heavy", 2, 6)
 """Line 216: "The Gondola cars are treated as OPEN and can hold any number of crew"."""
 TRAIN_BACK = geo.STICK
 """Line 215: "The back of the train should be 1 stick ahead of the start of the road"."""
-FRONT_RAM_DICE = 6
-"""Line 216: "Any vehicle hit by the front of the train is rammed by 6 dice"."""
-SIDE_RAM_DICE = 3
-"""Line 216: "Any vehicle colliding with the side of the train should be treated as BEING
-RAMMED by the train, with 3 dice"."""
 ROADS = (geo.LEFT_ROAD, geo.RIGHT_ROAD)
 
 
@@ -283,32 +279,6 @@ def drive_train(ctx: Ctx) -> None:
             break
         train_ram(ctx, path.hit, FRONT_RAM_DICE, front=True)
     ctx.say(ENGINE, "The train rolls forward.", kind="train")
-
-
-def hits_front(car: Vehicle, box: geo.Rect) -> bool:
-    """Whether `box`, stopped against the train car `car`, met the Engine's FRONT face (line
-    216: "Any vehicle hit by the front of the train"): ahead of its front edge and across its
-    columns, however the two came together (the train driving, a vehicle driving, braking or
-    skidding into it, a wreck drifting back onto it). A touch at a corner only, or any other
-    face, is the side of the train."""
-    if car.letter != ENGINE:
-        return False
-    engine = rect_of(car)
-    ahead = box.y >= engine.front - float(geo.SUB_STEP)
-    return ahead and box.x < engine.right and engine.x < box.right
-
-
-def train_warning(car: Vehicle, box: geo.Rect, vehicle: Vehicle) -> tuple[tuple[int, int], str]:
-    """The preview of `vehicle` stopping at `box` against the train car `car`: the ram's dice
-    (the train's, the vehicle's) and the warning to show."""
-    theirs = max(1, vehicle.remaining)
-    if hits_front(car, box):
-        throw = "then you are thrown 1 stick in a random direction"
-        return (
-            FRONT_RAM_DICE,
-            theirs,
-        ), f"the train's FRONT rams you: 6 dice against your {theirs}, {throw}"
-    return (SIDE_RAM_DICE, theirs), f"the train rams you: 3 dice against your {theirs}"
 
 
 def _met(ctx: Ctx, car: Vehicle, letter: str, depth: int) -> None:

@@ -8,11 +8,12 @@ from games.engine import DiceRolled
 from games.engine.rng import LoadedDice
 from games.roadwolf import geometry as geo
 from games.roadwolf.actions import MoveAction
-from games.roadwolf.missions.derailed_train import ENGINE, FRONT, hits_front
+from games.roadwolf.missions.derailed_train import ENGINE, FRONT
 from games.roadwolf.preview import preview
 from games.roadwolf.road import road_turn
 from games.roadwolf.rules import apply
 from games.roadwolf.table import Ctx
+from games.roadwolf.train_faces import hits_front
 from tests.games.roadwolf.helpers import P1, Car, texts
 from tests.games.roadwolf.test_derailed import derailed
 
