@@ -38,8 +38,8 @@ SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
     policy=bot_move,
     standings=standings,
     summary=(
-        "Vehicle combat on a moving highway: two sides (up to six in GAUNTLET and DERAILED), "
-        "a mission, rams, shotguns and wrecks."
+        "Vehicle combat on a moving highway: two sides (GAUNTLET, DERAILED: up to six), rams "
+        "and wrecks."
     ),
     length="30-90 minutes live; several days by turns",
     extra={
