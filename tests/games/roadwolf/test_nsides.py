@@ -10,6 +10,7 @@ from games.engine import Player, Rng
 from games.roadwolf import SPEC
 from games.roadwolf.build import side_count, side_letters
 from games.roadwolf.data import vehicle_class
+from games.roadwolf.missions import judge
 from games.roadwolf.missions.base import default_order
 from games.roadwolf.model import BuyAction, RwOptions, RwState, SideState, Turn
 from games.roadwolf.rules import outcome, standings
@@ -157,3 +158,23 @@ def test_view_and_text_board_show_every_side() -> None:
     assert seen.private is not None and seen.private.side == 2
     rows = "\n".join(ascii_map(seen))
     assert "C" in rows and "D" in rows  # the side's letter, its number on the front row
+
+
+@pytest.mark.parametrize("mission", ["GAUNTLET", "DERAILED"])
+def test_a_free_for_all_judge_scores_every_side(mission: str) -> None:
+    """Four seats, bots to the end: every verdict holds four scores (`rules.side_score` would
+    otherwise read the missing ones as 0) and the result ranks all four sides' players."""
+    state = _setup(4, mission=mission)
+    assert SPEC.policy is not None
+    for step in range(1, 3000):
+        if SPEC.outcome(state) is not None:
+            break
+        actor = sorted(SPEC.active_players(state))[0]
+        action = SPEC.policy(state, actor, Rng(step))
+        state = SPEC.apply(state, actor, action, Rng.for_step(2, step)).state
+        assert len(judge(state).score) == 4
+    result = SPEC.outcome(state)
+    assert result is not None
+    assert sorted(standings(state)) == [100, 101, 102, 103]
+    if result.winners:
+        assert sorted(result.ranking) == [100, 101, 102, 103]
