@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.roadwolf.missions import breakout_bot
 from games.roadwolf.missions.base import MissionRules, Verdict, escaped, is_stopped
 from games.roadwolf.model import RwState, Side, Vehicle
 
@@ -98,6 +99,9 @@ RULES: dict[str, MissionRules] = {
         runs_for_the_end=_rig_runs,
         prey=_rig_first,
         prize=lambda s: "A",
+        bot=breakout_bot.bot,
+        buys=breakout_bot.BUYS,
+        tokens=(breakout_bot.CONVOY_TOKENS, breakout_bot.ATTACKER_TOKENS),
     ),
     "THE PRESIDENT": MissionRules(
         judge=lambda s: president(s.vehicles),
