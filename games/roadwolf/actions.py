@@ -9,6 +9,9 @@ from pydantic import Field, TypeAdapter
 from games.engine import Model
 from games.roadwolf.data import TokenKind
 
+LETTER_LENGTH = 3
+"""The longest vehicle letter: A12 or F12 with three to six sides (`build.side_letters`)."""
+
 # --- Actions -------------------------------------------------------------------------------
 
 
@@ -31,7 +34,7 @@ class PlaceAction(Model):
     START edge). Vehicles you do not place are placed for you."""
 
     kind: Literal["place"] = "place"
-    vehicle: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
     x: int = Field(ge=0, le=23)
     y: int = Field(ge=0, le=47)
 
@@ -41,7 +44,7 @@ class CrewOrderAction(Model):
     driver is always last. Free, on your turn or while building."""
 
     kind: Literal["crew_order"] = "crew_order"
-    vehicle: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
     tokens: tuple[int, ...] = Field(max_length=8)
 
 
@@ -49,7 +52,7 @@ class TokenAction(Model):
     """Army building: put a crew or gear token on one of your vehicles (hidden until used)."""
 
     kind: Literal["token"] = "token"
-    vehicle: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
     token: TokenKind
 
 
@@ -58,7 +61,7 @@ class MoveAction(Model):
     one stick (4 cells) in a straight line (1.6)."""
 
     kind: Literal["move", "brake"] = "move"
-    vehicle: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
     dx: int = Field(ge=-8, le=8)
     dy: int = Field(ge=-8, le=8)
 
@@ -67,7 +70,7 @@ class NitroAction(Model):
     """Play a Nitro token: 2 sticks straight forward, no action spent."""
 
     kind: Literal["nitro"] = "nitro"
-    vehicle: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
 
 
 class ShootAction(Model):
@@ -75,8 +78,8 @@ class ShootAction(Model):
     Gunner's free shot (with the gun or a weapon token); "ambush" is always free."""
 
     kind: Literal["shoot"] = "shoot"
-    vehicle: str = Field(max_length=2)
-    target: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
+    target: str = Field(max_length=LETTER_LENGTH)
     weapon: Literal["gun", "shotgun", "molotov", "ambush"]
     gunner: bool = False
 
@@ -85,24 +88,24 @@ class MeleeAction(Model):
     """Melee an adjacent vehicle (Open vehicles only); free right after a MOVE."""
 
     kind: Literal["melee"] = "melee"
-    vehicle: str = Field(max_length=2)
-    target: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
+    target: str = Field(max_length=LETTER_LENGTH)
 
 
 class SpikesAction(Model):
     """Spikes against an enemy up to 1 stick behind (a ram with target size + 1 dice)."""
 
     kind: Literal["spikes"] = "spikes"
-    vehicle: str = Field(max_length=2)
-    target: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
+    target: str = Field(max_length=LETTER_LENGTH)
 
 
 class TargetAction(Model):
     """TAKEOVER an adjacent abandoned vehicle, or TRANSFER all your gear to an adjacent friend."""
 
     kind: Literal["takeover", "transfer", "pickup"]
-    vehicle: str = Field(max_length=2)
-    target: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
+    target: str = Field(max_length=LETTER_LENGTH)
     tokens: tuple[int, ...] = Field(default=(), max_length=20)
     """TRANSFER: the token ids to pass (empty: all the gear); TAKEOVER: gear ids carried along
     for free (rule 43)."""
@@ -113,7 +116,7 @@ class SimpleAction(Model):
     DONE: end this vehicle's activation."""
 
     kind: Literal["repair", "turn_around", "done"]
-    vehicle: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
     mechanic: bool = False
 
 
@@ -121,7 +124,7 @@ class SuppliesAction(Model):
     """Use a Supplies card the vehicle ended a move on: take a token, or repair 1 hit."""
 
     kind: Literal["supplies"] = "supplies"
-    vehicle: str = Field(max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
     take: TokenKind | Literal["repair"]
 
 
@@ -131,8 +134,8 @@ class TrainAction(Model):
     SEARCH a Gondola for a Shotgun, Ambush, Molotov or Spikes; DRIVE the train 1 stick."""
 
     kind: Literal["board", "search", "drive_train"]
-    vehicle: str = Field(max_length=2)
-    target: str = Field(default="", max_length=2)
+    vehicle: str = Field(max_length=LETTER_LENGTH)
+    target: str = Field(default="", max_length=LETTER_LENGTH)
     tokens: tuple[int, ...] = Field(default=(), max_length=20)
 
 
@@ -145,7 +148,7 @@ class DecideAction(Model):
     kind: Literal["decide"] = "decide"
     choice: Literal["skull", "take"]
     token: TokenKind | None = None
-    target: str = Field(default="", max_length=2)
+    target: str = Field(default="", max_length=LETTER_LENGTH)
 
 
 Action = Annotated[

@@ -3,6 +3,8 @@ number of teams must compete", line 216) seat 2..6 sides; every other mission ke
 
 from __future__ import annotations
 
+import itertools
+
 import pydantic
 import pytest
 
@@ -12,7 +14,16 @@ from games.roadwolf.build import side_count, side_letters
 from games.roadwolf.data import vehicle_class
 from games.roadwolf.missions import judge
 from games.roadwolf.missions.base import default_order
-from games.roadwolf.model import BuyAction, RwOptions, RwState, SideState, Turn
+from games.roadwolf.model import (
+    ACTION_ADAPTER,
+    BuyAction,
+    MeleeAction,
+    MoveAction,
+    RwOptions,
+    RwState,
+    SideState,
+    Turn,
+)
 from games.roadwolf.rules import outcome, standings
 from games.roadwolf.table import Ctx
 from games.roadwolf.text import RULES_TEXT
@@ -178,3 +189,19 @@ def test_a_free_for_all_judge_scores_every_side(mission: str) -> None:
     assert sorted(standings(state)) == [100, 101, 102, 103]
     if result.winners:
         assert sorted(result.ranking) == [100, 101, 102, 103]
+
+
+def test_every_letter_a_side_can_buy_names_a_vehicle_in_an_action() -> None:
+    """Twelve points of bikes with six sides letter up to F12: every action's vehicle and
+    target fields take it (they once stopped at two characters, so A10–A12 could never act)."""
+    letters = [
+        letter for side in range(6) for letter in itertools.islice(side_letters(side, 6), 12)
+    ]
+    assert "F12" in letters
+    for letter in letters:
+        move = ACTION_ADAPTER.validate_python({"kind": "move", "vehicle": letter, "dx": 0, "dy": 1})
+        shot = ACTION_ADAPTER.validate_python(
+            {"kind": "melee", "vehicle": letter, "target": letter}
+        )
+        assert isinstance(move, MoveAction) and move.vehicle == letter
+        assert isinstance(shot, MeleeAction) and shot.target == letter
