@@ -115,12 +115,12 @@ def setup_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
     lines = [f"{_header(snap)}", f"🛠 **{vehicle.name} {letter}**"]
     if state.phase == "build":
         where = f"starts at {vehicle.x:g},{vehicle.y:g}" if vehicle.placed else "not placed yet"
-        lines.append(f"Placement: {where} (vehicles you do not place are placed for you).")
         refusal = place_refusal(state, vehicle.origin)
         if refusal is None:
+            lines.append(f"Placement: {where} (vehicles you do not place are placed for you).")
             buttons.append(ButtonSpec("📍 Place…", rw_id(snap, PLACE, letter), "primary"))
         else:
-            lines.append(f"Not yet: {refusal}.")
+            lines.append(f"Placement: {where}; you cannot place it now: {refusal}.")
     crew = [t for t in vehicle.crew if t.id != vehicle.driver]
     if crew:
         lines.append("Crew order: " + crew_words(vehicle, vehicle.loss_order))

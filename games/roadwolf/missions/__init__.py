@@ -46,7 +46,10 @@ def judge(state: RwState) -> Verdict:
 
 
 def place_refusal(state: RwState, side: int) -> str | None:
-    """Why `side` may not place yet (the mission's `places_first` side is still building)."""
+    """Why `side` may not place (the mission places everyone itself) or not yet (the mission's
+    `places_first` side is still building)."""
+    if rules_of(state).places_itself is not None:
+        return rules_of(state).places_itself
     first = rules_of(state).places_first
     if first is None or side == first or state.sides[first].built:
         return None

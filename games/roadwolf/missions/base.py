@@ -105,6 +105,9 @@ class MissionRules:
     bot: Callable[[RwState, Vehicle, list[Action]], Action | None] | None = None
     """The bot's own choice for a vehicle among its listed actions (None: the common bot)."""
     score_text: Callable[[RwState], str] | None = None
+    places_itself: str | None = None
+    """Why nobody places by hand: the mission sets every vehicle out itself when play starts
+    (DERAILED: each team on its road at the START)."""
     places_first: Side | None = None
     """The side that places before the other may (TWO-WHEEL TERROR: "Enforcers ... must place
     before the game starts"); the other places once it is done building (its unplaced vehicles

@@ -227,6 +227,10 @@ RULES: dict[str, MissionRules] = {
             moved=moved,
         ),
         after_action=tidy,
+        places_itself=(
+            "in DERAILED the teams are set out at the START when the game starts, each on its "
+            "own road (teams alternate roads)"
+        ),
         refuse=refuse,
         actions=actions,
         perform=perform,

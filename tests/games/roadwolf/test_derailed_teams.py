@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Player, Rng
+from games.engine import IllegalAction, Player, Rng
 from games.roadwolf import SPEC
 from games.roadwolf import geometry as geo
 from games.roadwolf.actions import TrainAction
 from games.roadwolf.data import vehicle_class
 from games.roadwolf.missions.derailed_crew import board_targets
 from games.roadwolf.missions.derailed_train import ENGINE, FRONT, REAR, TRAIN, judge, on_start
-from games.roadwolf.model import RwState, Turn
+from games.roadwolf.model import BuyAction, PlaceAction, RwState, Turn
 from games.roadwolf.policy import bot_move
 from games.roadwolf.table import Ctx, rect_of
 from games.roadwolf.view import score_text
@@ -190,3 +190,14 @@ def test_the_rules_text_says_where_the_teams_start() -> None:
         "The team holding the Engine leads the score",
     ):
         assert words in text
+
+
+def test_nobody_places_by_hand_the_teams_are_set_out_at_the_start() -> None:
+    """[R] DERAILED sets every team out itself (line 215: the roads either side of the track),
+    so a hand placement while building is refused with the reason, not silently undone."""
+    state = SPEC.setup(seats(2), SPEC.parse_options({"mission": "DERAILED"}), Rng(3))
+    player = state.sides[0].players[0]
+    state = SPEC.apply(state, player, BuyAction(vehicle_class="coupe"), Rng(4)).state
+    letter = next(v.letter for v in state.vehicles if v.origin == 0)
+    with pytest.raises(IllegalAction, match="set out at the START"):
+        SPEC.apply(state, player, PlaceAction(vehicle=letter, x=9, y=0), Rng(5))
