@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
@@ -36,10 +37,11 @@ class Game:
     points: int
     seed: int
     winner: int | None
-    """0 or 1: the side that won; None: a draw; -1: not over after MAX_STEPS."""
+    """0 or 1: the side that won; None: a draw; -1: not over after MAX_STEPS; -2: an error."""
     rounds: int
     steps: int
     decisions_ms: tuple[float, ...]
+    error: str = ""
 
 
 def play(mission: str, points: int, seed: int) -> Game:
@@ -63,7 +65,11 @@ def play(mission: str, points: int, seed: int) -> Game:
 
 
 def _play(job: tuple[str, int, int]) -> Game:
-    return play(*job)
+    """One game; an exception is recorded as that game's result (the run goes on)."""
+    try:
+        return play(*job)
+    except Exception as error:  # a bug found is a figure to report
+        return Game(*job, winner=-2, rounds=0, steps=0, decisions_ms=(), error=repr(error))
 
 
 def fixed_points(mission: str) -> bool:
@@ -80,6 +86,7 @@ class Row:
     second: int
     draws: int
     unfinished: int
+    errors: int
     median_rounds: float
     p50_ms: float
     p99_ms: float
@@ -95,7 +102,8 @@ def summarise(mission: str, points: int | None, games: list[Game]) -> Row:
         sum(1 for g in games if g.winner == 1),
         sum(1 for g in games if g.winner is None),
         sum(1 for g in games if g.winner == -1),
-        statistics.median(g.rounds for g in games),
+        sum(1 for g in games if g.winner == -2),
+        statistics.median(g.rounds for g in games if g.winner != -2),
         round(percentile(times, 50), 2) if times else 0.0,
         round(percentile(times, 99), 2) if times else 0.0,
     )
@@ -104,15 +112,15 @@ def summarise(mission: str, points: int | None, games: list[Game]) -> Row:
 def table(rows: list[Row]) -> str:
     names: dict[str, tuple[str, str]] = {m: MISSIONS[m].sides for m in MISSION_NAMES}
     lines = [
-        "| Mission | Points | Games | Side 0 wins | Side 1 wins | Draws | Unfinished "
+        "| Mission | Points | Games | Side 0 wins | Side 1 wins | Draws | Unfinished | Errors "
         "| Median rounds | Bot ms p50 / p99 |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         first, second = names[r.mission]
         lines.append(
             f"| {r.mission} | {r.points if r.points is not None else 'fixed'} | {r.games} "
-            f"| {first} {r.first} | {second} {r.second} | {r.draws} | {r.unfinished} "
+            f"| {first} {r.first} | {second} {r.second} | {r.draws} | {r.unfinished} | {r.errors} "
             f"| {r.median_rounds:g} | {r.p50_ms} / {r.p99_ms} |"
         )
     return "\n".join(lines)
@@ -148,6 +156,12 @@ def main() -> None:
     for mission, points in plan:
         mine = [g for g in games if g.mission == mission and (points is None or g.points == points)]
         rows.append(summarise(mission, points, mine))
+    for game in games:
+        if game.error:
+            print(
+                f"error: {game.mission} {game.points} seed {game.seed}: {game.error}",
+                file=sys.stderr,
+            )
     if args.json:
         print(json.dumps([asdict(r) for r in rows], indent=1))
     else:
