@@ -29,6 +29,7 @@ from games.roadwolf.missions.gauntlet_enemies import (
     lead,
     mutant_ram,
     mutant_wipeout,
+    rank,
 )
 from games.roadwolf.model import Card, RwState, Side, Turn, Vehicle
 from games.roadwolf.preview import preview
@@ -139,21 +140,13 @@ def _roll_off(ctx: Ctx) -> Side:
             return contenders[0]
 
 
-def _rank(vehicles: list[Vehicle], first: int, sides: int) -> list[Vehicle]:
-    """Courier vehicles on the road by position: front row furthest toward the END first, ties
-    to the side that won the first roll-off, then the sides after it in side order, then by
-    letter."""
-    alive = [v for v in vehicles if COURIER in v.traits and v.on_board and not v.wreck]
-    return sorted(alive, key=lambda v: (-(v.y + v.h), (v.side - first) % sides, v.letter))
-
-
 def order(state: RwState) -> tuple[str, ...]:
     """Line 213: "TURN ORDER goes by VEHICLE POSITION: The LEAD vehicle goes first, then the
     next vehicle, and so on. Roll off for ties" [R]: one "vehicle:*" slot per Courier vehicle
     on the road, of every side; each slot takes the vehicle then furthest ahead among those
     that have not moved this round (`next_vehicle`), ties to the side that won the first
     roll-off. Then the ROAD TURN and the enemies."""
-    ranked = _rank(list(state.vehicles), state.mission.count("first"), len(state.sides))
+    ranked = rank(list(state.vehicles), state.mission.count("first"), len(state.sides))
     return (*("vehicle:*" for _ in ranked), "road", "step:enemies")
 
 
@@ -161,7 +154,7 @@ def next_vehicle(ctx: Ctx) -> str | None:
     """The next vehicle to move this round: the leader among those not yet activated."""
     done = set(ctx.mission.letters("activated"))
     first = ctx.mission.count("first")
-    ranked = _rank(list(ctx.vehicles.values()), first, len(ctx.sides))
+    ranked = rank(list(ctx.vehicles.values()), first, len(ctx.sides))
     chosen = next((v.letter for v in ranked if v.letter not in done), None)
     if chosen is not None:
         ctx.mission = ctx.mission.with_letters("activated", (*sorted(done), chosen))
@@ -212,7 +205,8 @@ def judge(state: RwState) -> Verdict:
     best = max(score)
     leaders = [k for k, value in enumerate(score) if value == best]
     if len(leaders) > 1:
-        names = " and ".join(state.sides[k].name for k in leaders)
+        named = [state.sides[k].name for k in leaders]
+        names = f"{', '.join(named[:-1])} and {named[-1]}"  # "Couriers 1, Couriers 2 and …"
         tied = f"{_dashed(score)}, a draw" if len(score) == 2 else f"{names} tie on {best}"
         return Verdict(scores, True, None, f"every Courier is out: {tied}")
     winner: Side = leaders[0]

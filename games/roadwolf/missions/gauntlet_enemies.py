@@ -60,6 +60,14 @@ def lead(vehicles: list[Vehicle]) -> Vehicle | None:
     return max(alive, key=lambda v: (v.y + v.h, -ord(v.letter[0])), default=None)
 
 
+def rank(vehicles: list[Vehicle], first: int, sides: int) -> list[Vehicle]:
+    """Courier vehicles on the road by position: front row furthest toward the END first, ties
+    to the side that won the first roll-off, then the sides after it in side order, then by
+    letter (line 213: "The LEAD vehicle goes first ... Roll off for ties")."""
+    alive = [v for v in vehicles if COURIER in v.traits and v.on_board and not v.wreck]
+    return sorted(alive, key=lambda v: (-(v.y + v.h), (v.side - first) % sides, v.letter))
+
+
 # --- the enemies ------------------------------------------------------------------------------
 
 
@@ -166,9 +174,10 @@ def enemy_turn(ctx: Ctx) -> Turn | None:
     The draws are made one at a time (`go_on`): a side holding a Skull may have to decide
     first (the `Turn` returned)."""
     _remove_leftovers(ctx)
-    front = lead(list(ctx.vehicles.values()))
-    if front is None:
+    ranked = rank(list(ctx.vehicles.values()), ctx.mission.count("first"), len(ctx.sides))
+    if not ranked:
         return None
+    front = ranked[0]  # "the vehicle in the LEAD": a tie goes as the turn order's (roll-off)
     queue: list[str] = []
     for side in range(len(ctx.sides)):
         if lead([v for v in ctx.vehicles.values() if v.side == side]) is not None:

@@ -1,0 +1,43 @@
+"""Review of GAUNTLET with three or more Courier sides: the LEAD vehicle's double draw in a tie
+for the lead, and the result's wording when three sides tie (text line 213)."""
+
+from __future__ import annotations
+
+from games.engine import Rng
+from games.roadwolf.missions.gauntlet import judge, next_vehicle
+from games.roadwolf.missions.gauntlet_enemies import enemy_turn
+from games.roadwolf.table import Ctx
+from tests.games.roadwolf.helpers import Car, texts
+from tests.games.roadwolf.test_gauntlet import Tin
+from tests.games.roadwolf.test_gauntlet_sides import _out, sided
+
+LEVEL = [
+    (Car("A1", "coupe", 2, 20), 0),
+    (Car("B1", "coupe", 9, 20), 1),
+    (Car("C1", "coupe", 16, 20), 2),
+]
+
+
+def test_a_tie_for_the_lead_gives_the_double_draw_to_the_side_that_moves_first() -> None:
+    """Line 213: "TURN ORDER goes by VEHICLE POSITION: The LEAD vehicle goes first ... Roll off
+    for ties" and "The vehicle in the LEAD must draw TWO tokens!": level at the front, the
+    roll-off winner's vehicle leads the turn order, so it is the one in the LEAD that draws
+    two (not always the first side's)."""
+    state = sided(LEVEL, 3)
+    state = state.model_copy(update={"mission": state.mission.with_count("first", 1)})
+    assert next_vehicle(Ctx(state, Rng(0))) == "B1"  # Couriers 2 won the roll-off: B1 leads
+    ctx = Ctx(state, Tin(["mechanic"] * 4))
+    assert enemy_turn(ctx) is None
+    who = [t.split(" draw")[0] for t in texts(ctx.events).split(" | ") if " draw " in t]
+    assert who == ["Couriers 1", "Couriers 2", "Couriers 2", "Couriers 3"]
+
+
+def test_three_sides_tied_on_top_read_as_a_list() -> None:
+    """Line 213: "Whoever has the most points wins!" [R: sides tied for the most points: a
+    draw]: three tied sides are named "Couriers 1, Couriers 2 and Couriers 3", not "… and …
+    and …"."""
+    state = _out(sided(LEVEL, 3), {"A1": "end", "B1": "end", "C1": "end"})
+    state = state.model_copy(update={"mission": state.mission.with_count("first_out", 0)})
+    verdict = judge(state)
+    assert verdict.over and verdict.winner is None and verdict.score == (1, 1, 1)
+    assert verdict.reason == "every Courier is out: Couriers 1, Couriers 2 and Couriers 3 tie on 1"
