@@ -8,144 +8,21 @@ from __future__ import annotations
 
 import contextlib
 import random
-import re
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from bot.roadwolf.ids import RwId, parse_planned
-from fakediscord import FakeMessage
-from games.registry import GAMES
-from tests.bot.conformance_driver import OUTCOME, Choice, Player
+from tests.bot.conformance_driver import OUTCOME
 from tests.bot.conftest import World
-
-MAX_PRESSES = 3000
-BUY_ORDER = ("buy a Muscle Car", "buy a Coupe", "buy a Street Bike")
-TOKEN_ORDER = ("Gunner on", "Nitro on", "Shotgun on", "Molotov on", "Veteran on")
-
-
-class Enough(Exception):
-    """Raised by a driver that has reached the point its test wanted."""
-
-
-@dataclass
-class Driver(Player):
-    """Plays like a person who knows the flow: open the panel, buy Muscle Cars, put a Gunner
-    and gear on them, then per vehicle: Runners (A-L) drive straight ahead four cells at a
-    time, Interceptors (N-Y) shoot when a target is offered and otherwise brake straight back
-    into the Runners' path; every move goes Move… / lateral / forward / ✅ Confirm on the
-    preview. Counts what it did."""
-
-    used: Counter[str] = field(default_factory=Counter)
-    previews: list[FakeMessage] = field(default_factory=list)
-    stop_at_play: bool = False
-
-    def pick(self, choices: Sequence[Choice]) -> Choice:
-        private = [c for c in choices if c.message.ephemeral]
-
-        def first(pattern: str, among: Sequence[Choice] = private) -> Choice | None:
-            return next((c for c in among if re.search(pattern, c.label)), None)
-
-        confirm = first(r"^✅ Confirm")
-        if confirm is not None:
-            self.previews.append(confirm.message)
-            self.used["move confirmed on its preview"] += 1
-            return confirm
-        for prefix in BUY_ORDER:
-            buy = first(f"^{prefix}")
-            if buy is not None:
-                self.used["vehicle bought"] += 1
-                return buy
-        for prefix in TOKEN_ORDER:
-            placed = first(f"^{prefix}")
-            if placed is not None:
-                self.used["token placed"] += 1
-                return placed
-        tokens = first(r"🎒 Tokens for")  # a button, or an option of "Place tokens on…"
-        if tokens is not None:
-            self.used["token menu"] += 1
-            return tokens
-        any_token = first(r" on [A-Z]$")
-        if any_token is not None:
-            self.used["token placed"] += 1
-            return any_token
-        if self.stop_at_play and (first(r"^🚗 ") or first(r"^⬆ Move…")):
-            raise Enough
-        return self._drive(private, first) or self._fallback(choices, private)
-
-    def _drive(self, private: list[Choice], first: object) -> Choice | None:
-        find = first  # a closure over `private`
-        assert callable(find)
-        vehicle = find(r"^🚗 [A-Z]")
-        if vehicle is not None:
-            self.used["vehicle picked"] += 1
-            return vehicle  # type: ignore[no-any-return]
-        forward = [c for c in private if re.search(r"→ [LR]?\d*[FB]\d$", c.label)]
-        if forward:
-            self.used["forward chosen (tap 2)"] += 1
-            return max(forward, key=lambda c: int(c.label[-1]))
-        straight = find(r"^⬆ straight$")
-        if straight is not None:
-            self.used["lateral chosen (tap 1)"] += 1
-            return straight  # type: ignore[no-any-return]
-        move = find(r"^⬆ Move…$")
-        letter = _letter(move) if move is not None else None
-        runner = letter is not None and letter < "M"
-        shot = find(r" shoots ")
-        if shot is not None and (not runner or self.rnd.random() < 0.3):
-            self.used["shot fired"] += 1
-            return shot  # type: ignore[no-any-return]
-        brake = find(r"^⬇ Brake…$")
-        if not runner and brake is not None:
-            self.used["brake opened"] += 1
-            return brake  # type: ignore[no-any-return]
-        if move is not None:
-            self.used["move opened"] += 1
-            return move
-        return None
-
-    def _fallback(self, choices: Sequence[Choice], private: list[Choice]) -> Choice:
-        plays = [c for c in private if not re.search(r"Whole road|Show board|Back|Cancel", c.label)]
-        if plays:
-            self.used["other action"] += 1
-            return plays[0]
-        panel = next((c for c in choices if c.label == "🚗 My panel"), None)
-        if panel is not None:
-            self.used["panel opened"] += 1
-            return panel
-        return super().pick(choices)
-
-
-def _letter(choice: Choice) -> str | None:
-    rid = RwId.decode(choice.custom_id)
-    plan = parse_planned(rid.payload) if rid is not None else None
-    return plan.vehicle if plan is not None else None
-
-
-def _refusals(world: World) -> list[str]:
-    return [m.content for m in world.fake.all_messages() if m.ephemeral and "🚫" in m.content]
-
-
-async def _lobby(world: World, mission: str) -> None:
-    r = await world.slash(world.alice, "game new", game="roadwolf")
-    assert "lobby" in r.content and not r.ephemeral, r.content
-    r = await world.slash(world.alice, "game option", setting="mission", value=mission)
-    assert "🚫" not in r.content, r.content
-    await world.slash(world.bob, "game join")
-    r = await world.slash(world.alice, "game start")
-    await r.wait_followups(1)
-    assert r.messages[-1].files, "the start shows the first board"
+from tests.bot.roadwolf_driver import MAX_PRESSES, Driver, Enough, bots_to_the_end, lobby, refusals
 
 
 async def test_interceptor_by_panel_and_buttons_to_its_end(world: World) -> None:
     """Alice's Runners and Bob's Interceptors build their armies and play INTERCEPTOR to its
     end by the panel's buttons alone; every move is previewed (an image, then Confirm);
     nothing is refused; no hidden token shows in public."""
-    await _lobby(world, "INTERCEPTOR")
+    await lobby(world, "INTERCEPTOR")
     driver = Driver(world, [world.alice, world.bob], random.Random(5), max_steps=MAX_PRESSES)
     final = await driver.play()
     assert OUTCOME in final.content, final.content
-    assert not _refusals(world)
+    assert not refusals(world)
     for way in (
         "vehicle bought",
         "token placed",
@@ -168,7 +45,7 @@ async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     move, the ends in reach) answers privately with the preview image and a Confirm
     button that drives it; the preview's other buttons are then out of date (the road moved);
     a move that cannot be read, or typed out of turn, is refused in words."""
-    await _lobby(world, "INTERCEPTOR")
+    await lobby(world, "INTERCEPTOR")
     driver = Driver(world, [world.alice, world.bob], random.Random(5), stop_at_play=True)
     with contextlib.suppress(Enough):
         await driver.play()
@@ -188,7 +65,7 @@ async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     change = next(cid for label, cid, _ in answer.buttons if str(label).startswith("↩"))
     done = await world.fake.click(world.alice, answer, str(confirm))
     await done.wait_followups(1)
-    assert not _refusals(world)
+    assert not refusals(world)
     # a client still showing the preview (the bot removed its buttons after Confirm)
     again = await world.fake.click(world.alice, answer.id, str(change), force=True)
     await again.wait_followups(1)
@@ -207,10 +84,10 @@ async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     r = await world.slash(world.bob, "roadwolf move", vehicle="N", to="B4")
     assert r.messages[-1].ephemeral and "🚫" in r.messages[-1].content
     # typed and driven at once: the mover's panel privately, nothing refused
-    before, refused = len(world.public()), len(_refusals(world))
+    before, refused = len(world.public()), len(refusals(world))
     r = await world.slash(world.alice, "roadwolf move", vehicle="A", to="L1F3", confirm=True)
     await r.settle(0.2)
-    assert len(_refusals(world)) == refused, _refusals(world)
+    assert len(refusals(world)) == refused, refusals(world)
     assert any(m.ephemeral and "Your vehicles" in m.content for m in r.messages), r.messages
     # any action by name, as the autocomplete offers it
     names = await world.fake.autocomplete(
@@ -219,7 +96,7 @@ async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     assert names and all("done" in c["name"] for c in names), names
     r = await world.slash(world.alice, "roadwolf do", action=names[0]["value"])
     await r.settle(0.2)
-    assert len(_refusals(world)) == refused, _refusals(world)
+    assert len(refusals(world)) == refused, refusals(world)
     assert len(world.public()) >= before
     world.renders.check(world.fake)
 
@@ -228,25 +105,7 @@ async def test_the_president_played_by_bots_to_its_end(world: World) -> None:
     """THE PRESIDENT with Alice and a bot: Alice never plays, her clock runs out every time and
     the bot plays her side too, so the game is bot against bot; it ends, and no hidden token
     shows in public."""
-    spec = GAMES["roadwolf"]
-    r = await world.slash(world.alice, "game new", game="roadwolf")
-    r = await world.slash(world.alice, "game option", setting="mission", value="THE PRESIDENT")
-    assert "🚫" not in r.content, r.content
-    r = await world.slash(world.alice, "game bot add")
-    assert "(bot)" in r.content
-    r = await world.slash(world.alice, "game start")
-    await r.wait_followups(1)
-    assert world.bot is not None
-    for _ in range(600):
-        await world.bot.scheduler.tick()
-        await world.bot.scheduler.settle()
-        snap = await world.bot.service.latest(world.channel.id)
-        if not snap.record.is_live:
-            break
-        world.clock.advance(spec.turn_time + 60)
-    else:
-        raise AssertionError("THE PRESIDENT did not end")
-    assert snap.outcome is not None, snap.record
+    snap = await bots_to_the_end(world, "THE PRESIDENT", turns=600)
     assert "THE PRESIDENT" in snap.view(None).mission
     world.renders.check(world.fake)
 
@@ -254,10 +113,10 @@ async def test_the_president_played_by_bots_to_its_end(world: World) -> None:
 async def test_a_vehicle_is_placed_by_command_while_building(world: World) -> None:
     """THE PRESIDENT: the Enforcers' Limo (A) is theirs from the start; Alice places it on the
     START with `/roadwolf place`; a place off the START is refused in words."""
-    await _lobby(world, "THE PRESIDENT")
+    await lobby(world, "THE PRESIDENT")
     r = await world.slash(world.alice, "roadwolf place", vehicle="A", column=10, row=0)
     await r.settle(0.2)
-    assert not _refusals(world), _refusals(world)
+    assert not refusals(world), refusals(world)
     assert any(m.ephemeral and "Your vehicles" in m.content for m in r.messages)
     r = await world.slash(world.alice, "roadwolf place", vehicle="A", column=0, row=40)
     refusal = r.messages[-1]

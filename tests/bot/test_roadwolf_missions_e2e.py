@@ -12,48 +12,25 @@ import pytest
 
 from fakediscord import FakeMessage
 from fakediscord.records import walk_components
-from games.engine import Rng
-from games.registry import GAMES
 from games.roadwolf.actions import TrainAction
 from games.roadwolf.data import MISSION_NAMES
 from games.roadwolf.model import RwState
 from tests.bot.conformance_driver import OUTCOME
 from tests.bot.conftest import World
-from tests.bot.test_roadwolf_e2e import MAX_PRESSES, Driver
-
-
-async def _lobby(world: World, mission: str, *, bot: bool = False) -> None:
-    r = await world.slash(world.alice, "game new", game="roadwolf")
-    assert "lobby" in r.content and not r.ephemeral, r.content
-    r = await world.slash(world.alice, "game option", setting="mission", value=mission)
-    assert "🚫" not in r.content, r.content
-    if bot:
-        r = await world.slash(world.alice, "game bot add")
-        assert "(bot)" in r.content, r.content
-    else:
-        await world.slash(world.bob, "game join")
-    r = await world.slash(world.alice, "game start")
-    await r.wait_followups(1)
-
-
-def _refusals(world: World) -> list[str]:
-    return [m.content for m in world.fake.all_messages() if m.ephemeral and "🚫" in m.content]
-
-
-def _now(world: World, message: FakeMessage) -> FakeMessage:
-    current = world.fake.store.messages[message.id]
-    assert isinstance(current, FakeMessage)
-    return current
-
-
-async def _press(world: World, message: FakeMessage, prefix: str) -> FakeMessage:
-    """Press the button whose label starts with `prefix`; the panel message as it is then."""
-    message = _now(world, message)
-    found = [cid for label, cid, _ in message.buttons if str(label).startswith(prefix)]
-    assert found, (prefix, [label for label, _, _ in message.buttons])
-    r = await world.fake.click(world.alice, message, str(found[0]))
-    await r.settle(0.2)
-    return _now(world, message)
+from tests.bot.roadwolf_driver import (
+    MAX_PRESSES,
+    Driver,
+    Steps,
+    bots_to_the_end,
+    do,
+    game_state,
+    judged,
+    lobby,
+    now,
+    open_panel,
+    press,
+    refusals,
+)
 
 
 def _select(message: FakeMessage) -> dict[str, Any]:
@@ -62,56 +39,45 @@ def _select(message: FakeMessage) -> dict[str, Any]:
     return menus[0]
 
 
-async def _state(world: World) -> RwState:
-    assert world.bot is not None
-    snap = await world.bot.service.latest(world.channel.id)
-    assert isinstance(snap.state, RwState)
-    return snap.state
-
-
 async def test_a_vehicle_is_placed_and_its_crew_ordered_from_the_panel(world: World) -> None:
     """THE PRESIDENT: Alice opens her panel, 🛠 Place / crew…, picks the Limo, 📍 Place…, a
     column then a row from menus that offer only starting positions (the rules' own check);
     the Limo is placed there. She puts a Gunner and a Brawler on it, then 🧍 Crew order…: taps
     the Brawler then the Gunner and ✅ Sets it; the rules keep that order (rule 40)."""
-    await _lobby(world, "THE PRESIDENT")
-    r = await world.slash(world.alice, "roadwolf panel")
-    panel = r.messages[-1]
-    assert panel.ephemeral
-    menu = await _press(world, panel, "🛠 Place / crew")
-    menu = await _press(world, menu, "🛠 A ")
+    await lobby(world, "THE PRESIDENT")
+    panel = await open_panel(world)
+    menu = await press(world, panel, "🛠 Place / crew")
+    menu = await press(world, menu, "🛠 A ")
     assert "not placed yet" in menu.content, menu.content
-    menu = await _press(world, menu, "📍 Place")
+    menu = await press(world, menu, "📍 Place")
     columns = _select(menu)
     values = [o["value"] for o in columns["options"]]
     assert "11" in values and "0" not in values and "23" not in values, values  # on the road
     r = await world.fake.select(world.alice, menu, columns["custom_id"], ["11"])
     await r.settle(0.2)
-    menu = _now(world, menu)
+    menu = now(world, menu)
     rows = _select(menu)
     assert [o["value"] for o in rows["options"]] == [str(y) for y in range(8)], rows
     r = await world.fake.select(world.alice, menu, rows["custom_id"], ["2"])
     await r.settle(0.2)
-    assert not _refusals(world), _refusals(world)
-    limo = (await _state(world)).vehicle("A")
+    assert not refusals(world), refusals(world)
+    limo = (await game_state(world)).vehicle("A")
     assert (limo.x, limo.y, limo.placed) == (11, 2, True)
     # two crew on the Limo, then their order
     for token in ("Gunner on A", "Brawler on A"):
-        r = await world.slash(world.alice, "roadwolf panel")
-        panel = await _press(world, r.messages[-1], "🎒 Tokens for A")
-        await _press(world, panel, token)
-    assert not _refusals(world), _refusals(world)
-    r = await world.slash(world.alice, "roadwolf panel")
-    menu = await _press(world, r.messages[-1], "🛠 Place / crew")
-    menu = await _press(world, menu, "🛠 A ")
+        panel = await press(world, await open_panel(world), "🎒 Tokens for A")
+        await press(world, panel, token)
+    assert not refusals(world), refusals(world)
+    menu = await press(world, await open_panel(world), "🛠 Place / crew")
+    menu = await press(world, menu, "🛠 A ")
     assert "starts at 11,2" in menu.content, menu.content
-    menu = await _press(world, menu, "🧍 Crew order")
-    menu = await _press(world, menu, "1. Brawler")
+    menu = await press(world, menu, "🧍 Crew order")
+    menu = await press(world, menu, "1. Brawler")
     assert "Brawler" in menu.content and "So far" in menu.content
-    menu = await _press(world, menu, "2. Gunner")
-    await _press(world, menu, "✅ Set crew order")
-    assert not _refusals(world), _refusals(world)
-    limo = (await _state(world)).vehicle("A")
+    menu = await press(world, menu, "2. Gunner")
+    await press(world, menu, "✅ Set crew order")
+    assert not refusals(world), refusals(world)
+    limo = (await game_state(world)).vehicle("A")
     kinds = {t.id: t.kind for t in limo.crew}
     assert [kinds[i] for i in limo.loss_order] == ["brawler", "gunner"], limo.loss_order
     world.renders.check(world.fake)
@@ -130,27 +96,6 @@ async def test_the_mission_option_offers_every_mission_by_its_name(world: World)
         assert "🚫" not in r.content, r.content
 
 
-async def _bots_to_the_end(world: World, mission: str, turns: int = 900) -> RwState:
-    """Alice and a bot; Alice's clock runs out every time, so the bot plays both sides."""
-    spec = GAMES["roadwolf"]
-    await _lobby(world, mission, bot=True)
-    assert world.bot is not None
-    for _ in range(turns):
-        await world.bot.scheduler.tick()
-        await world.bot.scheduler.settle()
-        snap = await world.bot.service.latest(world.channel.id)
-        if not snap.record.is_live:
-            break
-        world.clock.advance(spec.turn_time + 60)
-    else:
-        raise AssertionError(f"{mission} did not end")
-    assert snap.outcome is not None, snap.record
-    assert isinstance(snap.state, RwState) and snap.state.options.mission == mission
-    world.renders.check(world.fake)
-    return snap.state
-
-
-SPEC = GAMES["roadwolf"]
 CLASSIC = ("INTERCEPTOR", "BREAKOUT", "THE PRESIDENT")
 
 
@@ -159,8 +104,8 @@ async def test_each_new_mission_is_played_by_bots_to_its_end(world: World, missi
     """Each issue-14 mission with Alice and a bot seat: her clock runs out every turn and the
     bot plays her side too (and the mission's own steps run), until the game ends; the boards
     posted on the way show no hidden token."""
-    state = await _bots_to_the_end(world, mission)
-    assert state.finished and state.end_reason, state.end_reason
+    state = (await bots_to_the_end(world, mission)).state
+    assert isinstance(state, RwState) and state.finished and state.end_reason, state.end_reason
 
 
 def _train_actions(snap: Any, player: int) -> list[TrainAction]:
@@ -174,8 +119,7 @@ async def _press_on_panel(world: World, action: TrainAction) -> bool:
     "More actions…"). True if it was there to press."""
     words = {"board": "boards", "search": "searches", "drive_train": "drives the train"}
     wanted = f"{action.vehicle} {words[action.kind]}"
-    r = await world.slash(world.alice, "roadwolf panel")
-    panel = r.messages[-1]
+    panel = await open_panel(world)
     for _ in range(2):
         for text, cid, _disabled in panel.buttons:
             if wanted in str(text) and (
@@ -198,29 +142,28 @@ async def _press_on_panel(world: World, action: TrainAction) -> bool:
         if not pick:
             return False
         await world.fake.click(world.alice, panel, str(pick[0]))
-        panel = _now(world, panel)
+        panel = now(world, panel)
     return False
 
 
 async def _board_by_picker(world: World, action: TrainAction) -> bool:
     """Alice's panel: the vehicle's "🧗 Who boards …" menu, one crew member who is not driving,
     then 🧗 Board. False if the vehicle has no such menu (a crew of one)."""
-    r = await world.slash(world.alice, "roadwolf panel")
-    panel = r.messages[-1]
+    panel = await open_panel(world)
     pick = [cid for text, cid, _ in panel.buttons if str(text).startswith(f"🚗 {action.vehicle} ")]
     if pick:
         await world.fake.click(world.alice, panel, str(pick[0]))
-    panel = _now(world, panel)
+    panel = now(world, panel)
     who = [c for t, c, _ in panel.buttons if str(t) == f"🧗 Who boards {action.target}…"]
     if not who:
         return False
-    menu = await _press(world, panel, f"🧗 Who boards {action.target}")
+    menu = await press(world, panel, f"🧗 Who boards {action.target}")
     assert "nobody yet" in menu.content, menu.content
     crew = [str(t) for t, _, _ in menu.buttons if str(t).startswith("+ ")]
     first = next((t for t in crew if "(driving)" not in t), crew[0])
-    menu = await _press(world, menu, first)
+    menu = await press(world, menu, first)
     assert first[2:] in menu.content, menu.content
-    await _press(world, menu, f"🧗 Board {action.target} with 1")
+    await press(world, menu, f"🧗 Board {action.target} with 1")
     return True
 
 
@@ -232,21 +175,15 @@ async def test_played_by_a_person_against_a_bot_to_its_end(world: World, mission
     Gondola or drive the train (at first, and whenever her judgement picks one) she does it
     from her panel's buttons, which say what they do. The game reaches its end; nothing she
     does is refused; no hidden token shows in public."""
-    await _lobby(world, mission, bot=True)
+    await lobby(world, mission, bots=1)
     assert world.bot is not None
     pressed: list[str] = []
     typed = 0
-    for step in range(1500):
-        await world.bot.scheduler.tick()
-        await world.bot.scheduler.settle()
-        snap = await world.bot.service.latest(world.channel.id)
-        if not snap.record.is_live:
-            break
-        alice = snap.player_of(world.alice.id)
-        if alice not in snap.active_players:
+    steps = Steps(world)
+    async for step, snap, alice in steps.run(1500):
+        if alice is None:
             continue
-        assert SPEC.policy is not None
-        choice = SPEC.policy(snap.state, alice, Rng.for_step(7, step))
+        choice = judged(snap.state, alice, 7, step)
         found = _train_actions(snap, alice)
         if isinstance(choice, TrainAction) or (found and len(pressed) < 3):
             action = choice if isinstance(choice, TrainAction) else found[0]
@@ -259,21 +196,19 @@ async def test_played_by_a_person_against_a_bot_to_its_end(world: World, mission
                     world.alice, world.channel, "roadwolf do", focused="action", value="search"
                 )
                 assert words in [c["name"] for c in offered], offered
-                r = await world.slash(world.alice, "roadwolf do", action=words)
-                await r.settle(0.1)
+                await do(world, words)
                 pressed.append("typed search")
             else:
                 assert await _press_on_panel(world, action), action
                 pressed.append(action.kind)
         else:
-            r = await world.slash(world.alice, "roadwolf do", action=choice.model_dump_json())
-            await r.settle(0.1)
+            await do(world, choice)
             typed += 1
-        assert not _refusals(world), _refusals(world)
+        assert not refusals(world), refusals(world)
         after = await world.bot.service.latest(world.channel.id)
         assert after.version > snap.version, (step, choice)
-    else:
-        raise AssertionError(f"{mission} did not end")
+    assert steps.ended, f"{mission} did not end"
+    snap = steps.last
     assert snap.outcome is not None and isinstance(snap.state, RwState)
     assert snap.state.finished, snap.state.end_reason
     if mission == "DERAILED":
@@ -288,11 +223,11 @@ async def test_played_by_two_people_on_their_panels_to_its_end(world: World, mis
     issue-13 driver: buy, tokens, pick a vehicle, move in three taps and confirm on the
     preview, shoot when offered, anything else the panel offers), to the end; nothing refused,
     no hidden token in public. TWO-WHEEL TERROR's six bikes put the token pick in a menu."""
-    await _lobby(world, mission)
+    await lobby(world, mission)
     driver = Driver(world, [world.alice, world.bob], random.Random(5), max_steps=MAX_PRESSES)
     final = await driver.play()
     assert OUTCOME in final.content, final.content
-    assert not _refusals(world), _refusals(world)
+    assert not refusals(world), refusals(world)
     assert driver.used["move confirmed on its preview"], driver.used
     world.renders.check(world.fake)
     print(f"\n{mission} by buttons: {driver.presses} presses, {dict(driver.used)}")
