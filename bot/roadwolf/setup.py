@@ -226,8 +226,8 @@ def crew_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
     back = ButtonSpec("⬅ Back", rw_id(snap, SETUP, letter), "secondary")
     lines = [
         _header(snap),
-        f"🧍 **Crew order of {letter}** (rule 40: you choose who is lost first; losses come on "
-        "the other side's turn, so you choose now). Tap who is lost next:",
+        f"🧍 **Crew order of {letter}** (rule 40: you choose who is lost first; losses come "
+        "while it is not your turn, so you choose now). Tap who is lost next:",
         f"So far: {crew_words(vehicle, chosen)}.",
     ]
     placed = [_on(b, i // PER_ROW) for i, b in enumerate(picks[: 3 * PER_ROW])]
