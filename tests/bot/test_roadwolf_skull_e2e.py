@@ -4,15 +4,11 @@ her panel whether to spend a Skull on the attack her side just drew, and presses
 
 from __future__ import annotations
 
-from games.engine import Rng
-from games.registry import GAMES
 from games.roadwolf.actions import DecideAction
 from games.roadwolf.model import RwState
 from render.roadwolf.adapt import headline
 from tests.bot.conftest import World
-from tests.bot.test_roadwolf_missions_e2e import _lobby, _now, _refusals
-
-SPEC = GAMES["roadwolf"]
+from tests.bot.roadwolf_driver import Steps, do, judged, lobby, open_panel, press, refusals
 
 
 async def test_alice_spends_a_skull_from_her_panel(world: World) -> None:
@@ -27,7 +23,7 @@ async def test_alice_spends_a_skull_from_her_panel(world: World) -> None:
         if pressed:
             break
     assert pressed, "Alice never had a Skull to spend"
-    assert not _refusals(world), _refusals(world)
+    assert not refusals(world), refusals(world)
     world.renders.check(world.fake)
 
 
@@ -36,17 +32,12 @@ GAMES_TRIED = 6
 
 async def _play(world: World, game: int) -> int:
     """One game to its end; how many times Alice pressed 💀 (once at most)."""
-    await _lobby(world, "GAUNTLET", bot=True)
+    await lobby(world, "GAUNTLET", bots=1)
     assert world.bot is not None
     pressed = 0
-    for step in range(1500):
-        await world.bot.scheduler.tick()
-        await world.bot.scheduler.settle()
-        snap = await world.bot.service.latest(world.channel.id)
-        if not snap.record.is_live:
-            break
-        alice = snap.player_of(world.alice.id)
-        if alice not in snap.active_players:
+    steps = Steps(world)
+    async for step, snap, alice in steps.run(1500):
+        if alice is None:
             continue
         state = snap.state
         assert isinstance(state, RwState)
@@ -57,31 +48,26 @@ async def _play(world: World, game: int) -> int:
             assert "(alice) must decide: " in top, top
             board = await world.slash(world.alice, "game status")
             assert f"decide: {state.turn.decision}" in board.content, board.content
-            r = await world.slash(world.alice, "roadwolf panel")
-            panel = r.messages[-1]
-            assert panel.ephemeral and "💀 **Decide**" in panel.content, panel.content
+            panel = await open_panel(world)
+            assert "💀 **Decide**" in panel.content, panel.content
             assert state.turn.decision in panel.content
             labels = [str(label) for label, _, _ in panel.buttons]
             spend = next(x for x in labels if x.startswith("💀 Spend a Skull: ignore "))
             assert any(x.startswith("💥 Take ") for x in labels), labels
             token = state.mission.letters("enemy_pending")[1]
             assert token.upper() in spend, (token, spend)
-            cid = next(c for label, c, _ in panel.buttons if str(label) == spend)
-            r = await world.fake.click(world.alice, _now(world, panel), str(cid))
-            await r.settle(0.2)
+            await press(world, panel, spend)
             after = await world.bot.service.latest(world.channel.id)
             assert isinstance(after.state, RwState)
             assert after.state.mission.count(f"skulls:{side}") == skulls - 1
             assert after.version > snap.version
             pressed = 1
             continue
-        assert SPEC.policy is not None
-        choice = SPEC.policy(state, alice, Rng.for_step(7 + game, step))
+        choice = judged(state, alice, 7 + game, step)
         assert not isinstance(choice, DecideAction) or pressed
-        r = await world.slash(world.alice, "roadwolf do", action=choice.model_dump_json())
-        await r.settle(0.1)
-    else:
-        raise AssertionError("GAUNTLET did not end")
+        await do(world, choice)
+    assert steps.ended, "GAUNTLET did not end"
+    snap = steps.last
     assert snap.outcome is not None, snap.record
     return pressed
 
@@ -92,46 +78,30 @@ async def test_three_courier_sides_play_to_the_end(world: World) -> None:
     judgement: the rules' policy), her Skull choices too, by the names the list offers
     ("💀 Spend a Skull: ignore …", "💥 Take …"); the bots play theirs. The game reaches
     its end, one score per side; nothing refused, nothing hidden shown in public."""
-    r = await world.slash(world.alice, "game new", game="roadwolf")
-    r = await world.slash(world.alice, "game option", setting="mission", value="GAUNTLET")
-    assert "🚫" not in r.content, r.content
-    for _ in range(2):
-        r = await world.slash(world.alice, "game bot add")
-        assert "(bot)" in r.content, r.content
-    r = await world.slash(world.alice, "game start")
-    await r.wait_followups(1)
-    assert world.bot is not None
+    await lobby(world, "GAUNTLET", bots=2)
     decided = 0
-    for step in range(2500):
-        await world.bot.scheduler.tick()
-        await world.bot.scheduler.settle()
-        snap = await world.bot.service.latest(world.channel.id)
-        if not snap.record.is_live:
-            break
-        alice = snap.player_of(world.alice.id)
-        if alice not in snap.active_players:
+    steps = Steps(world)
+    async for step, snap, alice in steps.run(2500):
+        if alice is None:
             continue
         state = snap.state
         assert isinstance(state, RwState) and len(state.sides) == 3
-        assert SPEC.policy is not None
-        choice = SPEC.policy(state, alice, Rng.for_step(11, step))
+        choice = judged(state, alice, 11, step)
         if isinstance(choice, DecideAction):  # typed by its name, as the list offers it
             icon = "💀" if choice.choice == "skull" else "💥"
             offered = await world.fake.autocomplete(
                 world.alice, world.channel, "roadwolf do", focused="action", value=""
             )
             name = next(c["name"] for c in offered if c["name"].startswith(icon))
-            r = await world.slash(world.alice, "roadwolf do", action=name)
-            await r.settle(0.1)
+            await do(world, name)
             decided += 1
             continue
-        r = await world.slash(world.alice, "roadwolf do", action=choice.model_dump_json())
-        await r.settle(0.1)
-    else:
-        raise AssertionError("GAUNTLET with three sides did not end")
+        await do(world, choice)
+    assert steps.ended, "GAUNTLET with three sides did not end"
+    snap = steps.last
     final = snap.state
     assert isinstance(final, RwState) and final.finished, final.end_reason
     assert len(final.sides) == 3 and snap.outcome is not None
-    assert not _refusals(world), _refusals(world)
+    assert not refusals(world), refusals(world)
     world.renders.check(world.fake)
     print(f"\nGAUNTLET, 3 sides: {final.end_reason}; Alice decided {decided} times")
