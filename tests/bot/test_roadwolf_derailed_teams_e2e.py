@@ -7,37 +7,17 @@ the team that drove the train off the END (or a draw), and no hidden token shows
 
 from __future__ import annotations
 
-from games.engine import Rng
-from games.registry import GAMES
 from games.roadwolf.model import RwState
 from tests.bot.conftest import World
-from tests.bot.test_roadwolf_missions_e2e import _refusals
-
-SPEC = GAMES["roadwolf"]
-
-
-async def _three_team_lobby(world: World) -> None:
-    r = await world.slash(world.alice, "game new", game="roadwolf")
-    assert "lobby" in r.content and not r.ephemeral, r.content
-    r = await world.slash(world.alice, "game option", setting="mission", value="DERAILED")
-    assert "🚫" not in r.content, r.content
-    for _ in range(2):
-        r = await world.slash(world.alice, "game bot add")
-        assert "(bot)" in r.content, r.content
-    r = await world.slash(world.alice, "game start")
-    await r.wait_followups(1)
+from tests.bot.roadwolf_driver import Steps, do, judged, lobby, refusals
 
 
 async def test_three_teams_play_derailed_to_its_end(world: World) -> None:
-    await _three_team_lobby(world)
+    await lobby(world, "DERAILED", bots=2)
     assert world.bot is not None
     typed = 0
-    for step in range(3000):
-        await world.bot.scheduler.tick()
-        await world.bot.scheduler.settle()
-        snap = await world.bot.service.latest(world.channel.id)
-        if not snap.record.is_live:
-            break
+    steps = Steps(world)
+    async for step, snap, alice in steps.run(3000):
         state = snap.state
         assert isinstance(state, RwState)
         assert len(state.sides) == 3 and [s.name for s in state.sides] == [
@@ -45,19 +25,16 @@ async def test_three_teams_play_derailed_to_its_end(world: World) -> None:
             "Team 2",
             "Team 3",
         ]
-        alice = snap.player_of(world.alice.id)
-        if alice not in snap.active_players:
+        if alice is None:
             continue
-        assert SPEC.policy is not None
-        choice = SPEC.policy(state, alice, Rng.for_step(11, step))
-        r = await world.slash(world.alice, "roadwolf do", action=choice.model_dump_json())
-        await r.settle(0.1)
+        choice = judged(state, alice, 11, step)
+        await do(world, choice)
         typed += 1
-        assert not _refusals(world), _refusals(world)
+        assert not refusals(world), refusals(world)
         after = await world.bot.service.latest(world.channel.id)
         assert after.version > snap.version, (step, choice)
-    else:
-        raise AssertionError("DERAILED with three teams did not end")
+    assert steps.ended, "DERAILED with three teams did not end"
+    snap = steps.last
     state = snap.state
     assert isinstance(state, RwState) and state.finished, state.end_reason
     assert snap.outcome is not None
