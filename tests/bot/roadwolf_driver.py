@@ -143,6 +143,12 @@ class Steps:
             alice = snap.player_of(self.world.alice.id)
             yield step, snap, alice if alice in snap.active_players else None
 
+    async def turns(self, limit: int) -> AsyncIterator[tuple[int, Snapshot, PlayerId]]:
+        """`run`, but only the steps where Alice is to play: (step, the game, her seat)."""
+        async for step, snap, alice in self.run(limit):
+            if alice is not None:
+                yield step, snap, alice
+
     @property
     def ended(self) -> bool:
         return self.snap is not None and not self.snap.record.is_live

@@ -180,9 +180,7 @@ async def test_played_by_a_person_against_a_bot_to_its_end(world: World, mission
     pressed: list[str] = []
     typed = 0
     steps = Steps(world)
-    async for step, snap, alice in steps.run(1500):
-        if alice is None:
-            continue
+    async for step, snap, alice in steps.turns(1500):
         choice = judged(snap.state, alice, 7, step)
         found = _train_actions(snap, alice)
         if isinstance(choice, TrainAction) or (found and len(pressed) < 3):

@@ -36,9 +36,7 @@ async def _play(world: World, game: int) -> int:
     assert world.bot is not None
     pressed = 0
     steps = Steps(world)
-    async for step, snap, alice in steps.run(1500):
-        if alice is None:
-            continue
+    async for step, snap, alice in steps.turns(1500):
         state = snap.state
         assert isinstance(state, RwState)
         if state.turn is not None and state.turn.decision and not pressed:
@@ -81,9 +79,7 @@ async def test_three_courier_sides_play_to_the_end(world: World) -> None:
     await lobby(world, "GAUNTLET", bots=2)
     decided = 0
     steps = Steps(world)
-    async for step, snap, alice in steps.run(2500):
-        if alice is None:
-            continue
+    async for step, snap, alice in steps.turns(2500):
         state = snap.state
         assert isinstance(state, RwState) and len(state.sides) == 3
         choice = judged(state, alice, 11, step)
