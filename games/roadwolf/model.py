@@ -440,5 +440,7 @@ class RwView(Model):
     """Each side's mission score, in side order."""
     score_text: str
     winner: Side | None
+    winners: tuple[Side, ...] = ()
+    """Every winning side: the winner, or 3+ sides tied on top (`view.winning_sides`)."""
     end_reason: str
     private: PrivatePart | None = None

@@ -52,6 +52,7 @@ from games.roadwolf.model import (
 )
 from games.roadwolf.road import abandoned_checks, road_turn
 from games.roadwolf.table import Ctx
+from games.roadwolf.view import winning_sides
 
 __all__ = ["active_players", "apply", "legal_actions", "outcome", "setup", "standings"]
 
@@ -357,9 +358,10 @@ def _end(
 def outcome(state: RwState) -> Outcome | None:
     if not state.finished:
         return None
-    if state.winner is None:
+    sides = winning_sides(state)
+    if not sides:
         return Outcome(winners=(), ranking=(), reason=state.end_reason)
-    winners = state.sides[state.winner].players
+    winners = tuple(p for k in sides for p in state.sides[k].players)
     rest = tuple(p for p in standings(state) if p not in winners)
     return Outcome(winners=winners, ranking=winners + rest, reason=state.end_reason)
 

@@ -82,6 +82,19 @@ def score_text(state: RwState) -> str:
     return f"{target} {limo.letter}: held by the {holder}{status}, row {limo.y:g} of 47"
 
 
+def winning_sides(state: RwState) -> tuple[int, ...]:
+    """The sides that won a finished mission: its winner; with three or more sides and no
+    single winner, the sides tied on the highest score share the win ("Whoever has the most
+    points wins!", GAUNTLET line 213), unless every side tied (a draw)."""
+    if not state.finished:
+        return ()
+    if state.winner is not None:
+        return (state.winner,)
+    scores = [s.score for s in state.sides]
+    leaders = tuple(k for k, score in enumerate(scores) if score == max(scores))
+    return leaders if 1 < len(leaders) < len(scores) else ()
+
+
 def view(state: RwState, viewer: PlayerId | None) -> RwView:
     side = state.side_of(viewer) if viewer is not None else None
     turn = state.turn
@@ -151,6 +164,7 @@ def view(state: RwState, viewer: PlayerId | None) -> RwView:
         score=tuple(s.score for s in state.sides),
         score_text=score_text(state),
         winner=state.winner,
+        winners=winning_sides(state),
         end_reason=state.end_reason,
         private=private,
     )

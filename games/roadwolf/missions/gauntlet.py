@@ -195,8 +195,8 @@ def judge(state: RwState) -> Verdict:
     """Line 213: "Game ends when all couriers have been destroyed or have exited the valley"
     and "The first Courier to exit earns one point. Each vehicle that exits earns one point.
     The courier who destroyed the most points of enemies earns one point [R: a tie earns
-    nobody the point]. Whoever has the most points wins!" [R: sides tied for the most points:
-    a draw]."""
+    nobody the point]. Whoever has the most points wins!" [R: three or more sides tied for the
+    most points share the win; every side tied: a draw]."""
     score = _score(state)
     scores = tuple(score)
     couriers = [v for v in state.vehicles if COURIER in v.traits]
@@ -207,7 +207,13 @@ def judge(state: RwState) -> Verdict:
     if len(leaders) > 1:
         named = [state.sides[k].name for k in leaders]
         names = f"{', '.join(named[:-1])} and {named[-1]}"  # "Couriers 1, Couriers 2 and …"
-        tied = f"{_dashed(score)}, a draw" if len(score) == 2 else f"{names} tie on {best}"
+        points = f"{best} point{'s' if best != 1 else ''}"
+        if len(score) == 2:
+            tied = f"{_dashed(score)}, a draw"
+        elif len(leaders) == len(score):
+            tied = f"{names} tie on {best}, a draw"
+        else:  # "Whoever has the most points wins!": the leaders share it (`winning_sides`)
+            tied = f"{names} share the win with {points} each"
         return Verdict(scores, True, None, f"every Courier is out: {tied}")
     winner: Side = leaders[0]
     name = state.sides[winner].name

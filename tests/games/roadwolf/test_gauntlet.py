@@ -278,7 +278,9 @@ def test_the_rules_text_states_the_gauntlet_rulings() -> None:
         "A Courier may not shoot, melee or spike another side's Courier, nor MOVE, BRAKE or NITRO "
         "into one: a ram is an attack",
         "every side rolls 2 dice, the sides tied for the highest roll again",
-        "sides tied for the most points: a draw",
+        "sides tied for the most points share the win (every side tied: a draw)",
+        "In a tie for the lead, the two enemy draws go to the side whose vehicle the turn order "
+        "puts first",
         "Nobody leaves by the END until the LAST card is placed",
         "Turn order by position, lead vehicle first",
     ):

@@ -167,14 +167,15 @@ def test_scoring_with_four_sides() -> None:
 
 def test_a_tie_for_most_enemy_points_earns_nobody_and_a_tie_on_top_is_a_draw() -> None:
     """[R] as with two sides: tied for the most enemy points, nobody earns that point; sides tied
-    for the most points: a draw."""
+    for the most points (not every side): they share the win, "Whoever has the most points
+    wins!"."""
     state = sided(FOUR, 4)
     mission = state.mission.with_count("enemy_points:0", 2).with_count("enemy_points:3", 2)
     state = state.model_copy(update={"mission": mission})
     state = _out(state, {"A1": "end", "D1": "end"})
     verdict = judge(state)
     assert verdict.score == (1, 0, 0, 1) and verdict.over and verdict.winner is None
-    assert "Couriers 1 and Couriers 4 tie on 1" in verdict.reason
+    assert "Couriers 1 and Couriers 4 share the win with 1 point each" in verdict.reason
 
 
 def test_the_game_goes_on_while_any_courier_of_any_side_is_on_the_road() -> None:

@@ -1,12 +1,16 @@
 """Review of GAUNTLET with three or more Courier sides: the LEAD vehicle's double draw in a tie
-for the lead, and the result's wording when three sides tie (text line 213)."""
+for the lead, the result's wording when three sides tie, and sides tied on top sharing the win
+(text line 213)."""
 
 from __future__ import annotations
 
 from games.engine import Rng
 from games.roadwolf.missions.gauntlet import judge, next_vehicle
 from games.roadwolf.missions.gauntlet_enemies import enemy_turn
+from games.roadwolf.model import RwState
+from games.roadwolf.rules import outcome
 from games.roadwolf.table import Ctx
+from games.roadwolf.view import view
 from tests.games.roadwolf.helpers import Car, texts
 from tests.games.roadwolf.test_gauntlet import Tin
 from tests.games.roadwolf.test_gauntlet_sides import _out, sided
@@ -40,4 +44,36 @@ def test_three_sides_tied_on_top_read_as_a_list() -> None:
     state = state.model_copy(update={"mission": state.mission.with_count("first_out", 0)})
     verdict = judge(state)
     assert verdict.over and verdict.winner is None and verdict.score == (1, 1, 1)
-    assert verdict.reason == "every Courier is out: Couriers 1, Couriers 2 and Couriers 3 tie on 1"
+    tied = "Couriers 1, Couriers 2 and Couriers 3 tie on 1, a draw"
+    assert verdict.reason == f"every Courier is out: {tied}"
+
+
+def _ended(scores: tuple[int, ...], reason: str) -> RwState:
+    """A finished GAUNTLET of len(scores) sides with no single winner."""
+    cars = [(Car(f"{'ABCD'[k]}1", "coupe", 2 + 4 * k, 10), k) for k in range(len(scores))]
+    state = sided(cars, len(scores))
+    sides = tuple(
+        s.model_copy(update={"score": n}) for s, n in zip(state.sides, scores, strict=True)
+    )
+    return state.model_copy(
+        update={"sides": sides, "phase": "over", "finished": True, "end_reason": reason}
+    )
+
+
+def test_three_sides_tied_on_top_of_four_share_the_win() -> None:
+    """Line 213: "Whoever has the most points wins!": with 2-2-0-2, the three sides on 2 share
+    the win (their players are the winners, first in the ranking); the side on 0 lost, it did
+    not draw."""
+    state = _ended((2, 2, 0, 2), "every Courier is out: …")
+    result = outcome(state)
+    assert result is not None and not result.is_draw
+    assert result.winners == (500, 501, 503) and result.ranking == (500, 501, 503, 502)
+    assert view(state, None).winners == (0, 1, 3)
+
+
+def test_every_side_tied_is_a_draw() -> None:
+    """[R] every side on the same points: nobody has more, a draw (as with two sides)."""
+    for scores in ((1, 1, 1), (0, 0)):
+        state = _ended(scores, "every Courier is out: …")
+        result = outcome(state)
+        assert result is not None and result.is_draw and view(state, None).winners == ()

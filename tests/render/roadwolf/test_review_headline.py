@@ -1,0 +1,21 @@
+"""The board's headline when three or more sides tie on top (GAUNTLET, text line 213:
+"Whoever has the most points wins!"): the leaders share the win, the others did not draw."""
+
+from __future__ import annotations
+
+from games.roadwolf.view import view
+from render.roadwolf.adapt import headline
+from tests.games.roadwolf.test_review_nsides import _ended
+
+
+def test_sides_tied_on_top_share_the_win_on_the_headline() -> None:
+    """2-2-0-2: "Couriers 1, Couriers 2 and Couriers 4 share the win!", not "a draw"."""
+    reason = "every Courier is out: Couriers 1, Couriers 2 and Couriers 4 share the win"
+    line = headline(view(_ended((2, 2, 0, 2), reason), None))
+    assert line.startswith("Couriers 1, Couriers 2 and Couriers 4 share the win!")
+    assert "a draw" not in line
+
+
+def test_every_side_tied_is_still_a_draw_on_the_headline() -> None:
+    line = headline(view(_ended((1, 1, 1), "every Courier is out: … tie on 1, a draw"), None))
+    assert line.startswith("Game over: a draw.")
