@@ -119,7 +119,8 @@ it, a wreck drifting onto it), is its 6-dice ram, then the vehicle or wreck is t
 toward 2 × d6 o'clock; meeting any other face is a 3-dice ram by the train; a vehicle that beats \
 the train with overkill moves it back 1 stick. BOARD: the named crew (default: all but the \
 driver) climb into an adjacent car; the Engine only from the front Gondola once its crew are \
-dead, 2 seats. Crew in a car may climb back: BOARD an adjacent vehicle of their team with room \
+dead, 2 seats (a team holding it may fill its free seat). Crew in a car may climb back: \
+BOARD an adjacent vehicle of their team with room \
 (the named crew and gear; default: all who fit, and the gear if the car empties), or take over \
 an abandoned one (from the Closed Engine: only an immobilized one). Nobody drives a car: a plain \
 Driver takes its seat first, so a Brawler or Gunner aboard keeps its skill. The Engine's 2 \

@@ -61,10 +61,20 @@ def _climbs_down_to(car: Vehicle, other: Vehicle) -> bool:
     )
 
 
+def _engine_seat(engine: Vehicle, side: int) -> bool:
+    """The Engine has a seat for `side`: empty (its rival crew all killed), or held by `side`
+    with one of its 2 seats free (line 216: "can hold 2 crew"; TRANSFER to a friendly
+    vehicle)."""
+    if not engine.crew:
+        return True
+    return not engine.neutral and engine.side == side and len(engine.crew) < ENGINE_SEATS
+
+
 def board_targets(state: RwState, vehicle: Vehicle) -> list[str]:
     """Where crew of `vehicle` may board: an adjacent Gondola with no opposing crew (from a
     vehicle or the other Gondola); from the front Gondola, the Engine once nobody is left in it
-    ("kill all rival crew in the engine, then spend an action to board it"); from a train car,
+    ("kill all rival crew in the engine, then spend an action to board it"), or a free seat of
+    its team's Engine (`_engine_seat`); from a train car,
     an adjacent friendly road vehicle with room (`_climbs_down_to`)."""
     if not vehicle.crew or vehicle.neutral:
         return []
@@ -78,7 +88,7 @@ def board_targets(state: RwState, vehicle: Vehicle) -> list[str]:
             if is_train(vehicle) and _climbs_down_to(vehicle, car):
                 found.append(car.letter)
         elif car.letter == ENGINE:
-            if vehicle.letter == FRONT and not car.crew:
+            if vehicle.letter == FRONT and _engine_seat(car, vehicle.side):
                 found.append(car.letter)
         elif not _opposed(car, vehicle.side):
             found.append(car.letter)
@@ -177,7 +187,7 @@ def board(ctx: Ctx, letter: str, target: str, token_ids: tuple[int, ...]) -> Non
     else:
         movers = [t for t in me.crew if t.id != me.driver] or list(me.crew)
     if target == ENGINE:
-        movers = movers[:ENGINE_SEATS]
+        movers = movers[: ENGINE_SEATS - len(car.crew)]
     if down:
         movers = movers[: max(0, capacity(car) - len(car.crew))]
     ids = {t.id for t in movers}

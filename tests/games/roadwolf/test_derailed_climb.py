@@ -184,3 +184,20 @@ def test_the_rules_text_states_the_climb_the_seat_and_the_neutral_crew() -> None
         "neutral crew (plain Drivers) take no turns but defend like any crew",
     ):
         assert words in text
+
+
+def test_crew_in_the_front_gondola_fill_their_teams_free_engine_seat() -> None:
+    """Line 216: "The Engine is treated as CLOSED and can hold 2 crew": a team holding the
+    Engine with one crew may send one more from the front Gondola (a TRANSFER to a friendly
+    vehicle), never a third; a rival team may not board it while its crew are aboard."""
+    state = derailed([Car("A", "convertible", 9, 12), Car("N", "coupe", 16, 2, side=1)])
+    state = aboard(aboard(state, ENGINE, ("gunner",)), FRONT, ("driver", "brawler", "mechanic"))
+    board = TrainAction(kind="board", vehicle=FRONT, target=ENGINE)
+    assert board in mine(state, FRONT)
+    after = apply(state, P1, board, Rng(0)).state
+    assert len(after.vehicle(ENGINE).crew) == 2 and after.vehicle(ENGINE).side == 0
+    assert len(after.vehicle(FRONT).crew) == 2
+    again = after.model_copy(update={"turn": Turn(side=0)})
+    assert board not in mine(again, FRONT)  # both seats taken
+    rival = aboard(aboard(state, ENGINE, ("gunner",), side=1), FRONT, ("driver", "brawler"))
+    assert board not in mine(rival, FRONT)
