@@ -34,6 +34,7 @@ __all__ = [
     "do",
     "game_state",
     "judged",
+    "latest",
     "lobby",
     "now",
     "open_panel",
@@ -97,10 +98,15 @@ async def press(
     return now(world, message)
 
 
+async def latest(world: World) -> Snapshot:
+    """The game in `world.channel` as the bot has it now."""
+    assert world.bot is not None
+    return await world.bot.service.latest(world.channel.id)
+
+
 async def game_state(world: World) -> RwState:
     """The game's state as it is now."""
-    assert world.bot is not None
-    snap = await world.bot.service.latest(world.channel.id)
+    snap = await latest(world)
     assert isinstance(snap.state, RwState)
     return snap.state
 
@@ -109,7 +115,8 @@ def judged(game: RwState, player: PlayerId, seed: int, step: int) -> Action:
     """What a player would do by their own judgement: the rules' policy, its chance drawn
     from (seed, step)."""
     assert SPEC.policy is not None
-    return SPEC.policy(game, player, Rng.for_step(seed, step))
+    choice: Action = SPEC.policy(game, player, Rng.for_step(seed, step))
+    return choice
 
 
 async def do(world: World, action: Model | str) -> InteractionResult:
@@ -129,9 +136,12 @@ class Steps:
     world: World
     snap: Snapshot | None = None  # the game as last read: at the end, as it ended
 
-    async def run(self, limit: int) -> AsyncIterator[tuple[int, Snapshot, PlayerId | None]]:
-        """Up to `limit` steps while the game is live: (step, the game, Alice's seat if she is
-        to play now, else None). Stops when the game ends (`ended` then says so)."""
+    async def run(
+        self, limit: int
+    ) -> AsyncIterator[tuple[int, Snapshot, RwState, PlayerId | None]]:
+        """Up to `limit` steps while the game is live: (step, the game, its Road Wolf state,
+        Alice's seat if she is to play now, else None). Stops when the game ends (`ended` then
+        says so)."""
         bot = self.world.bot
         assert bot is not None
         for step in range(limit):
@@ -140,14 +150,15 @@ class Steps:
             self.snap = snap = await bot.service.latest(self.world.channel.id)
             if not snap.record.is_live:
                 return
+            assert isinstance(snap.state, RwState), snap.state
             alice = snap.player_of(self.world.alice.id)
-            yield step, snap, alice if alice in snap.active_players else None
+            yield step, snap, snap.state, alice if alice in snap.active_players else None
 
-    async def turns(self, limit: int) -> AsyncIterator[tuple[int, Snapshot, PlayerId]]:
-        """`run`, but only the steps where Alice is to play: (step, the game, her seat)."""
-        async for step, snap, alice in self.run(limit):
+    async def turns(self, limit: int) -> AsyncIterator[tuple[int, Snapshot, RwState, PlayerId]]:
+        """`run`, but only the steps where Alice is to play (her seat last)."""
+        async for step, snap, state, alice in self.run(limit):
             if alice is not None:
-                yield step, snap, alice
+                yield step, snap, state, alice
 
     @property
     def ended(self) -> bool:

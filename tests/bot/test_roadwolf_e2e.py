@@ -11,7 +11,15 @@ import random
 
 from tests.bot.conformance_driver import OUTCOME
 from tests.bot.conftest import World
-from tests.bot.roadwolf_driver import MAX_PRESSES, Driver, Enough, bots_to_the_end, lobby, refusals
+from tests.bot.roadwolf_driver import (
+    MAX_PRESSES,
+    Driver,
+    Enough,
+    bots_to_the_end,
+    latest,
+    lobby,
+    refusals,
+)
 
 
 async def test_interceptor_by_panel_and_buttons_to_its_end(world: World) -> None:
@@ -72,12 +80,11 @@ async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     stale = again.messages[-1]
     assert stale.ephemeral and "⏩" in stale.content, stale.content
     # its Confirm, pressed again from the old position, does not move the car a second time
-    assert world.bot is not None
-    version = (await world.bot.service.latest(world.channel.id)).version
+    version = (await latest(world)).version
     twice = await world.fake.click(world.alice, answer.id, str(confirm), force=True)
     await twice.wait_followups(1)
     assert "⏩" in twice.messages[-1].content, twice.messages[-1].content
-    assert (await world.bot.service.latest(world.channel.id)).version == version
+    assert (await latest(world)).version == version
     r = await world.slash(world.alice, "roadwolf move", vehicle="A", to="Q9")
     assert r.messages[-1].ephemeral and "🚫" in r.messages[-1].content
     assert "L2F3" in r.messages[-1].content

@@ -25,6 +25,7 @@ from tests.bot.roadwolf_driver import (
     do,
     game_state,
     judged,
+    latest,
     lobby,
     now,
     open_panel,
@@ -104,8 +105,9 @@ async def test_each_new_mission_is_played_by_bots_to_its_end(world: World, missi
     """Each issue-14 mission with Alice and a bot seat: her clock runs out every turn and the
     bot plays her side too (and the mission's own steps run), until the game ends; the boards
     posted on the way show no hidden token."""
-    state = (await bots_to_the_end(world, mission)).state
-    assert isinstance(state, RwState) and state.finished and state.end_reason, state.end_reason
+    await bots_to_the_end(world, mission)
+    state = await game_state(world)  # the game as it ended
+    assert state.finished and state.end_reason, state.end_reason
 
 
 def _train_actions(snap: Any, player: int) -> list[TrainAction]:
@@ -176,12 +178,11 @@ async def test_played_by_a_person_against_a_bot_to_its_end(world: World, mission
     from her panel's buttons, which say what they do. The game reaches its end; nothing she
     does is refused; no hidden token shows in public."""
     await lobby(world, mission, bots=1)
-    assert world.bot is not None
     pressed: list[str] = []
     typed = 0
     steps = Steps(world)
-    async for step, snap, alice in steps.turns(1500):
-        choice = judged(snap.state, alice, 7, step)
+    async for step, snap, state, alice in steps.turns(1500):
+        choice = judged(state, alice, 7, step)
         found = _train_actions(snap, alice)
         if isinstance(choice, TrainAction) or (found and len(pressed) < 3):
             action = choice if isinstance(choice, TrainAction) else found[0]
@@ -203,7 +204,7 @@ async def test_played_by_a_person_against_a_bot_to_its_end(world: World, mission
             await do(world, choice)
             typed += 1
         assert not refusals(world), refusals(world)
-        after = await world.bot.service.latest(world.channel.id)
+        after = await latest(world)
         assert after.version > snap.version, (step, choice)
     assert steps.ended, f"{mission} did not end"
     snap = steps.last

@@ -4,7 +4,7 @@ Couriers"), each building a side of their own from the private panel."""
 
 from __future__ import annotations
 
-from games.roadwolf.model import MoveAction, RwState
+from games.roadwolf.model import MoveAction
 from tests.bot.conftest import World
 from tests.bot.roadwolf_driver import (
     Steps,
@@ -56,9 +56,8 @@ async def test_a_typed_move_names_a_two_character_letter(world: World) -> None:
     first vehicle's turn `/roadwolf move vehicle:a1 to:F1` previews A1's move and ✅ Confirm
     (a custom id carrying "A1") drives it."""
     await lobby(world, "GAUNTLET", bots=2)
-    async for step, snap, alice in Steps(world).run(400):
-        state = snap.state
-        assert isinstance(state, RwState) and len(state.sides) == 3
+    async for step, snap, state, alice in Steps(world).run(400):
+        assert len(state.sides) == 3
         if alice is None:
             continue
         legal = list(snap.legal_actions(alice))

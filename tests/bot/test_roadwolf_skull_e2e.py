@@ -8,7 +8,7 @@ from games.roadwolf.actions import DecideAction
 from games.roadwolf.model import RwState
 from render.roadwolf.adapt import headline
 from tests.bot.conftest import World
-from tests.bot.roadwolf_driver import Steps, do, judged, lobby, open_panel, press, refusals
+from tests.bot.roadwolf_driver import Steps, do, judged, latest, lobby, open_panel, press, refusals
 
 
 async def test_alice_spends_a_skull_from_her_panel(world: World) -> None:
@@ -33,12 +33,9 @@ GAMES_TRIED = 6
 async def _play(world: World, game: int) -> int:
     """One game to its end; how many times Alice pressed 💀 (once at most)."""
     await lobby(world, "GAUNTLET", bots=1)
-    assert world.bot is not None
     pressed = 0
     steps = Steps(world)
-    async for step, snap, alice in steps.turns(1500):
-        state = snap.state
-        assert isinstance(state, RwState)
+    async for step, snap, state, alice in steps.turns(1500):
         if state.turn is not None and state.turn.decision and not pressed:
             side = state.turn.side
             skulls = state.mission.count(f"skulls:{side}")
@@ -55,7 +52,7 @@ async def _play(world: World, game: int) -> int:
             token = state.mission.letters("enemy_pending")[1]
             assert token.upper() in spend, (token, spend)
             await press(world, panel, spend)
-            after = await world.bot.service.latest(world.channel.id)
+            after = await latest(world)
             assert isinstance(after.state, RwState)
             assert after.state.mission.count(f"skulls:{side}") == skulls - 1
             assert after.version > snap.version
@@ -79,9 +76,8 @@ async def test_three_courier_sides_play_to_the_end(world: World) -> None:
     await lobby(world, "GAUNTLET", bots=2)
     decided = 0
     steps = Steps(world)
-    async for step, snap, alice in steps.turns(2500):
-        state = snap.state
-        assert isinstance(state, RwState) and len(state.sides) == 3
+    async for step, _snap, state, alice in steps.turns(2500):
+        assert len(state.sides) == 3
         choice = judged(state, alice, 11, step)
         if isinstance(choice, DecideAction):  # typed by its name, as the list offers it
             icon = "💀" if choice.choice == "skull" else "💥"
