@@ -10,26 +10,11 @@ from bot.roadwolf.setup import place_menu
 from bot.snapshot import Snapshot
 from games.roadwolf import SPEC
 from games.roadwolf.model import TokenAction
-from storage.models import SeatRecord, SessionRecord, SessionStatus
+from tests.bot.records import started
 from tests.games.roadwolf.helpers import P1, P2
 from tests.games.roadwolf.test_mission_chase import _two_down
 
-RECORD = SessionRecord(
-    id=1,
-    guild_id=1,
-    channel_id=1,
-    game_key="roadwolf",
-    status=SessionStatus.ACTIVE,
-    host_id=1,
-    options_json="{}",
-    seed=1,
-    rules_version=1,
-    state_json=None,
-    version=2,
-    created_at=0.0,
-    updated_at=0.0,
-    seats=(SeatRecord(user_id=P1, name="Ann", seat=0), SeatRecord(user_id=P2, name="Bob", seat=1)),
-)
+RECORD = started("roadwolf", [(P1, "Ann"), (P2, "Bob")])
 
 
 def test_the_cops_panel_offers_the_replacement_tokens_and_an_entry_edge() -> None:

@@ -9,8 +9,8 @@ import re
 from bot.snapshot import Snapshot, stage_of
 from games.engine import Model, Player, PlayerId, Rng
 from games.registry import GAMES
-from storage import SeatRecord, SessionRecord, SessionStatus
 from tests.bot.conftest import World
+from tests.bot.records import started
 
 
 class Prompt(Model):
@@ -39,22 +39,7 @@ SPEC = dataclasses.replace(
     view=lambda state, viewer: state,
     has_private_views=True,
 )
-RECORD = SessionRecord(
-    id=1,
-    guild_id=1,
-    channel_id=1,
-    game_key="dragrage",
-    status=SessionStatus.ACTIVE,
-    host_id=1,
-    options_json="{}",
-    seed=1,
-    rules_version=1,
-    state_json=None,
-    version=2,
-    created_at=0.0,
-    updated_at=0.0,
-    seats=(SeatRecord(user_id=1, name="Alice", seat=0), SeatRecord(user_id=2, name="Bob", seat=1)),
-)
+RECORD = started("dragrage", [(1, "Alice"), (2, "Bob")])
 
 
 def after(before: FakeState, now: FakeState) -> Snapshot:
