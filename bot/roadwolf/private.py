@@ -30,6 +30,7 @@ from bot.roadwolf.ids import (
 from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.table import Table, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId, Rng
+from games.roadwolf.actions import LETTER_LENGTH
 from games.roadwolf.model import MoveAction, NitroAction, RwState
 from games.roadwolf.preview import Preview, preview
 from render.roadwolf import render_roadwolf_board
@@ -101,7 +102,7 @@ async def _setup(
 ) -> None:
     """Place (column, then row: the row pick plays `place`) and crew order menus."""
     if rid.verb == setup.SETUP:
-        letter = (values[0] if values else rid.payload)[:2]
+        letter = (values[0] if values else rid.payload)[:LETTER_LENGTH]  # A10…F12 too
         await _keep_image(reply, setup.setup_menu(snap, viewer, letter))
     elif rid.verb == setup.PLACE and values and "." in rid.payload:
         action = setup.place_action(rid.payload, values[0])
@@ -152,7 +153,7 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
         raise StaleBoard("it is not your turn any more", snap, private=True)
     if rid.verb == TOKENS:
         letter = values[0] if values else rid.payload
-        await _keep_image(reply, panel.token_menu(snap, viewer, letter[:2]))
+        await _keep_image(reply, panel.token_menu(snap, viewer, letter[:LETTER_LENGTH]))
         return
     if rid.verb == boarding.BOARD:
         await _keep_image(reply, boarding.boarding_menu(snap, viewer, rid.payload))

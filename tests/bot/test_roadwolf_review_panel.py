@@ -39,3 +39,34 @@ def test_the_crew_order_menu_names_no_single_other_side() -> None:
     text = crew_menu(Snapshot(RECORD, SPEC, state), 702, letter).content
     assert f"Crew order of {letter}" in text
     assert "the other side" not in text and "while it is not your turn" in text
+
+
+class _Reply:
+    """Records what the private message is redrawn with."""
+
+    def __init__(self) -> None:
+        self.content = ""
+
+    async def edit_origin(self, *, content: str, view: object) -> None:
+        self.content = content
+
+
+def test_the_setup_button_of_a10_opens_a10_not_a1() -> None:
+    """Three DERAILED teams of 12 points of bikes letter them A1 … A12: "🛠 A10 Dirt Bike" on the
+    setup pick opens A10's menu (the letter was cut to two characters: A1's)."""
+    import asyncio
+
+    from bot.roadwolf.ids import RwId
+    from bot.roadwolf.private import _setup
+    from bot.roadwolf.setup import SETUP
+    from games.roadwolf.model import BuyAction
+
+    options = SPEC.parse_options({"mission": "DERAILED", "points": 12})
+    state = SPEC.setup(SEATS, options, Rng(1))
+    for _ in range(12):
+        state = SPEC.apply(state, 700, BuyAction(vehicle_class="dirt_bike"), Rng(1)).state
+    snap = Snapshot(RECORD, SPEC, state)
+    reply = _Reply()
+    rid = RwId(verb=SETUP, session_id=1, version=2, payload="A10")
+    asyncio.run(_setup(None, reply, rid, snap, 700, []))  # type: ignore[arg-type]
+    assert "**Dirt Bike A10**" in reply.content, reply.content
