@@ -57,7 +57,7 @@ crew), board it, then DRIVE the train 1 stick a turn. The team that drives it of
 
 **Army**: spend your points on vehicles (cost = size: bikes 1, cars 2–3, Armored Car/Limo 4, \
 Big Rig 5), then as many crew/gear tokens as points. Every vehicle has a free Driver, Street \
-vehicles a free Nitro. Tokens are hidden from the other side until used; counts are public. \
+vehicles a free Nitro. Tokens are hidden from the other sides until used; counts are public. \
 Until every side is done you may start your army again or place your vehicles.
 
 **Turn**: one vehicle at a time, two actions each: MOVE (up to 1 stick = 4 cells, forward or \
@@ -80,7 +80,7 @@ the ghost, the path and the warnings (a ram and its dice, off-road and its wipeo
 confirm. Or type a move: `/roadwolf move vehicle:A to:L2F3` = 2 cells left and 3 forward (L/R \
 sideways, F/B forward/back; `B4` brakes 4, `N` fires Nitro). Shoot and melee offer only targets \
 in range and in sight. While building, 🛠 Place / crew… sets where a vehicle starts (a column, \
-then a row, among the spots the rules allow; the other side sees a placed vehicle, never its \
+then a row, among the spots the rules allow; other sides see a placed vehicle, never its \
 tokens) and its 🧍 Crew order… (who is lost first; the driver always last); a vehicle with crew \
 also has Crew order… on your turn. DERAILED: 🧗 Who boards G1… names the crew who climb into a \
 train car; 🧗 boards, 🔍 searches the Gondola and 🚂 drives the train 1 stick are buttons on the \

@@ -77,3 +77,14 @@ def test_every_side_tied_is_a_draw() -> None:
         state = _ended(scores, "every Courier is out: …")
         result = outcome(state)
         assert result is not None and result.is_draw and view(state, None).winners == ()
+
+
+def test_the_rules_text_never_speaks_of_one_other_side() -> None:
+    """Rule 17, "hidden from the other side", read for up to six sides: the player-facing text
+    says "the other sides" / "other sides see", never "the other side" alone."""
+    from games.roadwolf.text import RULES_TEXT
+
+    text = " ".join(RULES_TEXT.split())
+    assert "the other side " not in text and "the other side's" not in text
+    assert "Tokens are hidden from the other sides until used" in text
+    assert "other sides see a placed vehicle, never its tokens" in text
