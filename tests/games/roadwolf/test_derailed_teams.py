@@ -201,3 +201,19 @@ def test_nobody_places_by_hand_the_teams_are_set_out_at_the_start() -> None:
     letter = next(v.letter for v in state.vehicles if v.origin == 0)
     with pytest.raises(IllegalAction, match="set out at the START"):
         SPEC.apply(state, player, PlaceAction(vehicle=letter, x=9, y=0), Rng(5))
+
+
+def test_a_team_left_only_with_crew_in_a_gondola_is_still_in_the_race() -> None:
+    """[R] "nobody left in the race: a draw" counts crew aboard the train: with three teams and
+    every road vehicle gone, Team 2's crew in the rear Gondola keep the game going; once they
+    are gone too, a draw."""
+    state = built(3)
+    ctx = Ctx(_held(state, REAR, 1, ("brawler",)), Rng(0))
+    for v in state.vehicles:
+        if "train" not in v.traits:
+            ctx.update(v.letter, exited="side")
+    alone = ctx.freeze()
+    assert not judge(alone).over and judge(alone).score == (0, 0, 0)
+    ctx.update(REAR, crew=(), driver=None, neutral=True)
+    verdict = judge(ctx.freeze())
+    assert verdict.over and verdict.winner is None
