@@ -107,8 +107,9 @@ vehicle). An enemy with nobody left aboard counts as destroyed. A move toward a 
 at the edge. A Courier may not shoot, melee or spike another side's Courier, nor MOVE, BRAKE or \
 NITRO into one: a ram is an attack, and the preview shows it refused; collisions the road causes \
 (a skid, a card) still happen. The point for enemies destroyed goes to nobody on a tie; sides tied \
-for the most points share the win (every side tied: a draw). In a tie for the lead, the two enemy \
-draws go to the side whose vehicle the turn order puts first.
+for the most points share the win (every side tied: a draw). A Courier taken over (rule 43) \
+scores for the side that drives it out. In a tie for the lead, the two enemy draws go to the \
+side whose vehicle the turn order puts first.
 - DERAILED (1.3 [R]): board columns: verge 0–4, road 5–10, track 11–12, road 13–18, verge 19–23; \
 a card lies on columns 6–9 or 14–17. A Bridge or Tunnel on one road makes a vehicle on the other \
 road at its rows check as off-road. Any movement touching the track strip (a move, a skid, a \

@@ -175,8 +175,8 @@ def _score(state: RwState) -> list[int]:
     couriers = [v for v in state.vehicles if COURIER in v.traits]
     score = [0] * len(state.sides)
     for vehicle in couriers:
-        if vehicle.exited == "end" and vehicle.origin < len(score):
-            score[vehicle.origin] += 1
+        if vehicle.exited == "end" and vehicle.side < len(score):
+            score[vehicle.side] += 1  # the side that drove it out (one taken over: the taker)
     first_out = state.mission.count("first_out")
     if first_out:
         score[first_out - 1] += 1
@@ -240,8 +240,8 @@ def after_action(ctx: Ctx) -> None:
             (v for v in ctx.vehicles.values() if COURIER in v.traits and v.exited == "end"), None
         )
         if out is not None:
-            ctx.mission = ctx.mission.with_count("first_out", out.origin + 1)
-            name = ctx.sides[out.origin].name
+            ctx.mission = ctx.mission.with_count("first_out", out.side + 1)
+            name = ctx.sides[out.side].name
             ctx.say(out.letter, f"{name} are the first Couriers out: 1 point.", kind="first_out")
     turn = ctx.state.turn
     if turn is not None:

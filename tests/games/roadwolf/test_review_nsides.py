@@ -5,7 +5,7 @@ for the lead, the result's wording when three sides tie, and sides tied on top s
 from __future__ import annotations
 
 from games.engine import Rng
-from games.roadwolf.missions.gauntlet import judge, next_vehicle
+from games.roadwolf.missions.gauntlet import after_action, judge, next_vehicle
 from games.roadwolf.missions.gauntlet_enemies import enemy_turn
 from games.roadwolf.model import RwState
 from games.roadwolf.rules import outcome
@@ -88,3 +88,18 @@ def test_the_rules_text_never_speaks_of_one_other_side() -> None:
     assert "the other side " not in text and "the other side's" not in text
     assert "Tokens are hidden from the other sides until used" in text
     assert "other sides see a placed vehicle, never its tokens" in text
+
+
+def test_a_courier_taken_over_scores_for_the_side_that_drives_it_out() -> None:
+    """Line 213: "The first Courier to exit earns one point. Each vehicle that exits earns one
+    point": A1, abandoned by Couriers 1 and taken over by Couriers 2 (rule 43), exits for
+    Couriers 2, who drove it out (it was counted for Couriers 1, who had abandoned it)."""
+    state = sided(LEVEL, 3)
+    taken = tuple(
+        v.model_copy(update={"side": 1}) if v.letter == "A1" else v for v in state.vehicles
+    )
+    state = _out(state.model_copy(update={"vehicles": taken}), {"A1": "end"})
+    ctx = Ctx(state.model_copy(update={"turn": None}), Rng(0))
+    after_action(ctx)
+    assert "Couriers 2 are the first Couriers out: 1 point." in texts(ctx.events)
+    assert judge(ctx.freeze()).score == (0, 2, 0)
