@@ -166,9 +166,7 @@ def trace_of(view: RwView, t: RwTrace) -> Trace | None:
 def headline(view: RwView) -> str:
     if view.phase == "over":
         if view.winner is None and len(view.winners) > 1:  # 3+ sides tied on top share it
-            names = [view.sides[k].name for k in view.winners]
-            shared = f"{', '.join(names[:-1])} and {names[-1]}"
-            return f"{shared} share the win! {view.end_reason}".strip()
+            return f"Shared win! {view.end_reason}".strip()  # the reason names them
         if view.winner is None:
             return f"Game over: a draw. {view.end_reason}".strip()
         return f"{view.sides[view.winner].name} win! {view.end_reason}".strip()

@@ -9,10 +9,10 @@ from tests.games.roadwolf.test_review_nsides import _ended
 
 
 def test_sides_tied_on_top_share_the_win_on_the_headline() -> None:
-    """2-2-0-2: "Couriers 1, Couriers 2 and Couriers 4 share the win!", not "a draw"."""
+    """2-2-0-2: "Shared win!" and the judge's reason naming the sides, not "a draw"."""
     reason = "every Courier is out: Couriers 1, Couriers 2 and Couriers 4 share the win"
     line = headline(view(_ended((2, 2, 0, 2), reason), None))
-    assert line.startswith("Couriers 1, Couriers 2 and Couriers 4 share the win!")
+    assert line == f"Shared win! {reason}"
     assert "a draw" not in line
 
 
