@@ -103,7 +103,8 @@ roadside; mutants, buggies and bikes are nobody's and any Courier may attack the
 side holding a Skull draws an attack (not Mechanic), play waits for its players to choose: spend a \
 Skull to ignore it, or take it (the other draws are made after the choice; a bot seat or a clock \
 running out spends it on Spikes, a buggy, a Molotov, or an attack that could finish the lead \
-vehicle). An enemy with nobody left aboard counts as destroyed. A move toward a closed END stops \
+vehicle). An enemy with nobody left aboard counts as destroyed (and runs away: never taken \
+over). A move toward a closed END stops \
 at the edge. A Courier may not shoot, melee or spike another side's Courier, nor MOVE, BRAKE or \
 NITRO into one: a ram is an attack, and the preview shows it refused; collisions the road causes \
 (a skid, a card) still happen. The point for enemies destroyed goes to nobody on a tie; sides tied \

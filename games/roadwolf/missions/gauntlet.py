@@ -16,12 +16,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.roadwolf import geometry as geo
-from games.roadwolf.actions import MeleeAction, MoveAction, NitroAction, ShootAction, SpikesAction
+from games.roadwolf.actions import (
+    MeleeAction,
+    MoveAction,
+    NitroAction,
+    ShootAction,
+    SpikesAction,
+    TargetAction,
+)
 from games.roadwolf.data import CardKind
 from games.roadwolf.missions.base import MissionRules, Verdict
 from games.roadwolf.missions.gauntlet_bot import bot, bot_decide, prey, runs
 from games.roadwolf.missions.gauntlet_enemies import (
     COURIER,
+    ENEMY,
     credit,
     decide,
     decisions,
@@ -288,6 +296,14 @@ def refuse(state: RwState, vehicle: Vehicle, action: object) -> str | None:
     preview says so), are refused. Collisions the road causes (a skid, a card) still happen."""
     if COURIER not in vehicle.traits:
         return None
+    is_takeover = isinstance(action, TargetAction) and action.kind == "takeover"
+    taken = state.find(action.target) if isinstance(action, TargetAction) else None
+    if is_takeover and taken is not None and ENEMY in taken.traits:
+        return (
+            f'the enemy {taken.name} {taken.letter} cannot be taken over: "Any mutants, bikes '
+            "or buggies left on the board at the beginning of the next enemy turn are removed - "
+            'they run away" (GAUNTLET)'
+        )
     target: str | None = None
     verb = "ram"
     if isinstance(action, ATTACKS_ON_COURIERS):

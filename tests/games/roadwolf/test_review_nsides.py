@@ -4,7 +4,9 @@ for the lead, the result's wording when three sides tie, and sides tied on top s
 
 from __future__ import annotations
 
-from games.engine import Rng
+import pytest
+
+from games.engine import IllegalAction, Rng
 from games.roadwolf.missions.gauntlet import after_action, judge, next_vehicle
 from games.roadwolf.missions.gauntlet_enemies import enemy_turn
 from games.roadwolf.model import RwState
@@ -103,3 +105,26 @@ def test_a_courier_taken_over_scores_for_the_side_that_drives_it_out() -> None:
     after_action(ctx)
     assert "Couriers 2 are the first Couriers out: 1 point." in texts(ctx.events)
     assert judge(ctx.freeze()).score == (0, 2, 0)
+
+
+def test_an_enemy_buggy_left_without_crew_cannot_be_taken_over() -> None:
+    """Line 213: "Any mutants, bikes or buggies left on the board at the beginning of the next
+    enemy turn are removed - they run away": a Courier may not take one over (its crew would
+    vanish with it; it was listed and accepted)."""
+    from games.roadwolf import geometry as geo
+    from games.roadwolf.actions import TargetAction
+    from games.roadwolf.checks import check
+    from games.roadwolf.legal import legal_for_side
+    from games.roadwolf.missions.gauntlet_enemies import ENEMY_BUGGY, _enemy
+    from games.roadwolf.model import Turn
+
+    crewed = Car("A1", "convertible", 9, 10, tokens=("brawler",))
+    state = sided([(crewed, 0), (Car("B1", "coupe", 16, 30), 1)], 2)
+    ctx = Ctx(state, Rng(0))
+    buggy = _enemy(ctx, ENEMY_BUGGY, geo.Rect(11, 10, 2, 3), ())
+    ctx.update(buggy, crew=(), driver=None, abandoned=True)
+    state = ctx.freeze(turn=Turn(side=0))
+    takeover = TargetAction(kind="takeover", vehicle="A1", target=buggy)
+    assert takeover not in legal_for_side(state, 0)
+    with pytest.raises(IllegalAction, match="cannot be taken over"):
+        check(state, takeover)
