@@ -13,7 +13,7 @@ from games.roadwolf.text import RULES_TEXT
 from games.roadwolf.text_board import text_board
 from games.roadwolf.view import private_part, view
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
     key="roadwolf",
@@ -37,6 +37,20 @@ SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
     private_part=private_part,
     policy=bot_move,
     standings=standings,
+    changelog={
+        2: (
+            "- GAUNTLET: every player is a Courier side of their own (or the players form"
+            " `teams`); the first out, each vehicle out and the most enemy points score for"
+            " that side; sides tied on top share the win.\n"
+            "- GAUNTLET: a Skull is spent only if you choose, after the attack is drawn"
+            " (💀 Spend / 💥 Take on your panel); Couriers of different sides may not shoot,"
+            " melee, spike or ram each other.\n"
+            "- DERAILED: any number of teams (2-6, alternate roads at the START); anything that"
+            " meets the Engine's front face is rammed with 6 dice and thrown 1 stick; crew may"
+            " climb back from the train onto their own team's vehicles; a team holding the"
+            " Engine may fill its second seat."
+        )
+    },
     summary=(
         "Vehicle combat on a moving highway: two sides (GAUNTLET, DERAILED: up to six), rams "
         "and wrecks."
