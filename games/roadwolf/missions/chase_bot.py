@@ -11,10 +11,7 @@ it a token of the highest rank allowed that fits where it enters:
   stick behind you"), else Shotgun;
 - rank 1: Gunner (a free shot every turn), or Nitro for a vehicle without one (a Dirt cop; a
   Street one has its own) that enters behind the leading Runner.
-Then it drives like any cop: when it has only driving to do, the bot picks the move as the
-common chaser does, but never over a BRIDGE OUT ("Cops are automatically destroyed if they go
-over the bridge") and not into the END rows of the card columns, where each ROAD TURN's new
-card sweeps; shots, rams and turn-arounds stay the common bot's."""
+Then the common bot drives it."""
 
 from __future__ import annotations
 
@@ -22,9 +19,7 @@ from games.roadwolf import geometry as geo
 from games.roadwolf.build import can_take_token
 from games.roadwolf.data import TokenKind
 from games.roadwolf.missions.chase_entry import RANKS, free_actions
-from games.roadwolf.model import Action, MoveAction, PlaceAction, RwState, TokenAction, Vehicle
-from games.roadwolf.preview import Preview, preview
-from games.roadwolf.risk import road_turn_risk
+from games.roadwolf.model import Action, PlaceAction, RwState, TokenAction, Vehicle
 from games.roadwolf.table import rect_of
 
 LEAD = 2 * geo.STICK
@@ -34,17 +29,6 @@ OFF_ROAD_COST = 3.0
 """Per column of verge between a street (or heavy) cop and the road: it must cross it."""
 BEHIND_COST = 100.0
 """A spot behind the leading Runner's back: the cop would have to chase it from behind."""
-LANDING = geo.Rect(
-    geo.CARD_FIRST_COLUMN,
-    geo.BOARD_LENGTH - geo.CARD_LENGTH + geo.ROAD_TURN_DRIFT,
-    geo.CARD_WIDTH,
-    geo.CARD_LENGTH - geo.ROAD_TURN_DRIFT,
-)
-"""Where each ROAD TURN's new card sweeps (1.4-B: it enters at the END edge, then moves 2
-sticks toward the START)."""
-NEW_CARD_RISK = 30.0
-"""A cop left in the new card's sweep: a BRIDGE OUT (1 card in 12) destroys it, a Debris or
-Wreck rams it, a Slide or Slick is a wipeout check."""
 
 
 def leading_runner(state: RwState) -> Vehicle | None:
@@ -86,8 +70,6 @@ def _spot_cost(vehicle: Vehicle, box: geo.Rect, lead: Vehicle) -> float:
     cost += verge * (1.0 if vehicle.surface == "dirt" else OFF_ROAD_COST)
     if box.front < lead.y:
         cost += BEHIND_COST
-    if geo.overlaps(box, LANDING):
-        cost += NEW_CARD_RISK
     return cost
 
 
@@ -147,63 +129,8 @@ def replacement_choice(state: RwState) -> Action | None:
     return None
 
 
-HAZARDS = ("slide", "slick", "debris", "wreck")
-
-
-def cop_move_value(state: RwState, cop: Vehicle, look: Preview, runners: list[Vehicle]) -> float:
-    """A cop's MOVE/BRAKE end point, as the common chaser weighs it, but a path over a BRIDGE
-    OUT is the cop's end ("Cops are automatically destroyed if they go over the bridge")."""
-    if look.exits is not None or "bridge" in look.cards:
-        return -1000.0
-    value = -80.0 if look.off_road and cop.surface != "dirt" else 0.0
-    value -= 15 * sum(1 for c in look.cards if c in HAZARDS)
-    value -= 60 * look.around.count("bridge") + 100 * look.around.count("tunnel")
-    value -= road_turn_risk(state, cop, look.ghost)
-    value -= NEW_CARD_RISK if geo.overlaps(look.ghost, LANDING) else 0
-    value -= abs(look.ghost.x + look.ghost.w / 2 - 12) * 0.5
-    if runners:
-        nearest = min(geo.gap(look.ghost, rect_of(r)) for r in runners)
-        value -= 8 * nearest
-        if nearest <= geo.RANGE:
-            value += 25
-    if look.ram is not None:
-        other = state.vehicle(look.ram)
-        mine, theirs = look.ram_dice or (0, 0)
-        good = look.kind != "brake" and other.side != cop.side and mine > theirs
-        value += 20 if good else -40
-    return value
-
-
-def cop_move(state: RwState, cop: Vehicle, mine: list[Action]) -> Action | None:
-    """The cop's best MOVE/BRAKE (None: staying put is as good)."""
-    moves = [a for a in mine if isinstance(a, MoveAction)]
-    if not moves:
-        return None
-    runners = [
-        v for v in state.vehicles if v.origin == 0 and v.side == 0 and v.on_board and not v.wreck
-    ]
-    here = rect_of(cop)
-    stay = Preview(kind="move", dx=0, dy=0, path=(), ghost=here, off_road=geo.is_off_road(here))
-    best: tuple[float, Action] | None = None
-    for action in moves:
-        look = preview(state, cop.letter, action.kind, action.dx, action.dy)
-        value = cop_move_value(state, cop, look, runners)
-        if best is None or value > best[0]:
-            best = (value, action)
-    if best is None or best[0] <= cop_move_value(state, cop, stay, runners) + 0.5:
-        return None
-    return best[1]
-
-
 def bot(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:
-    """`MissionRules.bot` for CHASE: the replacements' choices first; a cop with only driving
-    to do keeps off the BRIDGE OUT; anything else is the common bot's."""
+    """`MissionRules.bot` for CHASE: the replacements' choices first, then the common bot."""
     if state.turn is None or state.turn.side != 1:
         return None
-    choice = replacement_choice(state)
-    if choice is not None or vehicle.origin != 1:
-        return choice
-    if any(a.kind not in ("move", "brake", "done") for a in mine):
-        return None  # a shot, a ram's choice, a turn-around: the common bot's call
-    move = cop_move(state, vehicle, mine)
-    return move if move is not None else next((a for a in mine if a.kind == "done"), None)
+    return replacement_choice(state)
