@@ -187,9 +187,11 @@ rest of the move (it does not ram the same vehicle twice). It is Dirt (no off-ro
 Heavy for rerolls (no Veteran reroll when defending) and may fire a Nitro token (1.4-I).
 - CHASE: a cop loss is counted when the Cops' turn starts (a cop turned around and immobilized \
 again counts again). The replacement enters where Cops are placed for them with a default token \
-(Gunner at rank 1, Shotgun at 2, Veteran at 3: the bot keeps it); until it first acts that turn \
-the Cops may choose another token of rank up to the cops lost (its vehicle menu) and another \
-edge spot (📍 Enter from…, or `place`), free.
+(Gunner at rank 1, Shotgun at 2, Veteran at 3); until it first acts that turn the Cops may \
+choose another token of rank up to the cops lost (its vehicle menu) and another edge spot \
+(📍 Enter from…, or `place`), free. The Cops' bot enters nearest ahead of the leading Runner \
+with the best token for that spot. Replacements "may" enter: never more than 108 cops in a \
+game (every cop letter used), after which a loss still counts but nobody enters.
 - THE WAGES OF FEAR: a Veteran's reroll in a truck's wipeout check is kept for a 1 (with no 1 \
 the dice stand). "Within 1 stick" = a gap of 4 cells or less. Ram damage includes objects, \
 road cards, Spikes and other explosions.

@@ -68,6 +68,9 @@ def turn_start(ctx: Ctx, side: Side) -> None:
         mission = mission.with_count("cops_lost", count)
         mission = mission.with_count("points_lost", mission.count("points_lost") + lost.size)
         letter = free_letter(ctx, 1)
+        if letter is None:  # [R] "may enter": never more cops than letters to name them
+            ctx.say(lost.letter, f"Cop {lost.letter} is down; no more cops can enter.")
+            continue
         cls = vehicle_class(lost.kind)
         ctx.add_vehicle(cls, 1, letter)
         ctx.update(letter, traits=("cop",))

@@ -18,14 +18,12 @@ def add_neutral(ctx: Ctx, key: str, letter: str, *, traits: tuple[str, ...] = ()
     return ctx.update(letter, neutral=True, traits=traits, crew=crew, gear=(), placed=True)
 
 
-def free_letter(ctx: Ctx, side: Side) -> str:
-    """The next letter no vehicle of the game uses, for a vehicle joining `side` mid-game."""
+def free_letter(ctx: Ctx, side: Side) -> str | None:
+    """The next letter no vehicle of the game uses, for a vehicle joining `side` mid-game;
+    None once every letter of the side is taken (108 with two sides: A–L, then A2…L9)."""
     from games.roadwolf.build import side_letters
 
-    for letter in side_letters(side, len(ctx.sides)):
-        if letter not in ctx.vehicles:
-            return letter
-    raise ValueError("no letters left")  # pragma: no cover - 99 letters or more per side
+    return next((x for x in side_letters(side, len(ctx.sides)) if x not in ctx.vehicles), None)
 
 
 def alive(vehicle: Vehicle) -> bool:

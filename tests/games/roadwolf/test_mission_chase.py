@@ -148,3 +148,26 @@ def test_the_runners_cannot_choose_for_a_replacement() -> None:
     state, (first, _) = _two_down()
     with pytest.raises(GameError):
         apply(state, P1, TokenAction(vehicle=first, token="nitro"), LoadedDice([]))
+
+
+def test_once_every_cop_letter_is_used_no_more_cops_enter() -> None:
+    """ "a replacement vehicle of equal value MAY enter" [R]: never more cops than letters to
+    name them (108: N–Y, then N2…Y9). The loss still counts toward the Runners' 3x; the game
+    goes on (it once stopped with an error, "no letters left")."""
+    from games.roadwolf.build import side_letters
+
+    taken = list(side_letters(1, 2))
+    cars = [
+        Car("A", "coupe", 11, 10),
+        Car("N", "coupe", 0, 30, side=1, changes={"immobilized": True}),
+        *(
+            Car(letter, "street_bike", 0, 0, side=1, changes={"exited": "destroyed"})
+            for letter in taken[1:]
+        ),
+    ]
+    state = position(cars, mission="CHASE")
+    step = apply(state, P1, SimpleAction(kind="done", vehicle="A"), LoadedDice([]))
+    assert {v.letter for v in step.state.vehicles} == {"A", *taken}
+    assert step.state.mission.count("cops_lost") == len(taken)  # N and every gone cop
+    said = " ".join(getattr(e, "text", "") for e in step.events)
+    assert "Cop N is down; no more cops can enter" in said
