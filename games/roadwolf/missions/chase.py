@@ -26,7 +26,7 @@ from games.roadwolf.missions.base import (
     of_side,
 )
 from games.roadwolf.missions.chase_bot import bot
-from games.roadwolf.missions.chase_entry import BEST, choices, equip, free, free_actions
+from games.roadwolf.missions.chase_entry import BEST, equip, free, free_actions
 from games.roadwolf.missions.common import free_letter
 from games.roadwolf.model import Card, RwState, Side, Vehicle
 from games.roadwolf.placement import place_one
@@ -83,7 +83,7 @@ def turn_start(ctx: Ctx, side: Side) -> None:
             letter,
             f"Cop {lost.letter} is down: a replacement {cls.name} {letter} enters from the edge"
             f" (a rank {rank} token; before it acts the Cops may choose another token"
-            f" of rank {rank} or less: {', '.join(choices(rank))}, or another edge spot).",
+            f" of rank {rank} or less on their panel, or another edge spot).",
             kind="placed",
         )
     ctx.mission = mission.with_letters("down", down).with_letters("fresh", fresh)
