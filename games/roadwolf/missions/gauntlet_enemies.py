@@ -282,12 +282,38 @@ def attack_words(token: TokenKind | None, target: str) -> str:
 
 
 def _draw(ctx: Ctx, side: Side, token: TokenKind) -> Vehicle | None:
-    """Say what `side` drew; the vehicle it attacks (None: Mechanic, or nobody to attack)."""
+    """Say what `side` drew; the vehicle it attacks (None: Mechanic, nobody to attack, or no
+    room beside it for the enemy, so nothing to decide)."""
     name = ctx.sides[side].name
     target = lead([v for v in ctx.vehicles.values() if v.side == side])
     kind = ATTACKS[token]
     ctx.say("", f"{name} draw {token.upper()} from the tin: {kind.upper()}.", kind="enemy_draw")
-    return None if target is None or kind == "nothing" else target
+    if target is None or kind == "nothing":
+        return None
+    if _arrival(ctx, kind, target) is None:  # never a Skull spent on an attack that cannot come
+        ctx.say("", f"No room beside {target.letter}: the {kind} never comes.", kind="enemy_draw")
+        return None
+    return target
+
+
+ARRIVALS: dict[Attack, tuple[int, int, bool]] = {
+    "mutant": (1, 1, True),
+    "buggy": (2, 3, True),
+    "bike": (1, 2, False),
+}
+"""Where each enemy appears: its footprint (w, h) and whether off the road (the mutant "on the
+side of the road", the buggy "from off-road"; the bike "next to your vehicle")."""
+
+
+def _arrival(ctx: Ctx, kind: Attack, target: Vehicle) -> geo.Rect | None:
+    """Where the enemy of `kind` appears next to `target`: None if it cannot (no free place
+    beside it, or every enemy letter in use); Spikes need no place."""
+    if kind == "spikes":
+        return rect_of(target)
+    if kind not in ARRIVALS or _free_letter(ctx) is None:
+        return None
+    w, h, off_road = ARRIVALS[kind]
+    return _spot(ctx, target, w, h, off_road=off_road)
 
 
 def _attack(ctx: Ctx, side: Side, token: TokenKind) -> None:
@@ -301,28 +327,20 @@ def _attack(ctx: Ctx, side: Side, token: TokenKind) -> None:
         ctx.say(letter, f"{letter} hits enemy SPIKES!", kind="spikes")
         ram(ctx, Rammer("enemy Spikes", target.size + 1, is_object=True), letter, spikes=True)
         return
-    if _free_letter(ctx) is None:
+    spot = _arrival(ctx, kind, target)
+    if spot is None:
         return
     if kind == "mutant":
-        spot = _spot(ctx, target, 1, 1, off_road=True)
-        if spot is None:
-            return
         enemy = _enemy(ctx, MUTANT, spot, ())
         ctx.say(enemy, f"A MUTANT {enemy} appears at the roadside!", kind="enemy")
         shoot(ctx, enemy, letter, MUTANT_WEAPON[token], free_gunner=False, token_id=None)
     elif kind == "buggy":
-        spot = _spot(ctx, target, 2, 3, off_road=True)
-        if spot is None:
-            return
         enemy = _enemy(ctx, ENEMY_BUGGY, spot, ())
         nitro = not geo.is_off_road(rect_of(target))
         how = "NITRO-rams" if nitro else "rams"
         ctx.say(enemy, f"An enemy BUGGY {enemy} {how} {letter} from off-road!", kind="enemy")
         ram(ctx, Rammer(f"enemy Buggy {enemy}", 2, enemy, nitro=nitro), letter)
     else:
-        spot = _spot(ctx, target, 1, 2, off_road=False)
-        if spot is None:
-            return
         enemy = _enemy(ctx, ENEMY_BIKE, spot, ("brawler",))
         ctx.say(enemy, f"An enemy BIKE {enemy} pulls alongside {letter}!", kind="enemy")
         melee(ctx, enemy, letter)

@@ -157,3 +157,22 @@ def test_the_bot_keeps_its_skull_against_a_gun_and_spends_it_on_a_buggy() -> Non
     assert bot_move(hurt.state, P1, Rng(0)).model_dump()["choice"] == "skull"
     assert SPEC.policy is not None
     assert SPEC.policy(gun.state, P1, Rng(0)) == bot_move(gun.state, P1, Rng(0))
+
+
+def test_no_decision_when_the_enemy_drawn_cannot_come() -> None:
+    """Line 213: "you may choose after drawing it", about an attack: when the mutant drawn has
+    no place to appear (here every enemy letter Z0-z9 is in use), nothing attacks, so nothing
+    is asked and the Skull is kept (it was once spent on an attack that then never came)."""
+    fillers = [
+        Car(letter, "dirt_bike", x, y, side=1)
+        for letter, (x, y) in zip(
+            [f"Z{i}" for i in range(10)] + [f"z{i}" for i in range(10)],
+            [(x, y) for y in (0, 2, 4) for x in (0, 1, 2, 3)] + [(x, 0) for x in range(16, 24)],
+            strict=True,
+        )
+    ]
+    step, _ = enemy_step(["gunner", "mechanic", "mechanic"], cars=[*_cars(), *fillers])
+    assert "the mutant never comes" in texts(step.events)
+    assert step.state.mission.count("skulls:0") == 1
+    assert step.state.turn is not None and step.state.turn.decision == ""
+    assert not any(v.kind == "mutant" for v in step.state.vehicles)
