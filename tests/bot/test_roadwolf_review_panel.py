@@ -7,24 +7,11 @@ from bot.roadwolf.setup import crew_menu
 from bot.snapshot import Snapshot
 from games.engine import Player, Rng
 from games.roadwolf import SPEC
-from storage.models import SeatRecord, SessionRecord, SessionStatus
+from tests.bot.records import started
 
 SEATS = tuple(Player(id=700 + i, name=f"P{i}") for i in range(3))
-RECORD = SessionRecord(
-    id=1,
-    guild_id=1,
-    channel_id=1,
-    game_key="roadwolf",
-    status=SessionStatus.ACTIVE,
-    host_id=700,
-    options_json='{"mission": "GAUNTLET"}',
-    seed=1,
-    rules_version=1,
-    state_json=None,
-    version=2,
-    created_at=0.0,
-    updated_at=0.0,
-    seats=tuple(SeatRecord(user_id=p.id, name=p.name, seat=i) for i, p in enumerate(SEATS)),
+RECORD = started(
+    "roadwolf", [(p.id, p.name) for p in SEATS], options_json='{"mission": "GAUNTLET"}'
 )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from games.roadwolf import geometry as geo
 from games.roadwolf.actions import Action, MoveAction, ShootAction
 from games.roadwolf.data import TokenKind
+from games.roadwolf.missions.bot_moves import best_move
 from games.roadwolf.model import RwState, Vehicle
 from games.roadwolf.preview import Preview, preview
 from games.roadwolf.risk import road_turn_risk
@@ -132,17 +133,8 @@ def _escort(state: RwState, escort: Vehicle, mine: list[Action]) -> Action | Non
     moves = [a for a in mine if isinstance(a, MoveAction)]
     if not moves:
         return None
-    here = rect_of(escort)
-    stay = Preview(kind="move", dx=0, dy=0, path=(), ghost=here, off_road=geo.is_off_road(here))
-    best: tuple[float, Action] | None = None
-    for action in moves:
-        look = preview(state, escort.letter, action.kind, action.dx, action.dy)
-        value = _screen_value(state, escort, rig, look)
-        if best is None or value > best[0]:
-            best = (value, action)
-    if best is None or best[0] <= _screen_value(state, escort, rig, stay) + 0.5:
-        return next((a for a in mine if a.kind == "done"), None)
-    return best[1]
+    chosen = best_move(state, escort, moves, lambda look: _screen_value(state, escort, rig, look))
+    return chosen or next((a for a in mine if a.kind == "done"), None)
 
 
 def bot(state: RwState, vehicle: Vehicle, mine: list[Action]) -> Action | None:

@@ -13,9 +13,10 @@ from games.roadwolf import geometry as geo
 from games.roadwolf.actions import Action, MeleeAction, MoveAction, ShootAction
 from games.roadwolf.data import WEAPON_DICE
 from games.roadwolf.missions.base import of_side
+from games.roadwolf.missions.bot_moves import best_move
 from games.roadwolf.missions.common import alive
 from games.roadwolf.model import RwState, Vehicle
-from games.roadwolf.preview import Preview, preview
+from games.roadwolf.preview import Preview
 from games.roadwolf.risk import road_turn_risk
 from games.roadwolf.table import rect_of
 
@@ -73,17 +74,7 @@ def _move(state: RwState, me: Vehicle, mine: list[Action]) -> Action | None:
     if not moves:
         return None
     quarry = _quarry(state)
-    here = rect_of(me)
-    stay = Preview(kind="move", dx=0, dy=0, path=(), ghost=here, off_road=geo.is_off_road(here))
-    best: tuple[float, Action] | None = None
-    for action in moves:
-        look = preview(state, me.letter, action.kind, action.dx, action.dy)
-        value = move_value(state, me, look, quarry)
-        if best is None or value > best[0]:
-            best = (value, action)
-    if best is None or best[0] <= move_value(state, me, stay, quarry) + 0.5:
-        return None
-    return best[1]
+    return best_move(state, me, moves, lambda look: move_value(state, me, look, quarry))
 
 
 def _shot_value(state: RwState, action: ShootAction) -> float:
