@@ -10,6 +10,8 @@ fewer games.
   for the bot and for random play; solo and at a table of 2-4.
 - Rush 'n' Crush: the bot against a random driver in 2-car races; bot-only races of 2-6 cars:
   how many end with a car crossing the line (not by wrecks), how many cars are still running.
+- Road Wolf and Apocalypse Road: see `bench/policies_more.py` (every Road Wolf mission bot
+  against bot at six players; Apocalypse Road's bot against three random players).
 - Decision time of each policy (the policy call alone, legal_actions included), p50 and p99.
 """
 
@@ -23,6 +25,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench import policies_more
 from bench.figures import Section, Target
 from bench.stats import percentile
 from games.engine import Player, PlayerId, Rng
@@ -257,6 +260,11 @@ def run(*, quick: bool = False) -> Section:
             f"{field_.running}/{field_.cars}; the others had covered "
             f"{statistics.mean(field_.progress):.0%} of the course",
         )
+
+    timing["roadwolf"] += policies_more.roadwolf(section, seeds=max(1, 4 // scale))
+    timing["apocalypseroad"] += policies_more.apocalypse(
+        section, races=max(20, 80 // scale), big_races=max(1, 4 // scale)
+    )
 
     for key, seconds in timing.items():
         if not seconds:  # a game registered since this part was written: no policy play here

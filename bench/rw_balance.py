@@ -26,6 +26,7 @@ from bench.stats import percentile
 from games.engine import Player, Rng
 from games.roadwolf import SPEC
 from games.roadwolf.data import MISSION_NAMES, MISSIONS
+from games.roadwolf.view import winning_sides
 
 MAX_STEPS = 4000
 POLICY_SALT = 7919
@@ -42,11 +43,14 @@ class Game:
     steps: int
     decisions_ms: tuple[float, ...]
     error: str = ""
+    sides_won: tuple[int, ...] = ()
+    """Every winning side (a shared win in GAUNTLET or DERAILED lists several); () otherwise."""
 
 
-def play(mission: str, points: int, seed: int) -> Game:
-    """One bot-vs-bot game to its end (or MAX_STEPS)."""
-    seated = (Player(id=300, name="P0"), Player(id=301, name="P1"))
+def play(mission: str, points: int, seed: int, players: int = 2) -> Game:
+    """One bot-vs-bot game to its end (or MAX_STEPS), `players` seated (with more than two,
+    a two-sided mission shares them out and GAUNTLET and DERAILED give each one a side)."""
+    seated = tuple(Player(id=300 + i, name=f"P{i}") for i in range(players))
     options = SPEC.parse_options({"mission": mission, "points": points})
     state = SPEC.setup(seated, options, Rng.for_step(seed, 0))
     assert SPEC.policy is not None
@@ -55,7 +59,8 @@ def play(mission: str, points: int, seed: int) -> Game:
         outcome = SPEC.outcome(state)
         if outcome is not None:
             winner = None if outcome.is_draw else state.winner
-            return Game(mission, points, seed, winner, state.round, step, tuple(times))
+            won = winning_sides(state)
+            return Game(mission, points, seed, winner, state.round, step, tuple(times), "", won)
         actor = min(SPEC.active_players(state))
         began = time.perf_counter()
         action = SPEC.policy(state, actor, Rng(seed * POLICY_SALT + step))
@@ -64,12 +69,16 @@ def play(mission: str, points: int, seed: int) -> Game:
     return Game(mission, points, seed, -1, state.round, MAX_STEPS, tuple(times))
 
 
-def _play(job: tuple[str, int, int]) -> Game:
+def play_safely(mission: str, points: int, seed: int, players: int = 2) -> Game:
     """One game; an exception is recorded as that game's result (the run goes on)."""
     try:
-        return play(*job)
+        return play(mission, points, seed, players)
     except Exception as error:  # a bug found is a figure to report
-        return Game(*job, winner=-2, rounds=0, steps=0, decisions_ms=(), error=repr(error))
+        return Game(mission, points, seed, -2, 0, 0, (), repr(error))
+
+
+def _play(job: tuple[str, int, int]) -> Game:
+    return play_safely(*job)
 
 
 def fixed_points(mission: str) -> bool:
