@@ -134,7 +134,45 @@ def is_adjacent(a: Rect, b: Rect) -> bool:
 
 
 def _segment_crosses(p: tuple[float, float], q: tuple[float, float], box: Rect) -> bool:
-    """Does the segment p→q pass through the interior of `box` (grazing an edge does not)?"""
+    """Does the segment p→q pass through the interior of `box` (grazing an edge does not)?
+    Exact: a segment whose bounding box misses the interior cannot cross it; on the quarter
+    lattice (every position here) the slab test runs on whole numbers (4x), else on Fractions."""
+    if max(p[0], q[0]) <= box.x or min(p[0], q[0]) >= box.right:
+        return False
+    if max(p[1], q[1]) <= box.y or min(p[1], q[1]) >= box.front:
+        return False
+    values = (p[0], p[1], q[0], q[1], box.x, box.y, box.right, box.front)
+    scaled = [4.0 * v for v in values]
+    if all(v.is_integer() for v in scaled):
+        px, py, qx, qy, x0, y0, x1, y1 = (int(v) for v in scaled)
+        return _crosses_whole((px, qx - px, x0, x1), (py, qy - py, y0, y1))
+    return _crosses_fraction(p, q, box)
+
+
+def _crosses_whole(*axes: tuple[int, int, int, int]) -> bool:
+    """The slab test of `_crosses_fraction` in whole numbers: each bound on the segment's
+    parameter t is a ratio n/d with d > 0, compared by cross-multiplying."""
+    n0, d0, n1, d1 = 0, 1, 1, 1  # t0 = 0/1, t1 = 1/1
+    for start, delta, low, high in axes:
+        if delta == 0:
+            if not low < start < high:
+                return False
+            continue
+        if delta > 0:
+            an, bn, d = low - start, high - start, delta
+        else:
+            an, bn, d = start - high, start - low, -delta
+        if an * d0 > n0 * d:
+            n0, d0 = an, d
+        if bn * d1 < n1 * d:
+            n1, d1 = bn, d
+        if n0 * d1 >= n1 * d0:
+            return False
+    return n0 * d1 < n1 * d0
+
+
+def _crosses_fraction(p: tuple[float, float], q: tuple[float, float], box: Rect) -> bool:
+    """The slab test on exact Fractions (any float position)."""
     t0, t1 = Fraction(0), Fraction(1)
     px, py = Fraction(p[0]), Fraction(p[1])
     dx, dy = Fraction(q[0]) - px, Fraction(q[1]) - py
