@@ -271,6 +271,9 @@ def _quarter(value: Fraction) -> Fraction:
 def sample_path(start: Rect, dx: float, dy: float) -> list[Rect]:
     """1.6: "A move is a straight segment, sampled every ¼ cell": the footprint at each sub-step,
     the start first and the end last (each sample on the quarter-cell lattice)."""
+    qx, qy = 4.0 * dx, 4.0 * dy
+    if qx.is_integer() and qy.is_integer():  # every move: the same samples in whole numbers
+        return _sample_quarters(start, int(qx), int(qy))
     fdx, fdy = Fraction(dx), Fraction(dy)
     squared = 16 * (fdx * fdx + fdy * fdy)
     steps = math.isqrt(math.floor(squared))
@@ -279,6 +282,22 @@ def sample_path(start: Rect, dx: float, dy: float) -> list[Rect]:
     steps = max(steps, 1)
     return [
         start.shifted(float(_quarter(fdx * k / steps)), float(_quarter(fdy * k / steps)))
+        for k in range(steps + 1)
+    ]
+
+
+def _sample_quarters(start: Rect, qx: int, qy: int) -> list[Rect]:
+    """`sample_path` for a displacement of (qx, qy) quarter cells: sub-step k of n is at
+    floor(q·k/n + ½) quarters, that is (2·q·k + n) // (2·n)."""
+    squared = qx * qx + qy * qy
+    steps = math.isqrt(squared)
+    if steps * steps < squared:
+        steps += 1
+    steps = max(steps, 1)
+    return [
+        start.shifted(
+            ((2 * qx * k + steps) // (2 * steps)) / 4, ((2 * qy * k + steps) // (2 * steps)) / 4
+        )
         for k in range(steps + 1)
     ]
 
