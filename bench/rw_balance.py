@@ -1,5 +1,5 @@
 """Road Wolf bot-vs-bot balance: `python -m bench.rw_balance [--seeds N] [--points 6 10]
-[--missions CHASE BREAKOUT ...] [--jobs J] [--json]`.
+[--missions CHASE BREAKOUT ...] [--players P] [--jobs J] [--json]`.
 
 Each game is played from setup to its end by the bot on both sides (`SPEC.policy`), one player
 per side, with seeded dice (`Rng.for_step(seed, step)`) as `tests/games/roadwolf/test_playouts`
@@ -7,6 +7,8 @@ does. Per mission and points value: how often the first side wins, the second si
 a draw, or the game has not ended after `MAX_STEPS` actions; the median number of rounds; and the
 bot's decision time (the policy call alone), p50 and p99. Missions with fixed points (BREAKOUT,
 MONSTERS, THE WAGES OF FEAR, GAUNTLET) ignore the points option: they are played once.
+`--players` seats more than two (GAUNTLET and DERAILED then have that many sides, and the table
+still shows only the first two: `bench/policies_more.py` reports every side).
 
 Not part of CI and not part of `python -m bench`: it measures how the bots play, not how fast
 the bot is. ~100 seeds of every mission at two points values takes tens of minutes on one core.
@@ -77,7 +79,7 @@ def play_safely(mission: str, points: int, seed: int, players: int = 2) -> Game:
         return Game(mission, points, seed, -2, 0, 0, (), repr(error))
 
 
-def _play(job: tuple[str, int, int]) -> Game:
+def _play(job: tuple[str, int, int, int]) -> Game:
     return play_safely(*job)
 
 
@@ -142,6 +144,7 @@ def main() -> None:
     parser.add_argument("--points", type=int, nargs="+", default=[6, 10])
     parser.add_argument("--missions", nargs="+", default=list(MISSION_NAMES))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--players", type=int, default=2, help="seated (2-6)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     plan: list[tuple[str, int | None]] = []
@@ -151,7 +154,7 @@ def main() -> None:
         else:
             plan.extend((mission, p) for p in args.points)
     jobs = [
-        (m, p if p is not None else args.points[0], s)
+        (m, p if p is not None else args.points[0], s, args.players)
         for m, p in plan
         for s in range(args.first_seed, args.first_seed + args.seeds)
     ]
