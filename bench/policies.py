@@ -263,7 +263,7 @@ def run(*, quick: bool = False) -> Section:
 
     timing["roadwolf"] += policies_more.roadwolf(section, seeds=max(1, 4 // scale))
     timing["apocalypseroad"] += policies_more.apocalypse(
-        section, races=max(20, 80 // scale), big_races=max(1, 4 // scale)
+        section, races=max(40, 160 // scale), big_races=max(1, 4 // scale)
     )
 
     for key, seconds in timing.items():
