@@ -1,4 +1,4 @@
-"""Road Wolf and Apocalypse Road in the policies part (`bench/policies.py` calls these).
+"""Road Wolf in the policies part (`bench/policies.py` calls it; Apocalypse Road is there).
 
 - Road Wolf: bot against bot in every mission at its hard case: six players (GAUNTLET and
   DERAILED then have six sides; the other missions share the six out between their two sides),
@@ -6,8 +6,6 @@
   (seeded dice, the first active player acts). Quality: the share of games that reach an
   outcome within `rw_balance.MAX_STEPS` actions; per mission the wins of each side and the
   draws, as information. Decision time per mission (the policy call alone).
-- Apocalypse Road: the bot against three uniformly random players in 4-player races (the bot in
-  each seat a quarter of the time); decision time from bot-only races of 10 players.
 """
 
 from __future__ import annotations
@@ -17,13 +15,11 @@ from collections import Counter
 from bench import rw_balance
 from bench.figures import Section, Target
 from bench.stats import percentile
-from games.registry import GAMES
 from games.roadwolf.data import MISSION_NAMES, MISSIONS, MissionKey
 
 RW_PLAYERS = 6
 RW_POINTS = 10
 FINISHED = Target(0.95, at_least=True)
-AR_WIN_RATE = Target(0.5, at_least=True)
 DECISION_P99_MS = Target(50)
 
 
@@ -89,33 +85,4 @@ def roadwolf(
     for game in games:
         if game.error:
             section.notes.append(f"Road Wolf {game.mission} seed {game.seed} raised {game.error}")
-    return seconds
-
-
-def apocalypse(section: Section, races: int, big_races: int) -> list[float]:
-    """The bot against random players; returns the decision seconds of 10-player races."""
-    from bench.policies import play  # policies imports this module
-
-    spec = GAMES["apocalypseroad"]
-    wins = 0
-    four: list[float] = []
-    for seed in range(races):
-        bot = seed % 4
-        played = play(spec, 4, seed, {bot})
-        outcome = spec.outcome(played.state)
-        assert outcome is not None
-        wins += outcome.winners == (played.seat(bot),)
-        four += played.seconds
-    section.add(
-        "Apocalypse Road: bot wins vs 3 random",
-        wins / races,
-        "",
-        target=AR_WIN_RATE,
-        note=f"{wins}/{races} 4-player races, the bot in each seat a quarter of the time "
-        f"(a fair share is 0.25); its decision p99 there {percentile(four, 99) * 1000:.1f} ms",
-    )
-    seconds: list[float] = []
-    for seed in range(big_races):
-        seconds += play(spec, 10, 5000 + seed, range(10)).seconds
-    section.notes.append(f"Apocalypse Road decision time: {big_races} bot-only races of 10 players")
     return seconds

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from bench import policies_more
+from bench import policies, policies_more
 from bench.figures import Section
 
 
@@ -29,7 +29,7 @@ def test_road_wolf_lines_per_mission_and_the_share_of_games_over() -> None:
 
 def test_apocalypse_road_win_rate_and_ten_player_decisions() -> None:
     section = Section("policies")
-    seconds = policies_more.apocalypse(section, races=4, big_races=1)
+    seconds = policies.apocalypse(section, races=4, big_races=1)
     [wins] = section.figures
     assert wins.name == "Apocalypse Road: bot wins vs 3 random"
     assert wins.verdict in ("PASS", "MISS") and 0 <= wins.value <= 1
