@@ -274,6 +274,11 @@ def sample_path(start: Rect, dx: float, dy: float) -> list[Rect]:
     qx, qy = 4.0 * dx, 4.0 * dy
     if qx.is_integer() and qy.is_integer():  # every move: the same samples in whole numbers
         return _sample_quarters(start, int(qx), int(qy))
+    return _sample_fractions(start, dx, dy)
+
+
+def _sample_fractions(start: Rect, dx: float, dy: float) -> list[Rect]:
+    """`sample_path` on exact Fractions: any displacement, off the quarter lattice too."""
     fdx, fdy = Fraction(dx), Fraction(dy)
     squared = 16 * (fdx * fdx + fdy * fdy)
     steps = math.isqrt(math.floor(squared))

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import math
 import random
-from fractions import Fraction
 
 from games.roadwolf import geometry as g
 from games.roadwolf.geometry import Rect
@@ -43,20 +41,6 @@ def test_grazing_and_off_lattice_segments() -> None:
     assert not g._segment_crosses((1.9, 1.0), (1.9, 5.0), box)
 
 
-def _fraction_samples(start: Rect, dx: float, dy: float) -> list[Rect]:
-    """`sample_path` as written on Fractions (its fallback for off-lattice displacements)."""
-    fdx, fdy = Fraction(dx), Fraction(dy)
-    squared = 16 * (fdx * fdx + fdy * fdy)
-    steps = math.isqrt(math.floor(squared))
-    while steps * steps < squared:
-        steps += 1
-    steps = max(steps, 1)
-    return [
-        start.shifted(float(g._quarter(fdx * k / steps)), float(g._quarter(fdy * k / steps)))
-        for k in range(steps + 1)
-    ]
-
-
 def test_path_samples_in_whole_quarters_match_the_fraction_ones() -> None:
     """1.6: "A move is a straight segment, sampled every ¼ cell" (each sample on the
     quarter-cell lattice, ties rounded up): whole and quarter-cell displacements, seeded."""
@@ -68,5 +52,5 @@ def test_path_samples_in_whole_quarters_match_the_fraction_ones() -> None:
             dy: float = rnd.randint(-8, 8)
         else:
             dx, dy = rnd.randint(-40, 40) / 4, rnd.randint(-40, 40) / 4
-        assert g.sample_path(start, dx, dy) == _fraction_samples(start, dx, dy), (start, dx, dy)
-    assert g.sample_path(Rect(0, 0, 1, 2), 0.1, 0) == _fraction_samples(Rect(0, 0, 1, 2), 0.1, 0)
+        assert g.sample_path(start, dx, dy) == g._sample_fractions(start, dx, dy), (start, dx, dy)
+    assert g.sample_path(Rect(0, 0, 1, 2), 0.1, 0) == g._sample_fractions(Rect(0, 0, 1, 2), 0.1, 0)
