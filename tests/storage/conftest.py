@@ -92,9 +92,11 @@ async def raw_sql(repo: Repository, sql: str, params: tuple[Any, ...] = ()) -> i
     return int(await repo._call(lambda db: db.execute(sql, params).rowcount))
 
 
-async def new_lobby(repo: Repository, channel_id: int = CHANNEL) -> SessionRecord:
+async def new_lobby(
+    repo: Repository, channel_id: int = CHANNEL, guild_id: int = 1
+) -> SessionRecord:
     return await repo.create_session(
-        guild_id=1,
+        guild_id=guild_id,
         channel_id=channel_id,
         game_key="dragrage",
         host_id=HOST,

@@ -220,16 +220,7 @@ async def test_live_sessions_in_guild_lists_only_that_servers_live_games(
     game = await new_game(repo, channel_id=2)
     ended = await new_lobby(repo, channel_id=3)
     await repo.end_session(ended.id, expected_version=0)
-    elsewhere = await repo.create_session(
-        guild_id=2,
-        channel_id=4,
-        game_key="dragrage",
-        host_id=HOST,
-        host_name="Host",
-        options_json="{}",
-        seed=1,
-        rules_version=3,
-    )
+    elsewhere = await new_lobby(repo, channel_id=4, guild_id=2)
     assert [s.id for s in await repo.live_sessions_in_guild(1)] == [lobby.id, game.id]
     assert [s.id for s in await repo.live_sessions_in_guild(2)] == [elsewhere.id]
     assert await repo.live_sessions_in_guild(3) == []

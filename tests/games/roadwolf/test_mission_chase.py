@@ -61,20 +61,14 @@ def test_a_lost_cop_is_replaced_on_the_next_cop_turn_with_a_rank_token() -> None
     replacement vehicle of equal value may enter the board from any board edge, and may take
     ONE crew or equipment token ... any rank equal to or less than the number of cop vehicles
     that player has lost. RANK 1: Nitro, Gunner RANK 2: Shotgun, Spikes"."""
-    cars = [
-        Car("A", "coupe", 11, 10),
-        Car("N", "muscle_car", 11, 30, side=1, changes={"wreck": True}),
-        Car("O", "coupe", 0, 30, side=1, changes={"immobilized": True}),
-    ]
-    state = position(cars, mission="CHASE")
-    step = apply(state, P1, SimpleAction(kind="done", vehicle="A"), LoadedDice([]))
-    new = [v for v in step.state.vehicles if v.letter not in ("A", "N", "O")]
+    after, letters = _two_down()
+    new = [after.vehicle(letter) for letter in letters]
     assert sorted(v.kind for v in new) == ["coupe", "muscle_car"]
     tokens = sorted(t.kind for v in new for t in (*v.crew, *v.gear) if not t.free)
     assert tokens == ["gunner", "shotgun"]  # the first loss rank 1, the second rank 2
     assert all(v.placed and (v.x == 0 or v.x + v.w == 24 or v.y + v.h == 48) for v in new)
-    assert step.state.mission.count("cops_lost") == 2
-    assert step.state.mission.count("points_lost") == 5
+    assert after.mission.count("cops_lost") == 2
+    assert after.mission.count("points_lost") == 5
 
 
 def test_the_runners_need_three_times_the_cop_points_down() -> None:
