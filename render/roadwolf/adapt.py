@@ -169,7 +169,9 @@ def headline(view: RwView) -> str:
             return f"Shared win! {view.end_reason}".strip()  # the reason names them
         if view.winner is None:
             return f"Game over: a draw. {view.end_reason}".strip()
-        return f"{view.sides[view.winner].name} win! {view.end_reason}".strip()
+        name = view.sides[view.winner].name  # "Runners win!", "Team 1 wins!"
+        verb = "win" if name.endswith("s") else "wins"
+        return f"{name} {verb}! {view.end_reason}".strip()
     if view.phase == "build":
         building = [s for s in view.sides if _building(s)]
         if len(building) > 2:  # up to six sides: the short form fits the banner

@@ -19,3 +19,18 @@ def test_sides_tied_on_top_share_the_win_on_the_headline() -> None:
 def test_every_side_tied_is_still_a_draw_on_the_headline() -> None:
     line = headline(view(_ended((1, 1, 1), "every Courier is out: … tie on 1, a draw"), None))
     assert line.startswith("Game over: a draw.")
+
+
+def test_a_team_named_in_the_singular_wins_in_the_singular() -> None:
+    """DERAILED's "Team 1" (and any side name not ending in s) reads "Team 1 wins!"; the
+    plural side names keep "win" ("Runners win!")."""
+    ended = _ended((1, 0, 0), "Team 1 drove the train off the END")
+    state = ended.model_copy(update={"winner": 0})
+    named = state.model_copy(
+        update={"sides": (state.sides[0].model_copy(update={"name": "Team 1"}), *state.sides[1:])}
+    )
+    assert headline(view(named, None)).startswith("Team 1 wins! ")
+    plural = state.model_copy(
+        update={"sides": (state.sides[0].model_copy(update={"name": "Runners"}), *state.sides[1:])}
+    )
+    assert headline(view(plural, None)).startswith("Runners win! ")
