@@ -78,15 +78,24 @@ class MigrationError(StorageError):
 
 
 class StorageGone(StorageError):
-    """The database file can no longer take writes: deleted, replaced, or read-only.
+    """The database cannot be used right now: nothing was written (but see `CommitUnknown`).
 
-    Raised instead of committing into a file nobody will ever open again. Once raised, the
-    repository refuses every later write until the process restarts (and reopens the path).
+    `lasting`: only a restart helps. The SQLite file was deleted, replaced, made read-only or is
+    failing: the write guard then refuses every later write until the process restarts (and
+    reopens the path). Otherwise (PostgreSQL restarting or unreachable, "too many clients", a
+    full disk, a lock held past the busy timeout) it may clear by itself: the bot pauses its
+    games, probes again with backoff and resumes once a test write succeeds.
     """
 
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: str, *, lasting: bool = False) -> None:
         super().__init__(problem)
         self.problem = problem
+        self.lasting = lasting
+
+
+class CommitUnknown(StorageGone):
+    """The connection was lost while COMMIT was under way: the write may or may not have
+    landed. Read the session back to learn which (`Repository.settled_step`)."""
 
 
 class DatabaseUnreachable(StorageError):

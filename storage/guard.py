@@ -7,6 +7,14 @@ replaced file, or a database SQLite refuses to write (read-only, I/O errors), ra
 `StorageGone`, and the guard then refuses every later write until the process restarts. A
 replacement between the stat and the commit (microseconds) is not caught; `Repository.check()`
 notices it on the next heartbeat.
+
+Those faults last on purpose. A deleted file cannot come back by itself (reopening the path
+would start an empty database and silently drop every game), a replaced one is an admin's
+restore that the running process must not half-adopt (its cached positions and versions belong
+to the old file's history), and a read-only or failing volume wants a person to look at the
+disk. Two faults do clear by themselves, and are `StorageGone` that does not latch: a full disk
+(SQLITE_FULL: the transaction is rolled back, nothing was written) and a write lock another
+process held past the busy timeout (SQLITE_BUSY). The bot pauses and re-probes those.
 """
 
 from __future__ import annotations
@@ -28,6 +36,8 @@ T = TypeVar("T")
 
 # Primary result codes meaning "this database will not take writes any more".
 _REFUSING = frozenset({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR})
+# ... and "not now": the write was rolled back, a later one may fit.
+_PASSING = frozenset({sqlite3.SQLITE_FULL, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 
 
 def file_identity(path: Path) -> tuple[int, int]:
@@ -48,17 +58,27 @@ class WriteGuard:
     def run(self, fn: Callable[[Db], T], db: Db) -> T:
         """On the worker thread: refuse to write unless the path is still our file."""
         if self._gone is not None:
-            raise StorageGone(self._gone)
+            raise StorageGone(self._gone, lasting=True)
         problem = self._file_problem()
         if problem is not None:
             raise self._went(problem)
         try:
             return fn(db)
         except sqlite3.DatabaseError as exc:
-            if primary_code(exc) in _REFUSING:
+            code = primary_code(exc)
+            if code in _REFUSING:
                 raise self._went(
                     f"the database {self.path or MEMORY} refused a write ({exc}): the file "
                     "or its volume is read-only or failing"
+                ) from exc
+            if code in _PASSING:
+                why = (
+                    "the disk is full: free some space"
+                    if code == sqlite3.SQLITE_FULL
+                    else "another process held it locked past the busy timeout"
+                )
+                raise StorageGone(
+                    f"the database {self.path or MEMORY} did not take a write ({exc}): {why}"
                 ) from exc
             raise
 
@@ -85,4 +105,4 @@ class WriteGuard:
         if self._gone is None:
             log.error("storage gone: %s; refusing every write until restart", problem)
             self._gone = problem
-        return StorageGone(problem)
+        return StorageGone(problem, lasting=True)

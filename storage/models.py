@@ -98,7 +98,9 @@ class LogEntry(Record):
 
 
 class StorageHealth(Record):
-    """What `Repository.check()` found: `problem` says what is wrong (empty when ok)."""
+    """What `Repository.check()` found: `problem` says what is wrong (empty when ok);
+    `lasting` when only a restart helps (see `StorageGone`)."""
 
     ok: bool
     problem: str = ""
+    lasting: bool = False

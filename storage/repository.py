@@ -52,6 +52,7 @@ class Backend(Protocol):
     async def call(self, fn: Callable[[Db], T]) -> T: ...
     async def write(self, fn: Callable[[Db], T]) -> T: ...
     async def close(self) -> None: ...
+    def reconnect(self) -> None: ...
     def health_problem(self, exc: BaseException) -> str | None: ...
 
 
@@ -113,6 +114,11 @@ class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
+    def reconnect(self) -> None:
+        """Replace every pooled connection before its next use (after an outage, so nothing
+        runs on a connection opened before the database came back). SQLite: nothing to do."""
+        self._backend.reconnect()
+
     async def _call(self, fn: Callable[[Db], T]) -> T:
         """Run one transaction script `fn(db)` (a read, or a write not needing the guard)."""
         return await self._backend.call(fn)
@@ -131,7 +137,7 @@ class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
         try:
             await self._write(partial(queries.probe, now=self._clock()))
         except StorageGone as exc:
-            return StorageHealth(ok=False, problem=exc.problem)
+            return StorageHealth(ok=False, problem=exc.problem, lasting=exc.lasting)
         except Exception as exc:
             problem = self._backend.health_problem(exc)
             if problem is None:
@@ -270,7 +276,8 @@ class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
         `rules_version`, when given, becomes the session's stored rules version in the same
         transaction (a game that continues under upgraded rules). When this returns, the move
         is committed with synchronous=FULL: it survives a crash. `StorageGone` if the file is
-        gone or refuses writes: then nothing was committed.
+        gone or refuses writes: then nothing was committed. `CommitUnknown` (PostgreSQL) if the
+        connection was lost during COMMIT: then `settled_step` tells whether it landed.
         """
         _require(status, (SessionStatus.ACTIVE, SessionStatus.FINISHED), "record_move")
         return await self._write(
@@ -320,6 +327,14 @@ class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
         await self._write(
             partial(queries.end_damaged, now=self._clock(), session_id=session_id, reason=reason)
         )
+
+    async def settled_step(
+        self, session_id: int, *, seq: int
+    ) -> tuple[SessionRecord, LogEntry | None] | None:
+        """After a COMMIT whose answer was lost: the session and its log entry `seq` (None if
+        that step is not in the log), read once no transaction is still writing the session.
+        None while one still is (its COMMIT is in flight): ask again a little later."""
+        return await self._call(partial(queries.settled_step, session_id=session_id, seq=seq))
 
     # The log
 

@@ -96,6 +96,10 @@ class SqliteBackend:
         async with self._lock:
             return await self.call(partial(self.guard.run, fn))
 
+    def reconnect(self) -> None:
+        """One connection to a local file: nothing to replace (see `storage.guard` for which
+        of its faults clear by themselves)."""
+
     def health_problem(self, exc: BaseException) -> str | None:
         """What a failed health-check write means, or None if it is not a storage failure."""
         if isinstance(exc, sqlite3.Error):

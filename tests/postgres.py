@@ -4,6 +4,7 @@
     server = start_server()            # initdb into a temp dir, start on a free local port
     url = server.new_database()        # postgresql://postgres@127.0.0.1:PORT/redline_N (empty)
     server.drop_database(url)          # optional: the whole server goes at stop() anyway
+    server.pause(); server.resume()    # an admin restart under a running bot (data kept)
     server.stop()                      # stop the server and delete its folder (also at exit)
 
 The binaries come from `$REDLINE_PG_BIN`, `pg_config --bindir`, the newest
@@ -71,12 +72,15 @@ def _free_port() -> int:
 
 @dataclass
 class PgServer:
-    """A running server: `url` (the `postgres` database), `new_database()`, `stop()`."""
+    """A running server: `url` (the `postgres` database), `new_database()`, `stop()`;
+    `pause()` and `resume()` restart it under a running bot."""
 
     bindir: Path
     root: Path
     port: int
     as_user: list[str]
+    options: str
+    """What `pg_ctl start -o` passes the server (its port among them)."""
     url: str = ""
     _names: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _stopped: bool = False
@@ -121,25 +125,61 @@ class PgServer:
         name = url.rsplit("/", 1)[1].split("?", 1)[0]
         self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
+    def pause(self) -> None:
+        """Shut the server down as an admin restart does (fast: clients are disconnected), keeping
+        its data; `resume()` starts it again on the same port."""
+        stopped = self._pg_ctl("-m", "fast", "stop")
+        if stopped.returncode != 0:
+            raise RuntimeError(f"pg_ctl stop failed: {stopped.stderr.strip()}")
+
+    def resume(self) -> None:
+        """Start the server again after `pause()` (returns once it accepts connections)."""
+        started = self._start()
+        if started.returncode != 0:
+            raise RuntimeError(f"PostgreSQL did not start again: {self._log_tail(started)}")
+
     def stop(self) -> None:
-        """Stop the server (fast shutdown) and delete its folder. Safe to call twice."""
+        """Stop the server (immediate shutdown) and delete its folder. Safe to call twice."""
         if self._stopped:
             return
         self._stopped = True
-        subprocess.run(
+        self._pg_ctl("-m", "immediate", "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def _start(self) -> subprocess.CompletedProcess[str]:
+        return self._pg_ctl(
+            "-t", "60", "-l", str(self.root / "server.log"), "-o", self.options, "start"
+        )
+
+    def _pg_ctl(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
             [
                 *self.as_user,
                 str(self.bindir / "pg_ctl"),
                 "-D",
                 str(self.root / "data"),
                 "-w",
-                "-m",
-                "immediate",
-                "stop",
+                *args,
             ],
             capture_output=True,
+            text=True,
         )
-        shutil.rmtree(self.root, ignore_errors=True)
+
+    def _log_tail(self, started: subprocess.CompletedProcess[str]) -> str:
+        logged = (self.root / "server.log").read_text(errors="replace")[-2000:]
+        return f"{started.stderr.strip()}\n{logged}"
+
+
+def start_or_skip() -> PgServer:
+    """`start_server()` for a test fixture: without PostgreSQL binaries the test fails under
+    CI=true and skips locally, both saying how to install them."""
+    import pytest
+
+    if find_binaries() is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the PostgreSQL tests: {MISSING}")
+        pytest.skip(f"PostgreSQL tests skipped locally: {MISSING}")
+    return start_server()
 
 
 def start_server(*, fsync: bool = False) -> PgServer:
@@ -185,29 +225,12 @@ def start_server(*, fsync: bool = False) -> PgServer:
         options.append("-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
     for _attempt in range(5):  # a free port can be taken by someone else before we bind it
         port = _free_port()
-        server = PgServer(bindir, root, port, as_user)
-        started = subprocess.run(
-            [
-                *as_user,
-                str(bindir / "pg_ctl"),
-                "-D",
-                str(root / "data"),
-                "-w",
-                "-t",
-                "60",
-                "-l",
-                str(root / "server.log"),
-                "-o",
-                " ".join(options).format(port=port),
-                "start",
-            ],
-            capture_output=True,
-            text=True,
-        )
+        server = PgServer(bindir, root, port, as_user, " ".join(options).format(port=port))
+        started = server._start()
         if started.returncode == 0:
             server.url = f"postgresql://{_USER}@127.0.0.1:{port}/postgres"
             atexit.register(server.stop)
             return server
-    logged = (root / "server.log").read_text(errors="replace")[-2000:]
+    failure = server._log_tail(started)
     shutil.rmtree(root, ignore_errors=True)
-    raise RuntimeError(f"PostgreSQL did not start: {started.stderr.strip()}\n{logged}")
+    raise RuntimeError(f"PostgreSQL did not start: {failure}")

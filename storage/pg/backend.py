@@ -9,14 +9,16 @@ connection never leaves its thread). Several scripts run at once on different co
 PostgreSQL, not a process lock, keeps them apart (`claim` locks the session row FOR UPDATE,
 `serialize` takes advisory locks; see `storage.queries.transactions`).
 
-Storage failures: a write that cannot reach the server, or that the server refuses as
-read-only or shutting down, raises `StorageGone` (the message names the server, never the
-password). Unlike SQLite's guard this does not latch here: the next call reconnects; the
-bot's service decides what to do (it pauses games until a restart). A connection that died
-while idle (server restart, failover) fails on the script's first statement, before anything
-was done: that one case is reconnected and run again, transparently. A connection lost
-*during* COMMIT leaves it unknown whether that transaction committed; the version check makes
-a retry safe (it raises `StaleVersion` if the first attempt did land).
+Storage failures: a script that cannot reach the server, or that the server refuses as
+read-only, shutting down or "too many clients", raises `StorageGone` (the message names the
+server, never the password), reads as well as writes. It does not latch: the next call
+connects again, so the bot can pause its games and resume them once a test write succeeds
+(`reconnect()` first has every pooled connection replaced). A connection that died while idle
+(server restart, failover) fails on the script's first statement, before anything was done:
+that one case is reconnected and run again, transparently. A connection lost *during* COMMIT
+leaves it unknown whether that transaction committed: `CommitUnknown`, and
+`Repository.settled_step` reads back which it was. `lose_next_commit` stages exactly that
+fault for tests.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -33,7 +36,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from storage.db import Db, Dialect
-from storage.errors import DatabaseUnreachable, StorageError, StorageGone
+from storage.errors import CommitUnknown, DatabaseUnreachable, StorageError, StorageGone
 from storage.migrate import Migration, apply_migrations, load_migrations
 from storage.pg.bridge import PgConn
 
@@ -54,6 +57,16 @@ _GONE: tuple[type[BaseException], ...] = (
 )
 CONNECT_TIMEOUT_S = 10.0
 CLOSE_TIMEOUT_S = 5.0
+
+
+@dataclass(frozen=True)
+class LostCommit:
+    """A fault for tests: the connection drops at the next write's COMMIT. `landed`: after the
+    server committed (its answer is what got lost), or before the server got the COMMIT.
+    `meanwhile` runs on the worker thread as the connection drops (e.g. to stop the server)."""
+
+    landed: bool
+    meanwhile: Callable[[], object] | None = None
 
 
 def safe_url(url: str) -> str:
@@ -77,6 +90,9 @@ class PgBackend:
         self._local = threading.local()
         self._opened: list[tuple[asyncio.AbstractEventLoop, list[asyncpg.Connection]]] = []
         self._opened_lock = threading.Lock()
+        self._generation = 0
+        """Bumped by `reconnect()`: a connection opened under an older one is replaced."""
+        self._lost_commit: LostCommit | None = None
 
     @classmethod
     async def open(
@@ -85,7 +101,7 @@ class PgBackend:
         backend = cls(url, max(1, pool_size))
         wanted = load_migrations(dialect="postgres") if migrations is None else migrations
         try:
-            await backend.call(partial(apply_migrations, migrations=wanted))
+            await backend._submit(partial(apply_migrations, migrations=wanted), writing=True)
         except StorageError:  # SchemaTooNew, MigrationError: already say what is wrong
             await backend.close()
             raise
@@ -113,7 +129,21 @@ class PgBackend:
                         conn.terminate()
             loop.close()
 
-    def _connection(self) -> PgConn:
+    def reconnect(self) -> None:
+        """Every worker thread replaces its connection before its next script."""
+        self._generation += 1
+
+    def lose_next_commit(self, fault: LostCommit) -> None:
+        """Tests: stage a connection lost at the next write's COMMIT (see `LostCommit`)."""
+        with self._opened_lock:
+            self._lost_commit = fault
+
+    def _take_lost_commit(self) -> LostCommit | None:
+        with self._opened_lock:
+            fault, self._lost_commit = self._lost_commit, None
+        return fault
+
+    def _connection(self, *, writing: bool) -> PgConn:
         """This worker thread's connection, opened (again) if needed."""
         local: Any = self._local
         if getattr(local, "loop", None) is None:
@@ -122,8 +152,11 @@ class PgBackend:
             with self._opened_lock:
                 self._opened.append((local.loop, local.conns))
         conn: asyncpg.Connection | None = getattr(local, "conn", None)
+        if conn is not None and local.generation != self._generation:
+            conn.terminate()  # opened before reconnect(): perhaps to a server that is gone
         if conn is None or conn.is_closed():
             local.conn = None
+            generation = self._generation
             conn = local.loop.run_until_complete(
                 asyncpg.connect(
                     self._dsn,
@@ -131,40 +164,55 @@ class PgBackend:
                     server_settings={"application_name": "redline"},  # in pg_stat_activity
                 )
             )
-            local.conn = conn
+            local.conn, local.generation = conn, generation
             local.conns.append(conn)
-        return PgConn(conn, local.loop)
+        return PgConn(conn, local.loop, self._take_lost_commit if writing else None)
 
-    def _run(self, fn: Callable[[Db], T]) -> T:
+    def _run(self, fn: Callable[[Db], T], writing: bool) -> T:
         """On a worker thread: one transaction script on this thread's connection."""
-        db = self._connection()
-        try:
-            result = fn(db)
-        except _GONE:
-            db.raw.terminate()  # unknown state: the next script starts on a new connection
-            if db.statements:
-                raise
-            # Not one statement went through: the connection died while idle (a server
-            # restart, a failover, an idle timeout). Nothing was done; run it once more.
-            db = self._connection()
-            result = fn(db)
-        if db.in_transaction:  # a script must end what it began; never leak a transaction
-            log.error("a transaction script left its transaction open; rolling back")
-            db.execute("ROLLBACK")
-        return result
+        for attempt in (1, 2):
+            db = self._connection(writing=writing)
+            try:
+                result = fn(db)
+            except _GONE as exc:
+                db.raw.terminate()  # unknown state: the next script starts on a new connection
+                if db.committing:
+                    raise CommitUnknown(
+                        f"the connection to the PostgreSQL database {self.url} was lost during "
+                        f"COMMIT ({type(exc).__name__}: {exc}); the write may or may not have "
+                        "landed"
+                    ) from exc
+                if db.statements or attempt == 2:
+                    raise
+                # Not one statement went through: the connection died while idle (a server
+                # restart, a failover, an idle timeout). Nothing was done; run it once more.
+                continue
+            if db.in_transaction:  # a script must end what it began; never leak a transaction
+                log.error("a transaction script left its transaction open; rolling back")
+                db.execute("ROLLBACK")
+            return result
+        raise AssertionError("unreachable: the second attempt returns or raises")
+
+    async def _submit(self, fn: Callable[[Db], T], *, writing: bool) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, self._run, fn, writing)
 
     async def call(self, fn: Callable[[Db], T]) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, self._run, fn)
+        try:
+            return await self._submit(fn, writing=False)
+        except _GONE as exc:
+            raise self._gone(exc, "did not answer") from exc
 
     async def write(self, fn: Callable[[Db], T]) -> T:
         try:
-            return await self.call(fn)
+            return await self._submit(fn, writing=True)
         except _GONE as exc:
-            raise StorageGone(
-                f"the PostgreSQL database {self.url} did not take a write "
-                f"({type(exc).__name__}: {exc}); that move was not confirmed"
-            ) from exc
+            raise self._gone(exc, "did not take a write; nothing was saved") from exc
+
+    def _gone(self, exc: BaseException, what: str) -> StorageGone:
+        return StorageGone(
+            f"the PostgreSQL database {self.url} {what} ({type(exc).__name__}: {exc})"
+        )
 
     def health_problem(self, exc: BaseException) -> str | None:
         if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):

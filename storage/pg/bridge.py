@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Coroutine, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import asyncpg
+
+if TYPE_CHECKING:
+    from storage.pg.backend import LostCommit
 
 T = TypeVar("T")
 
@@ -77,20 +80,48 @@ def _rowcount(status: str) -> int:
 class PgConn:
     """One asyncpg connection, driven synchronously on the thread that owns its loop."""
 
-    def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self,
+        conn: asyncpg.Connection,
+        loop: asyncio.AbstractEventLoop,
+        lost_commit: Callable[[], LostCommit | None] | None = None,
+    ) -> None:
         self._conn = conn
         self._loop = loop
+        self._lost_commit = lost_commit
         self.statements = 0
         """Statements that completed on this connection through this object."""
+        self.committing = False
+        """A COMMIT was sent and its answer has not come back: if the connection is lost
+        now, nobody here knows whether the transaction committed."""
 
     @property
     def in_transaction(self) -> bool:
-        return bool(self._conn.is_in_transaction())
+        # A closed connection has none left to roll back (the server ends it with the session).
+        return not self._conn.is_closed() and bool(self._conn.is_in_transaction())
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
+        if sql == "COMMIT":
+            self.committing = True
+            fault = self._lost_commit() if self._lost_commit is not None else None
+            if fault is not None:
+                return self._lose_commit(fault)
         cursor = self.run(self._execute(translate(sql), tuple(parameters)))
         self.statements += 1
+        self.committing = False
         return cursor
+
+    def _lose_commit(self, fault: LostCommit) -> PgCursor:
+        """A staged test fault (`PgBackend.lose_next_commit`): the connection drops at this
+        COMMIT, after the server committed or before it got the COMMIT."""
+        if fault.landed:
+            self.run(self._conn.execute("COMMIT"))
+        self._conn.terminate()
+        if fault.meanwhile is not None:
+            fault.meanwhile()
+        raise asyncpg.ConnectionDoesNotExistError(
+            "connection was closed in the middle of operation (a lost COMMIT, staged by a test)"
+        )
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run a coroutine on this thread's loop and return its result."""

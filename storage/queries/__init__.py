@@ -44,6 +44,7 @@ from storage.queries.sessions import (
     record_move,
     set_clock,
     set_options,
+    settled_step,
     start,
 )
 from storage.queries.settings import get_setting, set_setting
@@ -83,6 +84,7 @@ __all__ = [
     "set_prefs",
     "set_seat_kind",
     "set_setting",
+    "settled_step",
     "start",
     "start_vacation",
     "vacations_over",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from storage.db import Db, is_postgres, serialize
 from storage.errors import ChannelBusy, SessionNotFound
-from storage.models import LIVE_STATUSES, SessionRecord, SessionStatus
+from storage.models import LIVE_STATUSES, LogEntry, SessionRecord, SessionStatus
 from storage.queries.events import append
 from storage.queries.records import LIVE_SQL, SESSION_SELECT, fetch, live_id, records
 from storage.queries.transactions import bump, claim, reading, writing
@@ -60,6 +60,29 @@ def create_session(
 def get_session(db: Db, session_id: int) -> SessionRecord:
     with reading(db):
         return fetch(db, session_id)
+
+
+def settled_step(
+    db: Db, *, session_id: int, seq: int
+) -> tuple[SessionRecord, LogEntry | None] | None:
+    """The session and its log entry `seq`, or None while another transaction still holds the
+    session row (a COMMIT in flight: its outcome is not known yet). SQLite's BEGIN IMMEDIATE
+    already waits for any other writer; PostgreSQL skips a locked row instead of waiting for
+    a transaction whose client may be gone."""
+    with writing(db):
+        if is_postgres(db):
+            free = db.execute(
+                "SELECT 1 FROM sessions WHERE id = ? FOR SHARE SKIP LOCKED", (session_id,)
+            ).fetchone()
+            if free is None:
+                return None
+        record = fetch(db, session_id)
+        row = db.execute(
+            "SELECT session_id, seq, actor, action_json, events_json, at FROM events"
+            " WHERE session_id = ? AND seq = ?",
+            (session_id, seq),
+        ).fetchone()
+    return record, None if row is None else LogEntry(**dict(row))
 
 
 def live_session(db: Db, channel_id: int) -> SessionRecord | None:

@@ -24,8 +24,8 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from storage import Repository, StorageError, StorageGone
-from tests.storage.conftest import move, new_game
+from storage import Repository, SessionRecord, StorageError, StorageGone
+from tests.storage.conftest import HOST, move, new_game
 
 
 @pytest.mark.sqlite_only("reads the probe row from the file (PostgreSQL: test_postgres.py)")
@@ -144,3 +144,73 @@ async def test_an_immutable_file_under_an_open_connection(
         await move(repo, session, 1)
     health = await repo.check()
     assert not health.ok and "read-only or failing" in health.problem
+
+
+# Faults that clear by themselves: StorageGone that does not latch ---------------------------
+
+
+async def _fill_the_disk(repo: Repository) -> None:
+    """Cap the file at the pages it has now: the next write that needs a page is SQLITE_FULL,
+    exactly what a full disk gives (raising the cap again is the disk getting space back)."""
+    pages = await repo.pragma("page_count")
+    await repo._call(lambda db: db.execute(f"PRAGMA max_page_count = {int(pages)}"))
+
+
+async def _big_move(repo: Repository, session: SessionRecord, n: int) -> SessionRecord:
+    """A move whose state needs new pages (a full disk refuses it)."""
+    return await repo.record_move(
+        session.id,
+        expected_version=session.version,
+        actor=HOST,
+        action_json=f'{{"kind":"advance","n":{n}}}',
+        events_json="[]",
+        state_json=f'{{"turn":{n},"pad":"{"x" * 20_000}"}}',
+    )
+
+
+@pytest.mark.sqlite_only("SQLite's page cap stands in for a full disk")
+async def test_a_full_disk_is_storage_gone_until_space_comes_back(repo: Repository) -> None:
+    """A full disk refuses the move as StorageGone that does not last (nothing saved); once
+    space is back the next write lands without a restart."""
+    session = await new_game(repo)
+    await _fill_the_disk(repo)
+    with pytest.raises(StorageGone, match="full") as caught:
+        await _big_move(repo, session, 1)
+    assert not caught.value.lasting
+    assert (await repo.get_session(session.id)).version == session.version
+    await repo._call(lambda db: db.execute("PRAGMA max_page_count = 1073741823"))
+    assert (await repo.check()).ok
+    assert (await _big_move(repo, session, 1)).version == session.version + 1
+
+
+@pytest.mark.sqlite_only("SQLite's write lock, held by another connection")
+async def test_a_lock_held_past_the_busy_timeout_is_storage_gone_that_clears(
+    db_path: Path,
+) -> None:
+    """Another process holds the write lock past the busy timeout: StorageGone that does not
+    last; once it lets go, the same move lands."""
+    repo = await Repository.open(db_path, busy_timeout_ms=50)
+    other = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        session = await new_game(repo)
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(StorageGone, match="locked") as caught:
+            await move(repo, session, 1)
+        assert not caught.value.lasting
+        other.execute("ROLLBACK")
+        assert (await move(repo, session, 1)).version == session.version + 1
+    finally:
+        other.close()
+        await repo.close()
+
+
+@pytest.mark.sqlite_only("a database file deleted under the bot")
+async def test_a_deleted_file_is_a_lasting_fault(repo: Repository, db_path: Path) -> None:
+    """The file gone is not waited out: StorageGone says only a restart helps."""
+    session = await new_game(repo)
+    db_path.unlink()
+    with pytest.raises(StorageGone) as caught:
+        await move(repo, session, 1)
+    assert caught.value.lasting
+    health = await repo.check()
+    assert not health.ok and health.lasting
