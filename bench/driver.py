@@ -23,17 +23,20 @@ async def boot(
     render_threads: int = 2,
     render_processes: int = 0,
     clock: Callable[[], float] = time.time,
+    database_url: str | None = None,
 ) -> tuple[RedlineBot, asyncio.Task[None]]:
     """Start a bot connected to `fake`; returns once it is ready. The scheduler does not tick
     by itself (`tick_seconds=0`): a test moves `clock` and calls `bot.scheduler.tick()`.
     Drawing stays in the bot's process unless `render_processes` >= 2 (tests replace
-    renderers with closures, which cannot go to another process)."""
+    renderers with closures, which cannot go to another process). `database_url`: a
+    PostgreSQL database instead of the SQLite file in `data_dir`."""
     settings = Settings(
         token=fake.token,
         data_dir=data_dir,
         render_threads=render_threads,
         render_processes=render_processes,
         tick_seconds=0,
+        database_url=database_url,
     )
     bot = RedlineBot(settings, guild_ready_timeout=0.05, seed_source=seed_source, clock=clock)
     task = asyncio.create_task(bot.start(fake.token))

@@ -32,14 +32,14 @@ from bot.registry import ADAPTERS
 from bot.rendering import Renderer
 from bot.replies import Ack, Reply, funnel
 from bot.scheduler import Scheduler
-from bot.service import GameService, ServiceError
+from bot.service import GameService, Maintenance, ServiceError
 from bot.session import SessionCog
 from bot.settings import Settings
 from bot.shards import IdentifyPace, ShardScope
 from bot.table import Table
 from games.registry import GAMES
 from render.registry import RENDERERS
-from storage import InstanceLock, Repository
+from storage import InstanceLock, Repository, StorageGone
 
 log = logging.getLogger(__name__)
 
@@ -135,6 +135,7 @@ class RedlineBot(commands.AutoShardedBot):
         self.table = Table(self.service, renderer, ADAPTERS)
         self.scheduler = Scheduler(self.table, self, holds=self.holds_guild)
         self.table.on_moved = self.scheduler.poke
+        self.service.outage.on_back = self.scheduler.resumed
         self.add_dynamic_items(RedlineComponent)
         for cog in (
             SessionCog,
@@ -168,6 +169,8 @@ class RedlineBot(commands.AutoShardedBot):
             self._heartbeat.cancel()
         if self._ticks.is_running():
             self._ticks.cancel()
+        if hasattr(self, "service"):
+            self.service.outage.close()
         if hasattr(self, "scheduler"):
             await self.scheduler.settle()
         replays.cancel_all()
@@ -210,20 +213,23 @@ class RedlineBot(commands.AutoShardedBot):
         """Reminders, deadlines and bot turns (see `bot/scheduler.py`)."""
         try:
             await self.scheduler.tick()
+        except (Maintenance, StorageGone) as paused:  # an outage, not a bug: it is probed for
+            log.info("the scheduler's tick waits for storage: %s", paused)
+            if isinstance(paused, StorageGone):
+                self.service.outage.gone(paused)
         except Exception:
             log.exception("the scheduler's tick failed; it runs again next time")
 
     async def _beat(self) -> None:
         """While connected, probe storage and write the heartbeat `python -m bot.health` (the
-        Docker health check) reads. Storage gone pauses every game (see GameService)."""
+        Docker health check) reads. A failed probe pauses every game until one succeeds
+        (see `bot/outage.py`)."""
         while not self.is_closed():
             await self.beat_once()
             await asyncio.sleep(HEARTBEAT_EVERY)
 
     async def beat_once(self) -> None:
-        health = await self.repo.check()
-        if not health.ok:
-            self.service.storage_gone(health.problem)
+        await self.service.outage.probe()
         if self.is_ready() and not self.is_ws_ratelimited():
             path = self.settings.data_dir / HEARTBEAT_FILE
             await asyncio.to_thread(

@@ -26,9 +26,11 @@ from typing import Any
 
 import discord
 
+from bot.outage import PAUSED, Outage
 from bot.presenters import Board, saved_text_board
-from bot.service import ServiceError, Snapshot, StaleBoard
+from bot.service import Maintenance, ServiceError, Snapshot, StaleBoard
 from games.engine import GameError
+from storage import StorageGone
 
 log = logging.getLogger(__name__)
 
@@ -243,6 +245,8 @@ async def funnel(
             await _safely(interaction, _stale_then_note(reply, stale, on_stale))
         else:
             await _safely(interaction, reply.refuse(stale.message))
+    except (Maintenance, StorageGone) as paused:  # storage is unavailable: a pause, not a bug
+        await _safely(interaction, _paused(reply, paused))
     except (GameError, ServiceError) as refused:
         await _safely(interaction, reply.refuse(f"🚫 {refused.message}"))
     except Exception:
@@ -268,6 +272,20 @@ async def _stale_then_note(reply: Reply, stale: StaleBoard, on_stale: OnStale) -
     except Exception:
         log.exception("could not show the current board after a stale press")
         await reply.refuse(stale.message)
+
+
+async def _paused(reply: Reply, paused: Maintenance | StorageGone) -> None:
+    """A private "paused for maintenance" (the outage notes the channel, to say "▶️ back"
+    there later); after a commit, the truth about what was saved instead."""
+    outage = getattr(getattr(reply.interaction.client, "service", None), "outage", None)
+    if isinstance(outage, Outage):
+        text = outage.refused(reply.interaction.channel_id, paused)
+    else:
+        text = paused.message if isinstance(paused, Maintenance) else PAUSED
+    if reply.saved is not None:
+        await _after_failure(reply)
+    else:
+        await reply.refuse(text)
 
 
 async def _after_failure(reply: Reply) -> None:

@@ -38,11 +38,13 @@ import discord
 
 from bot import clocks, presenters, replays, takebacks, vacations
 from bot.clocks import Due, DueKind, Prefs
+from bot.outage import BACK
 from bot.presenters import Board
 from bot.replies import post
-from bot.service import DamagedGame, StoodIn
+from bot.service import DamagedGame, Maintenance, ServiceError, StoodIn
 from bot.snapshot import Snapshot
 from bot.table import Table
+from storage import StorageGone
 from storage.queries.due import NEVER
 
 log = logging.getLogger(__name__)
@@ -137,6 +139,8 @@ class Scheduler:
     async def _quietly(self, session_id: int) -> None:
         try:
             await self.run_session(session_id)
+        except (Maintenance, StorageGone) as paused:  # an outage: the next tick plays it
+            log.info("session %s waits for storage: %s", session_id, paused)
         except Exception:
             log.exception("could not process due items of session %s", session_id)
 
@@ -169,6 +173,23 @@ class Scheduler:
             if stood_in is not None:
                 await self._announce(stood_in)
         return handled
+
+    async def resumed(self, paused: dict[int, int | None]) -> None:
+        """Storage is back: one "▶️ back" in each channel told "paused"; where a move could not
+        be confirmed, with the board as it stands (which shows whether it landed)."""
+        for channel_id, session_id in paused.items():
+            board = Board(content=BACK)
+            if session_id is not None:
+                try:
+                    snap = await self.service.by_id(session_id)
+                    if snap.state is not None:
+                        board = _prefixed(BACK, await self.table.board(snap))
+                except (ServiceError, StorageGone):
+                    log.warning("session %s: no board for its table after the outage", session_id)
+            try:
+                await self._post(channel_id, board)
+            except discord.HTTPException as exc:
+                log.warning("could not tell channel %s that the game goes on: %s", channel_id, exc)
 
     async def _due_items(self, snap: Snapshot) -> list[Due]:
         """Everything ahead for the session, earliest first (`clocks.due`)."""

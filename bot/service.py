@@ -6,8 +6,10 @@ serialises work inside this process; the version check holds across processes an
 press on a stale board.
 
 Faults are refusals with words, never a locked channel: a session whose saved data cannot be
-loaded is `DamagedGame` (it can still be ended), and when the database is gone every write is
-`Maintenance` (nothing saved, nothing falsely confirmed). Loading lives in `bot/sessions.py`.
+loaded is `DamagedGame` (it can still be ended), and while the database is unavailable every
+write is `Maintenance` (nothing saved, nothing falsely confirmed). A move whose COMMIT lost its
+answer is read back: saved, `NotSaved`, or `Unconfirmed` when the database cannot be asked.
+Loading lives in `bot/sessions.py`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from pydantic import ValidationError
 
@@ -231,23 +234,27 @@ class GameService(Lobby):
                 now=self.now(),
                 timed_out=stand_in and not snap.is_bot(user_id),
             )
+            action_json = snap.spec.dump_action(action)
             try:
                 record = await self._write(
                     self.repo.record_move(
                         session_id,
                         expected_version=snap.version,
                         actor=user_id,
-                        action_json=snap.spec.dump_action(action),
+                        action_json=action_json,
                         events_json=events_json(step.events),
                         state_json=snap.spec.dump_state(step.state),
                         status=SessionStatus.FINISHED if finished else SessionStatus.ACTIVE,
                         rules_version=snap.spec.rules_version if upgraded else None,
                         clock_json=clock.model_dump_json(),
-                    )
+                    ),
+                    lost=partial(self.confirm_move, snap, actor=user_id, action_json=action_json),
                 )
             except StaleVersion:
                 # Another process moved first: show the board as it now stands.
                 raise StaleBoard(MOVED_ON, await self.by_id(session_id)) from None
+            if record.version != snap.version + 1:  # read back after a lost COMMIT: it
+                return await self._snapshot(record)  # landed, and the game moved on since
             self._remember(record, step.state, step.events)
             notice = _rules_notice(snap.spec, snap.record.rules_version) if upgraded else ""
             return Snapshot(

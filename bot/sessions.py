@@ -2,8 +2,10 @@
 
 `Sessions` is the read side every service operation shares: a session's record becomes a
 `Snapshot` (state loaded and cached by version), a row that cannot be loaded becomes
-`DamagedGame` (with words for the table and its id for the admin), and once storage is gone
-every write is `Maintenance`. `GameService` (bot/service.py) adds the lobby and the moves.
+`DamagedGame` (with words for the table and its id for the admin), and while storage is
+unavailable every write is `Maintenance` (`bot/outage.py` brings it back). A move whose COMMIT
+lost its answer is read back to tell the truth about it (`confirm_move`). `GameService`
+(bot/service.py) adds the lobby and the moves.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from bot.gamelog import log_lines, loose_events
+from bot.outage import UNCONFIRMED_CHANGE, UNCONFIRMED_MOVE, Outage, Unconfirmed
 from bot.snapshot import DamagedGame, Maintenance, NoSession, ServiceError, Snapshot
 from games.engine import Event, Model, PlayerId
 from games.registry import AnySpec
 from storage import (
+    CommitUnknown,
     DamagedSession,
     Repository,
     SessionNotFound,
@@ -35,10 +39,16 @@ from storage import (
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-MAINTENANCE = (
-    "⏸️ This game is paused for maintenance: the bot cannot save moves right now (the server "
-    "admin has been told). Nothing was changed; please try again later."
+NOT_SAVED = (
+    "⚠️ Your move was not saved: the connection to the database was lost before it was "
+    "stored. Nothing was changed; please press again."
 )
+CONFIRM_RETRIES = (0.2, 0.5, 1.0, 2.0)
+"""Waits between the attempts to read back a move whose COMMIT lost its answer, in seconds."""
+
+
+class NotSaved(ServiceError):
+    """A move whose COMMIT lost its answer was read back, and it had not landed."""
 
 
 class Sessions:
@@ -62,8 +72,15 @@ class Sessions:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: OrderedDict[int, tuple[int, Model, tuple[Event, ...]]] = OrderedDict()
         self._cache_size = cache_size
-        self.storage_problem: str | None = None
-        """Set once storage is gone (deleted, replaced, read-only): every write is refused."""
+        self.outage = Outage(repo, clock=clock)
+        """While storage is unavailable, every write is refused (and it is probed for)."""
+        self.sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
+        """How reading back a lost COMMIT waits between tries (tests: only the clock moves)."""
+
+    @property
+    def storage_problem(self) -> str | None:
+        """What is wrong with storage, while it is (the heartbeat and metrics report it)."""
+        return self.outage.problem
 
     # ----- helpers -------------------------------------------------------------------------
 
@@ -81,19 +98,9 @@ class Sessions:
             known = ", ".join(sorted(self.games))
             raise ServiceError(f"unknown game `{key}`; known games: {known}") from None
 
-    def storage_gone(self, problem: str) -> None:
-        """Stop confirming anything: called by the health probe or a failed write."""
-        if self.storage_problem is None:
-            log.error(
-                "STORAGE UNAVAILABLE: %s. Moves are refused until Redline is restarted on a "
-                "working database (see docs/deploy.md, 'Faults').",
-                problem,
-            )
-        self.storage_problem = problem
-
     def _writable(self) -> None:
-        if self.storage_problem is not None:
-            raise Maintenance(MAINTENANCE)
+        if self.outage.problem is not None:
+            raise Maintenance(self.outage.refusal)
 
     def _remember(self, record: SessionRecord, state: Model, events: tuple[Event, ...]) -> None:
         """Cache a live game's decoded state by version; a finished game's is let go (it is
@@ -119,7 +126,7 @@ class Sessions:
             state = spec.load_state(record.state_json)
         except (ValidationError, ValueError) as exc:
             raise damaged_game(record.id, "its saved position does not load", exc) from None
-        entries = await self.repo.log(record.id, after_seq=max(record.last_seq - 1, -1))
+        entries = await self._read(self.repo.log(record.id, after_seq=max(record.last_seq - 1, -1)))
         events = loose_events(entries[-1]) if entries else ()
         self._remember(record, state, events)
         return Snapshot(record, spec, state, events)
@@ -138,7 +145,7 @@ class Sessions:
 
     async def _record(self, session_id: int) -> SessionRecord:
         try:
-            return await self.repo.get_session(session_id)
+            return await self._read(self.repo.get_session(session_id))
         except SessionNotFound:
             raise NoSession("that game no longer exists") from None
         except DamagedSession as damaged:
@@ -146,7 +153,7 @@ class Sessions:
 
     async def _live(self, channel_id: int) -> SessionRecord:
         try:
-            record = await self.repo.live_session(channel_id)
+            record = await self._read(self.repo.live_session(channel_id))
         except DamagedSession as damaged:
             raise damaged_game(damaged.session_id, damaged.reason) from None
         if record is None:
@@ -162,7 +169,7 @@ class Sessions:
     async def latest(self, channel_id: int) -> Snapshot:
         """The live session, or else the last one that ended here (status, log and rules)."""
         try:
-            record = await self.repo.latest_session(channel_id)
+            record = await self._read(self.repo.latest_session(channel_id))
         except DamagedSession as damaged:
             raise damaged_game(damaged.session_id, damaged.reason) from None
         if record is None:
@@ -178,15 +185,63 @@ class Sessions:
         """The last `limit` log entries as plain lines for `viewer`."""
         snap = await self.by_id(session_id)
         after = max(snap.record.last_seq - limit, -1)
-        return log_lines(snap, await self.repo.log(session_id, after_seq=after), viewer=viewer)
+        entries = await self._read(self.repo.log(session_id, after_seq=after))
+        return log_lines(snap, entries, viewer=viewer)
 
-    async def _write(self, write: Awaitable[T]) -> T:
-        """Await a repository write; storage gone becomes Maintenance (nothing was saved)."""
+    async def _read(self, read: Awaitable[T]) -> T:
+        """Await a repository read; storage unavailable becomes Maintenance (and is probed)."""
+        try:
+            return await read
+        except StorageGone as gone:
+            self.outage.gone(gone)
+            raise Maintenance(self.outage.refusal) from None
+
+    async def _write(
+        self,
+        write: Awaitable[T],
+        *,
+        lost: Callable[[CommitUnknown], Awaitable[T]] | None = None,
+    ) -> T:
+        """Await a repository write. Storage unavailable becomes Maintenance (nothing was
+        saved); a COMMIT whose answer was lost goes to `lost` to be read back (a move), or
+        else is said to be unconfirmed."""
         try:
             return await write
+        except CommitUnknown as unknown:
+            if lost is not None:
+                return await lost(unknown)
+            self.outage.gone(unknown)
+            raise Unconfirmed(UNCONFIRMED_CHANGE) from None
         except StorageGone as gone:
-            self.storage_gone(str(gone))
-            raise Maintenance(MAINTENANCE) from None
+            self.outage.gone(gone)
+            raise Maintenance(self.outage.refusal) from None
+
+    async def confirm_move(
+        self, snap: Snapshot, unknown: CommitUnknown, *, actor: PlayerId, action_json: str
+    ) -> SessionRecord:
+        """The truth after a COMMIT whose answer was lost: read the session back (a few tries)
+        and return it if this move landed; `NotSaved` if it did not; `Unconfirmed` if the
+        database could not be asked (the board shows the truth once it is back)."""
+        seq = snap.record.next_step
+        log.warning(
+            "session %s: %s; reading back whether move %d landed", snap.session_id, unknown, seq
+        )
+        for wait in (*CONFIRM_RETRIES, None):
+            try:
+                settled = await self.repo.settled_step(snap.session_id, seq=seq)
+            except StorageGone:
+                settled = None
+            if settled is not None:
+                record, entry = settled
+                if entry is not None and (entry.actor, entry.action_json) == (actor, action_json):
+                    log.warning("session %s: move %d landed", snap.session_id, seq)
+                    return record
+                log.warning("session %s: move %d did not land", snap.session_id, seq)
+                raise NotSaved(NOT_SAVED)
+            if wait is not None:
+                await self.sleep(wait)
+        self.outage.gone(unknown)
+        raise Unconfirmed(UNCONFIRMED_MOVE, session_id=snap.session_id)
 
 
 def damaged_game(session_id: int, reason: str, exc: Exception | None = None) -> DamagedGame:

@@ -6,6 +6,7 @@ import asyncio
 import itertools
 import time
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,10 +52,16 @@ class World:
 
     renders: RenderLog = field(default_factory=RenderLog)
     clock: FakeClock = field(default_factory=lambda: FakeClock())
+    database_url: str | None = None
+    """A PostgreSQL database for the bot, instead of the SQLite file in `data_dir`."""
 
     async def start_bot(self) -> RedlineBot:
         self.bot, self.task = await boot(
-            self.fake, self.data_dir, seed_source=self.seeds, clock=self.clock
+            self.fake,
+            self.data_dir,
+            seed_source=self.seeds,
+            clock=self.clock,
+            database_url=self.database_url,
         )
         self.renders.attach(self.bot)
         return self.bot
@@ -100,8 +107,9 @@ class World:
         assert r.messages[-1].files, "the start shows the first board"
 
 
-@pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+@asynccontextmanager
+async def running_world(tmp_path: Path, database_url: str | None = None) -> AsyncIterator[World]:
+    """The `world` fixture's guild, members and running bot (on `database_url` if given)."""
     async with FakeDiscord(ack_deadline=3.0) as fake:
         guild = fake.add_guild("Speedway")
         channel = fake.add_channel(guild, "drag-strip")
@@ -114,6 +122,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
             carol=fake.add_member(guild, "carol"),
             mod=fake.add_member(guild, "mod", manage_guild=True),
             data_dir=tmp_path,
+            database_url=database_url,
         )
         await w.start_bot()
         try:
@@ -122,3 +131,9 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
             await w.stop_bot()
         fake.assert_clean()
         w.renders.check(fake)
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with running_world(tmp_path) as w:
+        yield w
