@@ -131,8 +131,9 @@ class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
         """Does the database still take a real write (and, SQLite, is it still our file)?
 
         Rewrites the one-row probe table in its own transaction (a few ms with synchronous
-        commits): for the heartbeat, not for every interaction. A busy database (another
-        process holding the write lock past busy_timeout) is reported, not "gone".
+        commits): for the heartbeat, not for every interaction. A problem that may clear by
+        itself (a server restarting, a full disk, another process holding the write lock past
+        busy_timeout) is reported with `lasting=False`.
         """
         try:
             await self._write(partial(queries.probe, now=self._clock()))

@@ -27,6 +27,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -180,6 +181,15 @@ def start_or_skip() -> PgServer:
             pytest.fail(f"CI must run the PostgreSQL tests: {MISSING}")
         pytest.skip(f"PostgreSQL tests skipped locally: {MISSING}")
     return start_server()
+
+
+def serving() -> Iterator[PgServer]:
+    """A fixture body (`pytest.fixture(scope=...)(serving)`): a server of the fixture's own,
+    stopped after its last test. Tests that stop and start their server use one of their own,
+    so no other test sees it go away."""
+    server = start_or_skip()
+    yield server
+    server.stop()
 
 
 def start_server(*, fsync: bool = False) -> PgServer:

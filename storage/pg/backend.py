@@ -165,6 +165,7 @@ class PgBackend:
                 )
             )
             local.conn, local.generation = conn, generation
+            local.conns[:] = [c for c in local.conns if not c.is_closed()]  # for close()
             local.conns.append(conn)
         return PgConn(conn, local.loop, self._take_lost_commit if writing else None)
 
@@ -176,7 +177,7 @@ class PgBackend:
                 result = fn(db)
             except _GONE as exc:
                 db.raw.terminate()  # unknown state: the next script starts on a new connection
-                if db.committing:
+                if writing and db.committing:
                     raise CommitUnknown(
                         f"the connection to the PostgreSQL database {self.url} was lost during "
                         f"COMMIT ({type(exc).__name__}: {exc}); the write may or may not have "

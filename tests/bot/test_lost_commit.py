@@ -4,7 +4,7 @@ over a real (throwaway, restartable) PostgreSQL server, no Discord."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from functools import partial
 
 import pytest
@@ -18,17 +18,13 @@ from storage.pg.backend import LostCommit
 from tests.bot.conftest import FakeClock
 from tests.bot.outage_steps import Steps, instantly
 from tests.bot.test_service_rules import a_move, started
-from tests.postgres import PgServer, start_or_skip
+from tests.postgres import PgServer, serving
 
 CHANNEL = 7
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[PgServer]:
-    """A server of this module's own: these tests stop and start it."""
-    pg = start_or_skip()
-    yield pg
-    pg.stop()
+server = pytest.fixture(scope="module", name="server")(serving)
+"""A server of this module's own: these tests stop and start it."""
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from functools import partial
 from pathlib import Path
 
@@ -18,15 +18,10 @@ from storage.pg.backend import LostCommit
 from tests.bot.conftest import World, active_user_id, running_world
 from tests.bot.outage_steps import Steps, instantly
 from tests.bot.test_faults import NOTHING_CHANGED, _counter_button, _said, _version
-from tests.postgres import PgServer, start_or_skip
+from tests.postgres import PgServer, serving
 
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[PgServer]:
-    """A server of this module's own: these tests stop and start it."""
-    pg = start_or_skip()
-    yield pg
-    pg.stop()
+server = pytest.fixture(scope="module", name="server")(serving)
+"""A server of this module's own: these tests stop and start it."""
 
 
 @pytest.fixture

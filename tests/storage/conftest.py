@@ -18,7 +18,7 @@ import asyncpg
 import pytest
 
 from storage import Repository, SessionRecord
-from tests.postgres import PgServer, start_or_skip
+from tests.postgres import PgServer, serving
 
 HOST = 100
 GUEST = 200
@@ -45,11 +45,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", backends, indirect=True)
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
-    server = start_or_skip()
-    yield server
-    server.stop()
+pg_server = pytest.fixture(scope="session", name="pg_server")(serving)
 
 
 @pytest.fixture
@@ -111,12 +107,13 @@ async def new_game(repo: Repository, channel_id: int = CHANNEL) -> SessionRecord
     )
 
 
-async def move(repo: Repository, session: SessionRecord, n: int) -> SessionRecord:
+async def move(repo: Repository, session: SessionRecord, n: int, *, pad: int = 0) -> SessionRecord:
+    """Move `n` by the host; `pad` characters more in its state (a write that needs pages)."""
     return await repo.record_move(
         session.id,
         expected_version=session.version,
         actor=HOST,
         action_json=f'{{"kind":"advance","n":{n}}}',
         events_json="[]",
-        state_json=f'{{"turn":{n}}}',
+        state_json=f'{{"turn":{n},"pad":"{"x" * pad}"}}' if pad else f'{{"turn":{n}}}',
     )

@@ -24,8 +24,8 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from storage import Repository, SessionRecord, StorageError, StorageGone
-from tests.storage.conftest import HOST, move, new_game
+from storage import Repository, StorageError, StorageGone
+from tests.storage.conftest import move, new_game
 
 
 @pytest.mark.sqlite_only("reads the probe row from the file (PostgreSQL: test_postgres.py)")
@@ -156,18 +156,6 @@ async def _fill_the_disk(repo: Repository) -> None:
     await repo._call(lambda db: db.execute(f"PRAGMA max_page_count = {int(pages)}"))
 
 
-async def _big_move(repo: Repository, session: SessionRecord, n: int) -> SessionRecord:
-    """A move whose state needs new pages (a full disk refuses it)."""
-    return await repo.record_move(
-        session.id,
-        expected_version=session.version,
-        actor=HOST,
-        action_json=f'{{"kind":"advance","n":{n}}}',
-        events_json="[]",
-        state_json=f'{{"turn":{n},"pad":"{"x" * 20_000}"}}',
-    )
-
-
 @pytest.mark.sqlite_only("SQLite's page cap stands in for a full disk")
 async def test_a_full_disk_is_storage_gone_until_space_comes_back(repo: Repository) -> None:
     """A full disk refuses the move as StorageGone that does not last (nothing saved); once
@@ -175,12 +163,12 @@ async def test_a_full_disk_is_storage_gone_until_space_comes_back(repo: Reposito
     session = await new_game(repo)
     await _fill_the_disk(repo)
     with pytest.raises(StorageGone, match="full") as caught:
-        await _big_move(repo, session, 1)
+        await move(repo, session, 1, pad=20_000)
     assert not caught.value.lasting
     assert (await repo.get_session(session.id)).version == session.version
     await repo._call(lambda db: db.execute("PRAGMA max_page_count = 1073741823"))
     assert (await repo.check()).ok
-    assert (await _big_move(repo, session, 1)).version == session.version + 1
+    assert (await move(repo, session, 1, pad=20_000)).version == session.version + 1
 
 
 @pytest.mark.sqlite_only("SQLite's write lock, held by another connection")

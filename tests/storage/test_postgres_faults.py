@@ -8,24 +8,20 @@ of sharing the session's.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 
 from storage import CommitUnknown, Repository, StorageGone
 from storage.pg.backend import LostCommit
-from tests.postgres import PgServer, start_or_skip
+from tests.postgres import PgServer, serving
 from tests.storage.conftest import CHANNEL, move, new_game
 
 ROLE = "redline_player"
 
 
-@pytest.fixture(scope="module")
-def restartable() -> Iterator[PgServer]:
-    """A server of this module's own, so restarting it disturbs no other test."""
-    server = start_or_skip()
-    yield server
-    server.stop()
+restartable = pytest.fixture(scope="module", name="restartable")(serving)
+"""A server of this module's own: these tests stop and start it."""
 
 
 @pytest.fixture
