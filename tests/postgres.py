@@ -6,6 +6,10 @@
     server.drop_database(url)          # optional: the whole server goes at stop() anyway
     server.stop()                      # stop the server and delete its folder (also at exit)
 
+    @pytest.fixture(scope="module")
+    def pg_server() -> Iterator[PgServer]:
+        yield from serve_tests("the two-process tests")   # skip or fail without binaries
+
 The binaries come from `$REDLINE_PG_BIN`, `pg_config --bindir`, the newest
 `/usr/lib/postgresql/<version>/bin` (Debian/Ubuntu) or PATH. PostgreSQL refuses to run as root,
 so as root the server runs as the `postgres` user (`runuser`), in a folder that user owns.
@@ -26,6 +30,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -211,3 +216,18 @@ def start_server(*, fsync: bool = False) -> PgServer:
     logged = (root / "server.log").read_text(errors="replace")[-2000:]
     shutil.rmtree(root, ignore_errors=True)
     raise RuntimeError(f"PostgreSQL did not start: {started.stderr.strip()}\n{logged}")
+
+
+def serve_tests(which: str) -> Iterator[PgServer]:
+    """The body of a `pg_server` fixture for `which` tests: a server, stopped afterwards.
+    Without PostgreSQL binaries it fails under CI=true and skips locally, saying how to
+    install them."""
+    import pytest  # here: bench/ imports this module where pytest need not be installed
+
+    if find_binaries() is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run {which} on PostgreSQL: {MISSING}")
+        pytest.skip(f"{which} on PostgreSQL skipped locally: {MISSING}")
+    server = start_server()
+    yield server
+    server.stop()

@@ -6,7 +6,6 @@ presses included), and the database holds every accepted move exactly once."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,19 +17,13 @@ from fakediscord import FakeDiscord
 from storage import Repository
 from tests.bot.sharded import SHARDS, Deployment, table_on
 from tests.ops.conftest import BotProcess, clean_env
-from tests.postgres import MISSING, PgServer, find_binaries, start_server
+from tests.postgres import PgServer, serve_tests
 
 
 @pytest.fixture(scope="module")
 def pg_server() -> Iterator[PgServer]:
     """A throwaway PostgreSQL server (fails under CI=true when it cannot be installed)."""
-    if find_binaries() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the two-process PostgreSQL test: {MISSING}")
-        pytest.skip(f"two-process PostgreSQL test skipped locally: {MISSING}")
-    server = start_server()
-    yield server
-    server.stop()
+    yield from serve_tests("the two-process test")
 
 
 @pytest.fixture(params=["postgres", "sqlite"])

@@ -9,7 +9,6 @@ saying how to install them.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -19,7 +18,7 @@ import asyncpg
 import pytest
 
 from storage import Repository, SessionRecord
-from tests.postgres import MISSING, PgServer, find_binaries, start_server
+from tests.postgres import PgServer, serve_tests
 
 HOST = 100
 GUEST = 200
@@ -48,13 +47,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
-    if find_binaries() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the PostgreSQL storage tests: {MISSING}")
-        pytest.skip(f"PostgreSQL storage tests skipped locally: {MISSING}")
-    server = start_server()
-    yield server
-    server.stop()
+    yield from serve_tests("the storage tests")
 
 
 @pytest.fixture
