@@ -7,7 +7,13 @@ restarts. Each is processed at most once:
   restart or a second process never sends it twice;
 - a deadline or a bot seat's turn is a move with the version compare-and-swap
   (`GameService.stand_in`): two ticks, a restart or a SIGKILL mid-processing can never apply
-  a timeout twice, and a player who moved in time is never played for.
+  a timeout twice, and a player who moved in time is never played for;
+- a take-back's lapse and a vacation's end are compare-and-swaps on their rows
+  (`takebacks.expire`'s `decided_here`, `vacations.end_if_running`).
+Only the call that won announces: in a deploy overlap (the new process started before the old
+one stopped, both holding the same shards) both schedulers find the same items due, and the
+table still reads each once. A lost race is normal (logged at debug); an item that fails is
+logged and the pass goes on with the others.
 
 With shards over several processes, each process handles only the due items of guilds its
 shards hold (`holds`, see `bot/shards.py`); the guarantees above hold regardless.
@@ -31,7 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 import discord
@@ -83,19 +89,14 @@ class Scheduler:
         self._swept_at = self.service.now()
 
     async def tick(self) -> int:
-        """Process everything due now; returns how many items were handled."""
+        """Process everything due now; returns how many items this pass handled. An item
+        that fails is logged and the pass goes on; one another process handled first (a
+        deploy overlap runs two schedulers) is skipped without a word."""
         handled = 0
         for guild_id, user_id in await self.service.repo.vacations_over():
-            if not self.holds(guild_id):
-                continue
-            back = await vacations.end(self.service, guild_id, user_id)
-            for snap in back.games:
-                text = (
-                    f"👋 {snap.name_of(user_id)}'s vacation is over; their clock runs again "
-                    f"(game #{snap.session_id})"
-                )
-                await self._post(snap.record.channel_id, Board(content=text))
-            handled += 1
+            if self.holds(guild_id):
+                what = f"the end of user {user_id}'s vacation in guild {guild_id}"
+                handled += await _on_its_own(what, self._end_vacation(guild_id, user_id))
         now = self.service.now()
         if pending := await takebacks.pending(self.service):
             every = await self.service.repo.live_guilds()
@@ -105,12 +106,8 @@ class Scheduler:
             if row.session_id not in mine and (row.session_id in every or not self.holds(None)):
                 continue
             if row.expires_at <= now:
-                lapsed = await takebacks.expire(self.service, row.session_id, row.id)
-                if not lapsed.open:
-                    await self._post(
-                        lapsed.snapshot.record.channel_id, Board(content=lapsed.text())
-                    )
-                handled += 1
+                what = f"take-back request {row.id} of session {row.session_id}"
+                handled += await _on_its_own(what, self._lapse(row.session_id, row.id))
         if now - self._swept_at >= SWEEP_SECONDS:
             self._swept_at = now
             rows = await self.service.repo.active_sessions()
@@ -118,8 +115,31 @@ class Scheduler:
             rows = await self.service.repo.due_sessions(now)
         for due in rows:
             if self.holds(due.guild_id):
-                handled += await self.run_session(due.id, version=due.version)
+                what = f"the due items of session {due.id}"
+                handled += await _on_its_own(what, self.run_session(due.id, version=due.version))
         return handled
+
+    async def _end_vacation(self, guild_id: int, user_id: int) -> int:
+        back = await vacations.end_if_running(self.service, guild_id, user_id)
+        if back is None:
+            log.debug("user %s's vacation in guild %s was already ended", user_id, guild_id)
+            return 0
+        for snap in back.games:
+            text = (
+                f"👋 {snap.name_of(user_id)}'s vacation is over; their clock runs again "
+                f"(game #{snap.session_id})"
+            )
+            await self._post(snap.record.channel_id, Board(content=text))
+        return 1
+
+    async def _lapse(self, session_id: int, request_id: int) -> int:
+        """Close a take-back request nobody answered in time, and tell the table once."""
+        lapsed = await takebacks.expire(self.service, session_id, request_id)
+        if not lapsed.decided_here:
+            log.debug("take-back request %s was already decided (%s)", request_id, lapsed.status)
+            return 0
+        await self._post(lapsed.snapshot.record.channel_id, Board(content=lapsed.text()))
+        return 1
 
     def poke(self, snap: Snapshot) -> None:
         """After a move: a bot seat (or an away player) to act plays at once, in the
@@ -170,8 +190,15 @@ class Scheduler:
                 await self._remind(snap, item)
                 continue
             stood_in = await self.service.stand_in(session_id, item.player, item.turn)
-            if stood_in is not None:
-                await self._announce(stood_in)
+            if stood_in is None:
+                log.debug(
+                    "session %s: turn %s of %s was no longer waiting (played elsewhere)",
+                    session_id,
+                    item.turn,
+                    item.player,
+                )
+                continue
+            await self._announce(stood_in)
         return handled
 
     async def resumed(self, paused: dict[int, int | None]) -> None:
@@ -229,6 +256,7 @@ class Scheduler:
         if not await self.service.repo.claim_reminder(
             snap.session_id, item.player, item.turn, item.stage
         ):
+            log.debug("session %s: reminder %s was already sent", snap.session_id, item)
             return
         deadline = snap.clock.of(item.player).deadline
         when = f" Time runs out {clocks.timestamp(deadline)}." if deadline else ""
@@ -260,6 +288,18 @@ class Scheduler:
                 await thread.edit(archived=False)
 
         await post(self.client.get_partial_messageable(channel_id), board, unarchive=unarchive)
+
+
+async def _on_its_own(what: str, work: Awaitable[int]) -> int:
+    """One due item of a pass, so that a failure (a bug, a channel gone) is logged and the
+    pass goes on with the others. Storage gone stops the pass: nothing could be saved."""
+    try:
+        return await work
+    except Maintenance:
+        raise
+    except Exception:
+        log.exception("could not process %s; the pass goes on", what)
+        return 0
 
 
 def _prefixed(head: str, board: Board) -> Board:

@@ -49,6 +49,8 @@ log = logging.getLogger(__name__)
 MOVED_ON = "the board has moved on; here is the current one"
 POLICY_SALT = 0x5EED_B07
 """Keeps the bot's own choices off the stream of dice the step's rules roll."""
+CLOCK_ATTEMPTS = 5
+"""Tries at a clock change while other processes keep writing the same session."""
 
 
 @dataclass(frozen=True)
@@ -78,20 +80,32 @@ class GameService(Lobby):
 
     async def adjust_clock(self, session_id: int, change: Callable[[Clock], Clock]) -> Snapshot:
         """Rewrite a live session's clock (a return, a vacation). The position is the same, so
-        the version stays and every button drawn for it stays good."""
+        the version stays and every button drawn for it stays good. The lock covers this
+        process; another one (a deploy overlap) may move or rewrite the clock between our
+        read and write: the write then fails its compare-and-swap and `change` is made
+        again on what the other wrote, so neither change is lost."""
         self._writable()
         async with self.lock(session_id):
-            record = await self._record(session_id)
-            clock = change(Clock.parse(record.clock_json))
-            record = await self._write(
-                self.repo.set_clock(
-                    record.id,
-                    clock.model_dump_json(),
-                    expected_version=record.version,
-                    bump_version=False,
-                )
+            for _ in range(CLOCK_ATTEMPTS - 1):
+                try:
+                    return await self._change_clock(session_id, change)
+                except StaleVersion:
+                    log.debug("session %s moved meanwhile; changing its clock again", session_id)
+            return await self._change_clock(session_id, change)
+
+    async def _change_clock(self, session_id: int, change: Callable[[Clock], Clock]) -> Snapshot:
+        record = await self._record(session_id)
+        clock = change(Clock.parse(record.clock_json))
+        record = await self._write(
+            self.repo.set_clock(
+                record.id,
+                clock.model_dump_json(),
+                expected_version=record.version,
+                expected_clock=record.clock_json,
+                bump_version=False,
             )
-            return await self._snapshot(record)
+        )
+        return await self._snapshot(record)
 
     async def history(self, channel_id: int, limit: int = 10) -> list[Snapshot]:
         """The channel's ended games that load, newest first."""

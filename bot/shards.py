@@ -9,8 +9,9 @@ per guild belongs to the process holding the guild's shard:
 - the scheduler's due items (clock timeouts, reminders, bot seats, take-back expiry, the end of
   a vacation) are processed only by that process (`ShardScope.holds`), so two processes do not
   both walk every session. Correctness does not rest on this: each due move is a version
-  compare-and-swap and each reminder is claimed in the database, so even two processes handling
-  the same session apply and send each item once.
+  compare-and-swap, each reminder is claimed in the database and a take-back's lapse or a
+  vacation's end closes its row only if still open, so even two processes handling the same
+  session (a deploy overlap) apply and announce each item once.
 """
 
 from __future__ import annotations

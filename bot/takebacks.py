@@ -80,6 +80,10 @@ class TakeBackRequest:
     expires_at: float
     snapshot: Snapshot
     """The session now: after the take-back when applied (post it as the new board)."""
+    decided_here: bool = False
+    """This call applied, refused or closed the request. False when it was open, or decided
+    already (by an answer, or by another process's scheduler: a deploy overlap): announce a
+    decision only once, from the call that made it."""
 
     @property
     def applied(self) -> bool:
@@ -249,7 +253,9 @@ def _check(snap: Snapshot, entries: Sequence[LogEntry], player: PlayerId) -> _Mo
     return _Move(last, action, before)
 
 
-def _request_of(row: TakeBackRow, snap: Snapshot, move: str) -> TakeBackRequest:
+def _request_of(
+    row: TakeBackRow, snap: Snapshot, move: str, *, decided_here: bool = False
+) -> TakeBackRequest:
     return TakeBackRequest(
         id=row.id,
         session_id=row.session_id,
@@ -261,6 +267,7 @@ def _request_of(row: TakeBackRow, snap: Snapshot, move: str) -> TakeBackRequest:
         status=row.status,
         expires_at=row.expires_at,
         snapshot=snap,
+        decided_here=decided_here,
     )
 
 
@@ -323,31 +330,31 @@ async def answer(
         words = await _describe(service, snap, row.seq)
         if row.status != PENDING:
             return _request_of(row, snap, words)
-        closed = await _close_if_over(service, snap, row)
+        closed = await _close_if_over(service, snap, row, words)
         if closed is not None:
-            return _request_of(closed, snap, words)
+            return closed
         player = snap.player_of(user_id)
         if player is None or player not in row.asked:
             who = "you asked for it" if player == row.user_id else "you are not asked"
             raise NotAllowed(f"{who}: the other players answer this take-back")
         row = await _stored(service.repo.answer_takeback(row.id, player, yes), service)
         if not yes:
-            row = await _stored(service.repo.close_takeback(row.id, "refused"), service)
-            return _request_of(row, snap, words)
+            return await _close(service, snap, row.id, "refused", words)
         if any(not row.answers.get(p, False) for p in row.asked):
             return _request_of(row, snap, words)
         entries = await service.repo.log(session_id)
         try:
             move = _check(snap, entries, row.user_id)
         except CannotTakeBack:
-            row = await _stored(service.repo.close_takeback(row.id, "stale"), service)
-            return _request_of(row, snap, words)
+            return await _close(service, snap, row.id, "stale", words)
         return await _apply(service, snap, row, move, words)
 
 
 async def expire(service: GameService, session_id: int, request_id: int) -> TakeBackRequest:
     """The scheduler's call at `expires_at`: silence refuses the request. Before that time, or
-    once decided, the request is returned unchanged."""
+    once decided, the request is returned unchanged. `decided_here` says whether this call
+    closed it: with two processes (a deploy overlap) both find it due, and only the one whose
+    close won announces it."""
     service._writable()
     async with service.lock(session_id):
         row = await service.repo.get_takeback(request_id)
@@ -355,9 +362,8 @@ async def expire(service: GameService, session_id: int, request_id: int) -> Take
             raise NoSession("that take-back request no longer exists")
         snap = await service.by_id(session_id)
         words = await _describe(service, snap, row.seq)
-        if row.status == PENDING:
-            row = await _close_if_over(service, snap, row) or row
-        return _request_of(row, snap, words)
+        closed = await _close_if_over(service, snap, row, words) if row.status == PENDING else None
+        return closed if closed is not None else _request_of(row, snap, words)
 
 
 async def pending(service: GameService) -> list[TakeBackRow]:
@@ -366,14 +372,24 @@ async def pending(service: GameService) -> list[TakeBackRow]:
 
 
 async def _close_if_over(
-    service: GameService, snap: Snapshot, row: TakeBackRow
-) -> TakeBackRow | None:
+    service: GameService, snap: Snapshot, row: TakeBackRow, words: str
+) -> TakeBackRequest | None:
     """Close a pending request that someone acted past (stale) or that ran out (expired)."""
     if snap.record.last_seq != row.seq or snap.record.status is not SessionStatus.ACTIVE:
-        return await _stored(service.repo.close_takeback(row.id, "stale"), service)
+        return await _close(service, snap, row.id, "stale", words)
     if service.now() >= row.expires_at:
-        return await _stored(service.repo.close_takeback(row.id, "expired"), service)
+        return await _close(service, snap, row.id, "expired", words)
     return None
+
+
+async def _close(
+    service: GameService, snap: Snapshot, takeback_id: int, status: str, words: str
+) -> TakeBackRequest:
+    """Pending -> `status`, as a compare-and-swap: `decided_here` only if this call closed it."""
+    closing = await service._write(service.repo.close_takeback(takeback_id, status))
+    if closing.row is None:
+        raise NoSession("that take-back request no longer exists")
+    return _request_of(closing.row, snap, words, decided_here=closing.closed_here)
 
 
 async def _stored(write: Any, service: GameService) -> TakeBackRow:
@@ -422,7 +438,7 @@ async def _apply(
         raise CannotTakeBack("the board moved on before the take-back; the move stands") from None
     service._remember(record, move.before, (event,))
     after = Snapshot(record, spec, move.before, (event,), snap.active_players)
-    return _request_of(row, after, words)
+    return _request_of(row, after, words, decided_here=True)
 
 
 def _agreed(snap: Snapshot, answers: dict[PlayerId, bool]) -> str:

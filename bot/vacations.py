@@ -72,9 +72,20 @@ async def start(service: GameService, guild_id: int, user_id: int, days: int | N
 
 
 async def end(service: GameService, guild_id: int, user_id: int) -> Vacation:
+    """`/vacation end`."""
+    back = await end_if_running(service, guild_id, user_id)
+    if back is None:
+        raise ServiceError("you are not on vacation")
+    return back
+
+
+async def end_if_running(service: GameService, guild_id: int, user_id: int) -> Vacation | None:
+    """End the running vacation and give each game's clock its time back. None when none was
+    running: the player ended it, or another process's scheduler did (a deploy overlap runs
+    two); ending it is a compare-and-swap, so only one call gets the Vacation to announce."""
     span = await service.repo.end_vacation(guild_id, user_id)
     if span is None:
-        raise ServiceError("you are not on vacation")
+        return None
     started, ended = span
     games = [
         await service.adjust_clock(s.session_id, _resuming(s.player_of(user_id), ended))

@@ -243,10 +243,17 @@ class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
         )
 
     async def set_clock(
-        self, session_id: int, clock_json: str, *, expected_version: int, bump_version: bool = True
+        self,
+        session_id: int,
+        clock_json: str,
+        *,
+        expected_version: int,
+        bump_version: bool = True,
+        expected_clock: str | None = None,
     ) -> SessionRecord:
-        """Replace a live session's clock (CAS on version; `bump_version=False` leaves the
-        version, and so every button drawn for it, as it is)."""
+        """Replace a live session's clock (CAS on version, and on the clock itself when
+        `expected_clock` is given; `bump_version=False` leaves the version, and so every
+        button drawn for it, as it is)."""
         return await self._write(
             partial(
                 queries.set_clock,
@@ -255,6 +262,7 @@ class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
                 clock_json=clock_json,
                 expected_version=expected_version,
                 bump_version=bump_version,
+                expected_clock=expected_clock,
             )
         )
 

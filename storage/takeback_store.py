@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 from storage.db import Db
 from storage.models import SessionRecord
 from storage.queries import takebacks as q
-from storage.queries.takebacks import TakeBackRow
+from storage.queries.takebacks import Closing, TakeBackRow
 
 T = TypeVar("T")
 
@@ -64,8 +64,9 @@ class TakeBackStore:
             partial(q.answer_takeback, takeback_id=takeback_id, user_id=user_id, yes=yes)
         )
 
-    async def close_takeback(self, takeback_id: int, status: str) -> TakeBackRow | None:
-        """Pending -> refused, expired or stale; a closed request is returned unchanged."""
+    async def close_takeback(self, takeback_id: int, status: str) -> Closing:
+        """Pending -> refused, expired or stale; a closed request is returned unchanged, with
+        `closed_here` False (announce only what this call closed)."""
         return await self._write(
             partial(q.close_takeback, now=self._clock(), takeback_id=takeback_id, status=status)
         )

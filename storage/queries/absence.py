@@ -70,7 +70,8 @@ def start_vacation(db: Db, *, now: float, guild_id: int, user_id: int, until: fl
 
 
 def end_vacation(db: Db, *, now: float, guild_id: int, user_id: int) -> tuple[float, float] | None:
-    """End the running vacation: (started_at, ended_at), or None if there was none."""
+    """End the running vacation: (started_at, ended_at), or None if there was none (of two
+    processes ending it at once, one gets the span: only that one announces it)."""
     with writing(db):
         serialize(db, f"vacation:{guild_id}:{user_id}")
         row = db.execute(
@@ -81,11 +82,13 @@ def end_vacation(db: Db, *, now: float, guild_id: int, user_id: int) -> tuple[fl
         if row is None:
             return None
         ended = min(now, float(row["until"]))
-        db.execute(
+        closed = db.execute(
             "UPDATE vacations SET ended_at = ? WHERE guild_id = ? AND user_id = ? AND"
-            " started_at = ?",
+            " started_at = ? AND ended_at IS NULL",
             (ended, guild_id, user_id, row["started_at"]),
         )
+        if closed.rowcount != 1:  # ended meanwhile (the lock above makes this unreachable)
+            return None
         forget_user(db, user_id=user_id, guild_id=guild_id)
         return float(row["started_at"]), ended
 

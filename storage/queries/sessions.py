@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from storage.db import Db, is_postgres, serialize
-from storage.errors import ChannelBusy, SessionNotFound
+from storage.errors import ChannelBusy, SessionNotFound, StaleVersion
 from storage.models import LIVE_STATUSES, LogEntry, SessionRecord, SessionStatus
 from storage.queries.events import append
 from storage.queries.records import LIVE_SQL, SESSION_SELECT, fetch, live_id, records
@@ -305,11 +305,19 @@ def set_clock(
     clock_json: str,
     expected_version: int,
     bump_version: bool = True,
+    expected_clock: str | None = None,
 ) -> SessionRecord:
     """Replace the clock (the host's settings in the lobby, or a player taking a seat back).
-    `bump_version=False` keeps the board's buttons valid: the position did not change."""
+    `bump_version=False` keeps the board's buttons valid: the position did not change.
+    `expected_clock`: the clock the new one was computed from. Without a version bump the
+    version alone cannot tell that another process rewrote the clock meanwhile (a vacation
+    in a deploy overlap), so the clock is compared too: StaleVersion if it changed."""
     with writing(db):
         claim(db, session_id, expected_version, tuple(sorted(LIVE_STATUSES)))
+        if expected_clock is not None:
+            row = db.execute("SELECT clock_json FROM sessions WHERE id = ?", (session_id,))
+            if row.fetchone()["clock_json"] != expected_clock:
+                raise StaleVersion(session_id, expected=expected_version, actual=-1)
         db.execute(
             "UPDATE sessions SET clock_json = ?, updated_at = ?, next_due_at = NULL WHERE id = ?",
             (clock_json, now, session_id),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from storage.db import Db, serialize
 from storage.errors import StaleVersion
@@ -37,6 +37,15 @@ class TakeBackRow:
     requested_at: float = 0.0
     expires_at: float = 0.0
     decided_at: float | None = None
+
+
+class Closing(NamedTuple):
+    """What closing a request did: the request as it now stands, and whether THIS call closed
+    it (False: it was decided already, by an answer or another process). Only the call that
+    closed it announces it."""
+
+    row: TakeBackRow | None
+    closed_here: bool
 
 
 _SELECT = (
@@ -133,16 +142,17 @@ def answer_takeback(db: Db, *, takeback_id: int, user_id: int, yes: bool) -> Tak
         return _get(db, takeback_id)
 
 
-def close_takeback(db: Db, *, now: float, takeback_id: int, status: str) -> TakeBackRow | None:
-    """Close a pending request as refused, expired or stale (a closed one stays as it was)."""
+def close_takeback(db: Db, *, now: float, takeback_id: int, status: str) -> Closing:
+    """Close a pending request as refused, expired or stale (a closed one stays as it was):
+    a compare-and-swap on the status, so of two processes closing it at once one wins."""
     if status not in CLOSED or status == "applied":
         raise ValueError(f"cannot close a take-back as {status!r}")
     with writing(db):
-        db.execute(
+        cursor = db.execute(
             "UPDATE takebacks SET status = ?, decided_at = ? WHERE id = ? AND status = ?",
             (status, now, takeback_id, PENDING),
         )
-        return _get(db, takeback_id)
+        return Closing(_get(db, takeback_id), closed_here=cursor.rowcount == 1)
 
 
 def apply_takeback(

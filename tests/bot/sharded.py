@@ -91,9 +91,12 @@ async def table_on(fake: FakeDiscord, shard: int) -> Table:
     return Table(shard, guild, channel, alice, bob)
 
 
-async def boot_one(fake: FakeDiscord, settings: Settings) -> tuple[RedlineBot, asyncio.Task[None]]:
-    """One bot (every shard it is configured for), returned once it is ready."""
-    bot = RedlineBot(settings, guild_ready_timeout=0.05)
+async def boot_one(
+    fake: FakeDiscord, settings: Settings, **options: Any
+) -> tuple[RedlineBot, asyncio.Task[None]]:
+    """One bot (every shard it is configured for), returned once it is ready. `options` go
+    to RedlineBot (`clock=`, `seed_source=`)."""
+    bot = RedlineBot(settings, guild_ready_timeout=0.05, **options)
     task = asyncio.create_task(bot.start(fake.token))
     try:
         await fake.wait_until_ready(timeout=15)

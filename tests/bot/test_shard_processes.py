@@ -6,9 +6,8 @@ presses included), and the database holds every accepted move exactly once."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,19 +17,9 @@ from fakediscord import FakeDiscord
 from storage import Repository
 from tests.bot.sharded import SHARDS, Deployment, table_on
 from tests.ops.conftest import BotProcess, clean_env
-from tests.postgres import MISSING, PgServer, find_binaries, start_server
+from tests.postgres import PgServer, serving
 
-
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[PgServer]:
-    """A throwaway PostgreSQL server (fails under CI=true when it cannot be installed)."""
-    if find_binaries() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the two-process PostgreSQL test: {MISSING}")
-        pytest.skip(f"two-process PostgreSQL test skipped locally: {MISSING}")
-    server = start_server()
-    yield server
-    server.stop()
+pg_server = pytest.fixture(scope="module", name="pg_server")(serving)
 
 
 @pytest.fixture(params=["postgres", "sqlite"])
