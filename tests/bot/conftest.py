@@ -8,6 +8,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,9 +53,10 @@ class World:
     renders: RenderLog = field(default_factory=RenderLog)
     clock: FakeClock = field(default_factory=lambda: FakeClock())
 
-    async def start_bot(self) -> RedlineBot:
+    async def start_bot(self, **settings: Any) -> RedlineBot:
+        """Start the bot; `settings`: more of `boot`'s (render_processes, render_timeout...)."""
         self.bot, self.task = await boot(
-            self.fake, self.data_dir, seed_source=self.seeds, clock=self.clock
+            self.fake, self.data_dir, seed_source=self.seeds, clock=self.clock, **settings
         )
         self.renders.attach(self.bot)
         return self.bot
