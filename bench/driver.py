@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.client import RedlineBot
+from bot.render_slots import DEFAULT_TIMEOUT
 from bot.settings import Settings
 from fakediscord import FakeDiscord, FakeMessage
 
@@ -22,19 +23,22 @@ async def boot(
     seed_source: Callable[[], int] | None = None,
     render_threads: int = 2,
     render_processes: int = 0,
+    render_timeout: float = DEFAULT_TIMEOUT,
     clock: Callable[[], float] = time.time,
     database_url: str | None = None,
 ) -> tuple[RedlineBot, asyncio.Task[None]]:
     """Start a bot connected to `fake`; returns once it is ready. The scheduler does not tick
     by itself (`tick_seconds=0`): a test moves `clock` and calls `bot.scheduler.tick()`.
     Drawing stays in the bot's process unless `render_processes` >= 2 (tests replace
-    renderers with closures, which cannot go to another process). `database_url`: a
-    PostgreSQL database instead of the SQLite file in `data_dir`."""
+    renderers with closures, which cannot go to another process). `render_timeout`: each
+    drawing's deadline. `database_url`: a PostgreSQL database instead of the SQLite file in
+    `data_dir`."""
     settings = Settings(
         token=fake.token,
         data_dir=data_dir,
         render_threads=render_threads,
         render_processes=render_processes,
+        render_timeout=render_timeout,
         tick_seconds=0,
         database_url=database_url,
     )

@@ -131,6 +131,7 @@ class RedlineBot(commands.AutoShardedBot):
             RENDERERS,
             threads=self.settings.render_threads,
             processes=self.settings.render_pool_size,
+            timeout=self.settings.render_timeout,
         )
         self.table = Table(self.service, renderer, ADAPTERS)
         self.scheduler = Scheduler(self.table, self, holds=self.holds_guild)

@@ -9,6 +9,7 @@ import logging
 import math
 import sqlite3
 import time
+from collections.abc import Callable, Mapping
 from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from bot.settings import Settings
 from storage import backup as store
 
 if TYPE_CHECKING:
+    from bot.render_slots import RenderStats
     from bot.shutdown import Drain
 
 log = logging.getLogger(__name__)
@@ -81,6 +83,9 @@ def render(settings: Settings, bot: Any, drain: Drain | None) -> str:
             [("", drain.refused)],
         )
         metric("redline_interactions_in_flight", "gauge", "Being handled", [("", drain.in_flight)])
+    renderer = getattr(getattr(bot, "table", None), "renderer", None)
+    if renderer is not None:
+        _render_metrics(metric, renderer.stats())
     sessions = _sessions_by_status(settings)
     metric(
         "redline_sessions",
@@ -100,6 +105,36 @@ def render(settings: Settings, bot: Any, drain: Drain | None) -> str:
         newest = max(p.stat().st_mtime for p in backups)
         metric("redline_last_backup_time_seconds", "gauge", "Newest backup", [("", newest)])
     return "\n".join(lines) + "\n"
+
+
+def _render_metrics(metric: Callable[..., None], stats: RenderStats) -> None:
+    def by_drawing(counts: Mapping[tuple[str, str], int]) -> list[tuple[str, float]]:
+        return [(f'{{game="{g}",kind="{k}"}}', n) for (g, k), n in sorted(counts.items())]
+
+    metric(
+        "redline_render_deadline_passed_total",
+        "counter",
+        "Drawings that passed their deadline (REDLINE_RENDER_TIMEOUT): shown in text",
+        by_drawing(stats.passed),
+    )
+    metric(
+        "redline_render_skipped_total",
+        "counter",
+        "Drawings shown in text at once: the same session's drawing of that kind is stuck",
+        by_drawing(stats.skipped),
+    )
+    metric(
+        "redline_render_stuck_threads",
+        "gauge",
+        "Render threads still stuck in a drawing past its deadline",
+        [("", stats.stuck_threads)],
+    )
+    metric(
+        "redline_render_replacements_total",
+        "counter",
+        "Render processes replaced (killed at a deadline, or died)",
+        [("", stats.replacements)],
+    )
 
 
 async def serve_metrics(settings: Settings, bot: Any, drain: Drain | None) -> None:

@@ -6,45 +6,56 @@ of N processes instead: the call goes out pickled (a module-level renderer and i
 pydantic model: a few KB) and PNG bytes come back. Drawing is pure, so the images are the
 same bytes as drawn in the bot's own process (`tests/render/test_pool.py`).
 
+- Each worker is a process with a pipe of its own, driven by one thread of the pool (a
+  `bot.render_slots.Slot`): the pool knows which worker draws what, so a drawing that passes
+  its deadline (`REDLINE_RENDER_TIMEOUT`) has its worker killed and replaced while the other
+  workers go on drawing (issue 23). A `ProcessPoolExecutor` cannot kill one worker: killing
+  any breaks the whole executor, and every drawing under way in it with it.
 - Workers come from a forkserver that has imported the renderers once (`PRELOAD`), so a
-  worker starts in milliseconds and never inherits the bot's threads or sockets. The pool
-  starts on a thread of its own when it is made (the bot's event loop never waits for the
-  forkserver); a drawing asked before it is warm waits for it. `started` tells when every
-  worker has answered once, `startup_seconds` how long that took (logged).
+  worker starts in milliseconds and never inherits the bot's threads or sockets. Workers start
+  on the pool's threads (the bot's event loop never waits for the forkserver); a drawing asked
+  before the pool is warm waits for it. `started` tells when every worker has answered once,
+  `startup_seconds` how long that took (logged).
 - A call whose arguments cannot be pickled (a closure, a test's stand-in) is not the pool's:
-  `run` raises `NotPicklable` before anything is sent, and the caller draws it in-process.
-- A worker that dies (killed, out of memory, a crash in native code) breaks the executor:
-  the pool is replaced once per breakage and each failed call is retried once on the new one;
-  a call that breaks the new pool too raises `RenderCrashed` (the bot then answers with the
-  position in text, as for any failed drawing).
+  `draw` raises `NotPicklable` before anything is sent, and the caller draws it in-process.
+- A worker that dies (killed, out of memory, a crash in native code) is replaced, and the
+  drawing it had is drawn once more on the new one; a drawing that kills that one too raises
+  `RenderCrashed` (the bot then answers with the position in text, as for any failed drawing).
 - `close` stops the workers with the bot: queued drawings are cancelled, running ones finish.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+
+from bot.render_slots import DEFAULT_TIMEOUT, Drawing, Job, Slot, Slots
 
 log = logging.getLogger(__name__)
 
 STARTUP_TIMEOUT = 60.0
+RESTART_PAUSE = 1.0
+"""A worker that cannot be started is tried again after this long."""
+IDLE_CHECK = 0.5
+"""How often an idle worker is checked: one that died is replaced before it is needed."""
 PRELOAD = ("render.registry",)
 """Imported once by the forkserver, so every worker starts with the renderers loaded."""
 
 
 class RenderCrashed(RuntimeError):
-    """The drawing killed its worker twice (the pool was replaced and it was tried again)."""
+    """The drawing killed its worker twice (it was replaced and the drawing tried again)."""
 
 
 class NotPicklable(TypeError):
@@ -73,115 +84,196 @@ def _cgroup_cores() -> int | None:
     return max(1, math.ceil(int(quota) / int(period)))
 
 
-def _call(payload: bytes) -> Any:
-    """In a worker: unpickle `(fn, args, kwargs)` and call it."""
-    fn, args, kwargs = pickle.loads(payload)
-    return fn(*args, **kwargs)
-
-
-def _ready() -> int:
-    """In a worker: the first task each worker runs (its renderers are already imported)."""
+def _serve(conn: Connection) -> None:
+    """A worker: answer its pid, then draw each pickled `(fn, args, kwargs)` it is sent until
+    the pool closes the pipe. Ctrl-C is the bot's to handle: the pool stops its workers."""
     import render.registry  # noqa: F401  (preloaded: costs nothing when the preload worked)
 
-    return os.getpid()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    conn.send(os.getpid())
+    while True:
+        try:
+            payload = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        try:
+            fn, args, kwargs = pickle.loads(payload)
+            reply: tuple[bool, Any] = (True, fn(*args, **kwargs))
+        except Exception as exc:
+            reply = (False, exc)
+        try:
+            conn.send(reply)
+        except Exception as exc:  # an answer that does not pickle: say so instead
+            conn.send((False, RuntimeError(f"the drawing's answer cannot be sent back: {exc}")))
 
 
-class RenderPool:
+class WorkerSlot(Slot):
+    """One worker process, driven by this slot's thread through its own pipe."""
+
+    idle_seconds = IDLE_CHECK
+
+    def __init__(self, pool: RenderPool, name: str) -> None:
+        super().__init__(pool, name)
+        self.pool = pool
+        self.process: multiprocessing.process.BaseProcess | None = None
+        self.conn: Connection | None = None
+        self.ready = threading.Event()
+        """Set once this slot's first worker has answered (or it gave up because of close)."""
+
+    def begin(self) -> None:
+        try:
+            self._start_worker()
+        finally:
+            self.ready.set()
+            self.pool.worker_ready()
+
+    def _start_worker(self) -> None:
+        """A worker that has answered once; tried again until it works or the pool closes."""
+        while not self._spawn() and not self.pool.closed:
+            time.sleep(RESTART_PAUSE)
+
+    def _spawn(self) -> bool:
+        context = self.pool.context
+        parent, child = context.Pipe()
+        process = context.Process(target=_serve, args=(child,), name=self.name, daemon=True)
+        try:
+            try:
+                process.start()
+            finally:
+                child.close()  # the worker has its own copy
+            if not parent.poll(STARTUP_TIMEOUT):
+                raise TimeoutError(f"no answer in {STARTUP_TIMEOUT:.0f} s")
+            parent.recv()
+        except Exception:
+            log.exception("render pool: a worker failed to start")
+            _stop(process)
+            parent.close()
+            return False
+        self.process, self.conn = process, parent
+        return True
+
+    def replace(self, job: Job | None = None) -> None:
+        """The worker died (or was killed): start another (not when the pool is closing).
+        `job`, the drawing it had, is tried again elsewhere first (`Slots.crashed`)."""
+        self._stop_worker()
+        self.pool.count_replacement()
+        if job is not None:
+            crash = RenderCrashed(f"drawing {job.what} killed its render process twice")
+            self.pool.crashed(self, job, crash)
+        if self.pool.closed:
+            return
+        began = time.perf_counter()
+        self._start_worker()
+        log.info("render pool: worker replaced in %.0f ms", (time.perf_counter() - began) * 1000)
+
+    def _stop_worker(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+        if self.process is not None:
+            _stop(self.process)
+        self.process = self.conn = None
+
+    def idle(self) -> None:
+        if self.process is not None and not self.process.is_alive():
+            log.warning("render pool: worker %s died while idle; replacing it", self.process.pid)
+            self.replace()
+
+    def end(self) -> None:
+        self._stop_worker()
+
+    def run(self, job: Job) -> None:
+        try:
+            if self.conn is None:
+                raise EOFError("no worker")
+            self.conn.send_bytes(job.work)
+            ok, value = self.conn.recv()
+        except (OSError, EOFError):  # the worker died under the drawing, or was killed
+            self.replace(job)
+            return
+        if ok:
+            self.pool.finish(self, job, result=value)
+        else:
+            self.pool.finish(self, job, error=value)
+
+    def free(self) -> str:
+        process = self.process  # read once: this slot's thread may be replacing it
+        if process is not None:
+            with contextlib.suppress(OSError):  # it died by itself a moment ago
+                process.kill()  # the slot's thread sees the pipe close and starts another
+        return "its render process was killed and a fresh one is starting"
+
+
+def _stop(process: multiprocessing.process.BaseProcess) -> None:
+    """Wait a moment for a worker whose pipe was closed to exit, else kill it; reap it."""
+    if process.pid is None:
+        return
+    process.join(2)
+    if process.is_alive():
+        process.kill()
+        process.join()
+
+
+class RenderPool(Slots):
     """N render processes; `await pool.run(fn, *args, **kwargs)` draws in one of them."""
 
-    def __init__(self, processes: int, *, preload: Sequence[str] = PRELOAD) -> None:
+    def __init__(
+        self,
+        processes: int,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        preload: Sequence[str] = PRELOAD,
+    ) -> None:
         if processes < 1:
             raise ValueError("a render pool needs at least one process")
+        super().__init__(processes, timeout=timeout, name="render-process")
         self.processes = processes
-        self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(list(preload))
-        self._lock = threading.Lock()
-        self._closed = False
-        self.replacements = 0
-        """How many times a broken pool (a dead worker) was replaced."""
+        self.context = multiprocessing.get_context("forkserver")
+        self.context.set_forkserver_preload(list(preload))
+        self._began = time.perf_counter()
+        self._ready = 0
         self.startup_seconds: float | None = None
         """From making the pool to every worker having answered once (None until then)."""
         self.started = threading.Event()
-        """Set once the current executor's workers are all running (cleared while replaced)."""
-        self._executor: ProcessPoolExecutor | None = None
-        self._starter: threading.Thread | None = None
-        self._start()
+        """Set once every worker has answered once (or the pool was closed)."""
+        self.open()
 
-    def _start(self) -> None:
-        """Make an executor and start every worker, on a thread: starting the forkserver and
-        forking blocks (~0.5 s the first time), and the bot's event loop must not wait."""
-        self.started.clear()
-        self._starter = threading.Thread(target=self._warm, name="render-pool-start", daemon=True)
-        self._starter.start()
+    def make_slot(self, name: str) -> Slot:
+        return WorkerSlot(self, name)
 
-    def _warm(self) -> None:
-        began = time.perf_counter()
-        executor = ProcessPoolExecutor(max_workers=self.processes, mp_context=self._context)
-        try:
-            pids = [f.result() for f in [executor.submit(_ready) for _ in range(self.processes)]]
-        except Exception:  # a worker died at once: the next run() replaces this executor
-            log.exception("render pool: a worker failed to start")
-            pids = []
+    def worker_ready(self) -> None:
         with self._lock:
-            closed = self._closed
-            if not closed:
-                self._executor = executor
-        if closed:  # closed while starting: the workers are up now, stop them cleanly
-            executor.shutdown(wait=True, cancel_futures=True)
-            return
-        with self._lock:
-            if self.startup_seconds is None and pids:
-                self.startup_seconds = time.perf_counter() - began
-                log.info(
-                    "render pool: %d processes ready in %.0f ms",
-                    self.processes,
-                    self.startup_seconds * 1000,
-                )
-            self.started.set()
+            self._ready += 1
+            if self._ready < self.processes or self.started.is_set():
+                return
+            self.startup_seconds = time.perf_counter() - self._began
+        log.info(
+            "render pool: %d processes ready in %.0f ms",
+            self.processes,
+            self.startup_seconds * 1000,
+        )
+        self.started.set()
 
     def worker_pids(self) -> list[int]:
         """The worker processes now running (for tests and the benchmark's memory figure)."""
-        processes = getattr(self._executor, "_processes", None) or {}
-        return sorted(processes)
+        with self._lock:
+            slots = [s for s in self._slots if isinstance(s, WorkerSlot)]
+        return sorted(s.process.pid for s in slots if s.process is not None and s.process.pid)
 
     async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """`fn(*args, **kwargs)` in a worker process (waits for the pool to be started)."""
+        return await self.draw(Drawing.of(fn), fn, *args, **kwargs)
+
+    async def draw(self, what: Drawing, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """`run`, named `what` for the deadline's log, metrics and rules (`bot.render_slots`)."""
         try:
             payload = pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, AttributeError, TypeError) as exc:
             raise NotPicklable(str(exc)) from exc
-        loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            executor = await self._current()
-            try:
-                return await asyncio.wrap_future(executor.submit(_call, payload), loop=loop)
-            except BrokenProcessPool:
-                self._replace(executor)
-                if attempt == 2:
-                    raise RenderCrashed(
-                        f"drawing {getattr(fn, '__name__', fn)!r} killed its render process twice"
-                    ) from None
-                log.warning("a render process died; the pool was replaced, drawing again")
-        raise AssertionError("unreachable")
-
-    async def _current(self) -> ProcessPoolExecutor:
-        if not self.started.is_set() and not self._closed:
+        if not self.started.is_set():
             await asyncio.to_thread(self.started.wait, STARTUP_TIMEOUT)
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("the render pool is closed")
-            if self._executor is None or not self.started.is_set():
-                raise RenderCrashed("the render pool did not start")
-            return self._executor
-
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        """A new executor for the broken one, once, however many calls saw it break."""
-        with self._lock:
-            if self._closed or self._executor is not broken or not self.started.is_set():
-                return
-            self.replacements += 1
-            self._start()
-        broken.shutdown(wait=False, cancel_futures=True)
+        if not self.started.is_set():
+            raise RenderCrashed("the render pool did not start")
+        return await asyncio.wrap_future(self.submit(what, payload))
 
     def close(self, *, wait: bool = False) -> None:
         """Stop the workers: queued drawings are cancelled, a drawing under way finishes.
@@ -189,12 +281,9 @@ class RenderPool:
         lets the start finish first (a worker half-started when the bot exits prints a
         traceback from the forkserver), then stops it: up to a second or so."""
         with self._lock:
-            self._closed = True
-            starter = self._starter
-        if starter is not None and starter is not threading.current_thread():
-            starter.join(STARTUP_TIMEOUT)
-        with self._lock:
-            executor = self._executor
+            slots = [s for s in self._slots if isinstance(s, WorkerSlot)]
+        for slot in slots:
+            if slot.thread is not threading.current_thread():
+                slot.ready.wait(STARTUP_TIMEOUT)
+        super().close(wait=wait)
         self.started.set()  # nobody waits for a start any more
-        if executor is not None:
-            executor.shutdown(wait=wait, cancel_futures=True)

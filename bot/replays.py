@@ -2,8 +2,9 @@
 
 The game is replayed exactly as `bot.verify` checks it (players in seat order, the stored
 options, `Rng.for_step(seed, step)`), and every step's public view (`view(state, None)`, never
-a private one) is drawn. All of it runs on the renderer's thread pool, one step per call, so
-a move's board waits behind at most one replay frame and the event loop never blocks.
+a private one) is drawn. All of it runs off the event loop, one step per call, as background
+drawings (`bot.render_slots`): they wait behind every move's drawing, never hold the last free
+render slot, and have a deadline of their own, longer than a move's.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot import presenters
+from bot.render_slots import Drawing
 from bot.snapshot import Snapshot
 from bot.takebacks import standing_moves
 from games.engine import GameError, Player, Rng
@@ -70,7 +72,11 @@ async def build_replay(table: Table, record: SessionRecord, entries: Sequence[Lo
     if renderers is None:
         raise ReplayError(f"{spec.title} has no board to replay")
     draw = renderers.board
-    run = table.renderer.run
+    replay_frame = Drawing("replay", spec.key, record.id, background=True)
+
+    async def run(fn: Callable[..., Any], *args: Any) -> Any:
+        return await table.renderer.draw(replay_frame, fn, *args)
+
     state, png = await run(_first, spec, record, draw)
     frames = [png]
     for entry in standing_moves(entries):  # a taken-back move and its take-back both vanish
@@ -82,7 +88,8 @@ async def build_replay(table: Table, record: SessionRecord, entries: Sequence[Lo
             log.warning("replay of session %s stops at move #%s: %s", record.id, entry.seq, exc)
             break
         frames.append(png)
-    return await run(replay.animate, frames)
+    animation: bytes = await run(replay.animate, frames)
+    return animation
 
 
 def replay_board(snap: Snapshot, data: bytes) -> presenters.Board:

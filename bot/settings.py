@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.render_slots import DEFAULT_TIMEOUT
+
 ENV_PREFIX = "REDLINE_"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
@@ -48,6 +50,13 @@ class Settings(BaseSettings):
         ge=0,
         le=32,
         description="Processes that draw images (unset: one per core, at most 4; 0 or 1: none)",
+    )
+    render_timeout: float = Field(
+        default=DEFAULT_TIMEOUT,
+        ge=0.1,
+        le=120,
+        description="Seconds a drawing may take (waiting included) before the position is "
+        "shown in text instead",
     )
     tick_seconds: float = Field(
         default=30.0,
@@ -209,6 +218,7 @@ ALLOWED: dict[str, str] = {
     "render_threads": "a whole number from 1 to 16",
     "render_processes": "a whole number from 0 to 32 (0 or 1: draw in the bot's own process), "
     "or unset (one per core, at most 4)",
+    "render_timeout": "seconds from 0.1 to 120",
     "tick_seconds": "seconds from 0 to 3600 (0: never)",
     "shutdown_grace": "seconds from 0 to 60",
     "backup_hours": "hours from 0 to 8760 (0: no automatic backups)",

@@ -12,6 +12,7 @@ import discord
 
 from bot import presenters, replays
 from bot.adapter import GameAdapter, Verbs
+from bot.render_slots import RenderTimeout
 from bot.rendering import Renderer
 from bot.replies import Ack, Reply, Work, funnel
 from bot.service import (
@@ -56,13 +57,14 @@ class Table:
             return presenters.lobby(snap)
         try:
             image = await self.renderer.board(snap)
-        except Exception:
-            log.exception(
-                "could not draw the board of session %s (%s, version %s)",
-                snap.session_id,
-                snap.spec.key,
-                snap.version,
-            )
+        except Exception as exc:
+            if not isinstance(exc, RenderTimeout):  # a timeout is logged where it passed
+                log.exception(
+                    "could not draw the board of session %s (%s, version %s)",
+                    snap.session_id,
+                    snap.spec.key,
+                    snap.version,
+                )
             return presenters.image_failed(snap, self.present(snap, None, with_buttons))
         return self.present(snap, image, with_buttons)
 
@@ -77,8 +79,11 @@ class Table:
         """`viewer`'s own sheet or hand (text only if the image cannot be drawn)."""
         try:
             image = await self.renderer.sheet(snap, viewer)
-        except Exception:
-            log.exception("could not draw the sheet of %s in session %s", viewer, snap.session_id)
+        except Exception as exc:
+            if not isinstance(exc, RenderTimeout):
+                log.exception(
+                    "could not draw the sheet of %s in session %s", viewer, snap.session_id
+                )
             image = None
         adapter = self.adapters.get(snap.spec.key)
         present = adapter.private if adapter is not None and adapter.private else None

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,13 +56,15 @@ class World:
     database_url: str | None = None
     """A PostgreSQL database for the bot, instead of the SQLite file in `data_dir`."""
 
-    async def start_bot(self) -> RedlineBot:
+    async def start_bot(self, **settings: Any) -> RedlineBot:
+        """Start the bot; `settings`: more of `boot`'s (render_processes, render_timeout...)."""
         self.bot, self.task = await boot(
             self.fake,
             self.data_dir,
             seed_source=self.seeds,
             clock=self.clock,
             database_url=self.database_url,
+            **settings,
         )
         self.renders.attach(self.bot)
         return self.bot

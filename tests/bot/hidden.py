@@ -40,7 +40,7 @@ class RenderLog:
 
     def attach(self, bot: RedlineBot) -> None:
         renderer: Renderer = bot.table.renderer
-        board, run, sheet = renderer.board, renderer.run, renderer.sheet
+        board, draw, sheet = renderer.board, renderer.draw, renderer.sheet
 
         async def logged_board(snap: Snapshot, viewer: int | None = None) -> bytes | None:
             image = await board(snap, viewer)
@@ -49,14 +49,14 @@ class RenderLog:
                 (self.public if viewer is None else self.private).add(_digest(image))
             return image
 
-        async def logged_run(fn: Any, *args: Any, **kwargs: Any) -> Any:
-            image = await run(fn, *args, **kwargs)
+        async def logged_draw(what: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+            image = await draw(what, fn, *args, **kwargs)
             if isinstance(image, bytes):
                 self.public.add(_digest(image))
             return image
 
         async def logged_sheet(snap: Snapshot, viewer: int, **options: Any) -> bytes | None:
-            image = await sheet(snap, viewer, **options)  # draws through run(): move it over
+            image = await sheet(snap, viewer, **options)  # draws through draw(): move it over
             self.snapshots[snap.session_id] = snap
             if image is not None:
                 self.public.discard(_digest(image))
@@ -74,7 +74,7 @@ class RenderLog:
         bot.service.act = logged_act  # type: ignore[method-assign]
         renderer.board = logged_board  # type: ignore[method-assign]
         renderer.sheet = logged_sheet  # type: ignore[method-assign]
-        renderer.run = logged_run  # type: ignore[method-assign]
+        renderer.draw = logged_draw  # type: ignore[method-assign]
 
     def check(self, fake: FakeDiscord) -> None:
         public = [m for m in fake.all_messages() if not m.ephemeral]

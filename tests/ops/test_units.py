@@ -28,6 +28,7 @@ def test_log_level_any_case_and_trimmed() -> None:
         ("log_level", "verbose", "REDLINE_LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR, CRITICAL"),
         ("log_format", "xml", "REDLINE_LOG_FORMAT", "text or json"),
         ("render_threads", "0", "REDLINE_RENDER_THREADS", "1 to 16"),
+        ("render_timeout", "0", "REDLINE_RENDER_TIMEOUT", "0.1 to 120"),
         ("sync_commands", "perhaps", "REDLINE_SYNC_COMMANDS", "true or false"),
         ("metrics_port", "70000", "REDLINE_METRICS_PORT", "65535"),
         ("fake_discord", "discord.com", "REDLINE_FAKE_DISCORD", "python -m fakediscord"),

@@ -44,6 +44,11 @@ def _gone(pids: list[int], timeout: float = 10) -> bool:
     return False
 
 
+def _replaced(pool: RenderPool, pid: int) -> bool:
+    pids = pool.worker_pids()
+    return pid not in pids and len(pids) == pool.processes
+
+
 @pytest.mark.parametrize("spec", list(GAMES.values()), ids=list(GAMES))
 async def test_every_games_images_from_the_pool_are_byte_identical(
     spec: AnySpec, pool: RenderPool
@@ -68,12 +73,17 @@ async def test_start_up_is_measured(pool: RenderPool) -> None:
 
 
 async def test_a_killed_worker_is_replaced_and_the_drawing_done() -> None:
-    """SIGKILL one worker: the next drawing still arrives, from a new pool."""
+    """SIGKILL one worker: a new one takes its place, and the next drawing arrives."""
     made = RenderPool(2)
     try:
         assert made.started.wait(30)
-        os.kill(made.worker_pids()[0], signal.SIGKILL)
-        time.sleep(0.2)
+        killed = made.worker_pids()[0]
+        os.kill(killed, signal.SIGKILL)
+        assert _gone([killed])
+        deadline = time.monotonic() + 10
+        while not _replaced(made, killed) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _replaced(made, killed)
         drawing = drawings(GAMES["dragrage"], next(positions(GAMES["dragrage"])))[0]
         assert await made.run(drawing.draw, *drawing.args) == drawing()
         assert made.replacements == 1
