@@ -15,9 +15,16 @@ from bot import customid, presenters, takebacks
 from bot.customid import ButtonId, MalformedInput, bounded_json
 from bot.help import send_rules
 from bot.replies import Ack, Reply, Work, funnel
-from bot.service import LobbyError, ServiceError
+from bot.service import (
+    MOVED_ON,
+    LobbyError,
+    ServiceError,
+    Snapshot,
+    StaleBoard,
+    not_seated,
+)
 from bot.table import Table, channel_of
-from games.engine import InvalidAction, Player
+from games.engine import InvalidAction, Model, Player
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +76,7 @@ class RedlineComponent(
             async def work(reply: Reply) -> None:
                 if gid is None or handler is None:
                     raise ServiceError(DAMAGED)
+                await check_game(table, reply, gid)
                 await handler(table, reply, gid, values)
 
         else:
@@ -93,18 +101,24 @@ def decoded(bid: B | None) -> B:
     return bid
 
 
+async def check_game(table: Table, reply: Reply, bid: ButtonId) -> None:
+    """Refuse a button of another game that had the same number, before it does anything."""
+    await table.service.check_game(bid.session_id, bid.game, channel_of(reply.interaction))
+
+
 async def route(
     table: Table, reply: Reply, bid: ButtonId | None, values: list[str] | None = None
 ) -> None:
     """What each shared (`rl:`) verb does."""
     bid = decoded(bid)
     service, interaction = table.service, reply.interaction
-    if bid.verb == customid.TAKEBACK:
-        await answer_take_back(table, reply, bid)
-        return
     if bid.verb == customid.RULES:  # the games menu of `/game rules`: no session involved
         key = (values or [""])[0]
         await send_rules(reply, service.spec(key))
+        return
+    await check_game(table, reply, bid)
+    if bid.verb == customid.TAKEBACK:
+        await answer_take_back(table, reply, bid)
         return
     if bid.verb == customid.END:  # before loading: a damaged game can still be ended
         if (
@@ -119,14 +133,10 @@ async def route(
         raise ServiceError("that button belongs to a game in another channel")
     if bid.verb in (customid.JOIN, customid.START) and not snap.is_lobby:
         raise LobbyError("that lobby has closed; see `/game status` for this channel's game")
-    if bid.verb == customid.ACTION:
-        try:
-            action = snap.spec.parse_action(bounded_json(bid.payload))
-        except (ValidationError, MalformedInput) as exc:
-            raise InvalidAction("that button is not a move this game knows") from exc
+    if bid.verb in (customid.ACTION, customid.ACTION_DIGEST):
         await table.play(
             reply,
-            action,
+            action_of(snap, reply.user_id, bid),
             session_id=bid.session_id,
             expected_version=bid.version,
             expected_tag=bid.tag,
@@ -150,6 +160,25 @@ async def route(
         await table.send_private(reply, await service.by_id(bid.session_id))
     else:
         raise ServiceError("this button belongs to an older version of the bot; use `/game status`")
+
+
+def action_of(snap: Snapshot, user_id: int, bid: ButtonId) -> Model:
+    """The action an action button plays: spelled out in its payload, or (too long for that)
+    named by a digest among the presser's legal actions, which the board still offers unless
+    it has moved on."""
+    if bid.verb == customid.ACTION:
+        try:
+            spelled: Model = snap.spec.parse_action(bounded_json(bid.payload))
+            return spelled
+        except (ValidationError, MalformedInput) as exc:
+            raise InvalidAction("that button is not a move this game knows") from exc
+    seat = snap.player_of(user_id)
+    if seat is None:
+        raise not_seated(snap)
+    action = presenters.offered_action(snap, seat, bid.payload)
+    if action is None:
+        raise StaleBoard(MOVED_ON, snap, private=bool(bid.tag))
+    return action
 
 
 async def confirm_end(table: Table, reply: Reply, bid: ButtonId) -> None:

@@ -6,12 +6,23 @@ test and to reuse for the demo transcript.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.clocks import timestamp
-from bot.customid import ACTION, BOARD, JOIN, SHEET, START, ButtonId, action_payload
+from bot.customid import (
+    ACTION,
+    ACTION_DIGEST,
+    BOARD,
+    JOIN,
+    SHEET,
+    START,
+    ButtonId,
+    action_payload,
+    payload_digest,
+)
 from bot.options import describe_options
 from bot.service import Snapshot
 from bot.verify import commitment
@@ -62,12 +73,45 @@ def _style(snap: Snapshot, action: Model) -> str:
     return styler(action) if styler else "secondary"
 
 
+def shared_id(snap: Snapshot, verb: str, *, version: int = 0) -> str:
+    """The custom_id of a shared (`rl:`) button of this game that needs no payload: its
+    number, its tag, and the board version it is bound to (0: any)."""
+    return ButtonId(verb, snap.session_id, version, game=snap.game_tag).encode()
+
+
 def action_id(snap: Snapshot, action: Model) -> str:
     """The custom_id of a button that plays `action`, bound to this board's version; on a
     private message (`snap.for_viewer(...)`) also to the viewer's own view, so it goes stale
-    the moment their sheet or hand changes, even if the action is still legal."""
+    the moment their sheet or hand changes, even if the action is still legal.
+
+    An offered action whose JSON does not fit (a Road Wolf shot of a big game number) is
+    named by a digest instead (`ACTION_DIGEST`); anything else too long raises ValueError
+    (the caller offers the command instead)."""
     payload = action_payload(action.model_dump(mode="json"))
-    return ButtonId(ACTION, snap.session_id, snap.version, payload, snap.button_tag).encode()
+    bid = ButtonId(ACTION, snap.session_id, snap.version, payload, snap.button_tag, snap.game_tag)
+    try:
+        return bid.encode()
+    except ValueError:
+        if not is_offered(snap, action):
+            raise
+    return dataclasses.replace(bid, verb=ACTION_DIGEST, payload=payload_digest(payload)).encode()
+
+
+def is_offered(snap: Snapshot, action: Model) -> bool:
+    """Is `action` a legal action of the viewer of this message (or, on a public board, of
+    someone to act)?"""
+    seats = [snap.private_for] if snap.private_for is not None else sorted(snap.active_players)
+    return any(action in snap.legal_actions(seat) for seat in seats)
+
+
+def offered_action(snap: Snapshot, seat: PlayerId, digest: str) -> Model | None:
+    """The legal action of `seat` an `ACTION_DIGEST` button names, if it is still offered."""
+    found = [
+        action
+        for action in snap.legal_actions(seat)
+        if payload_digest(action_payload(action.model_dump(mode="json"))) == digest
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def action_buttons(snap: Snapshot, player: PlayerId) -> tuple[ButtonSpec, ...]:
@@ -201,9 +245,7 @@ def board(snap: Snapshot, image: bytes | None, *, with_buttons: bool = True) -> 
         if len(active) == 1 and moves_are_public(snap):
             buttons.extend(action_buttons(snap, active[0]))
         if snap.spec.has_private_views:
-            buttons.append(
-                ButtonSpec("Show my sheet", ButtonId(SHEET, snap.session_id, 0).encode(), "primary")
-            )
+            buttons.append(ButtonSpec("Show my sheet", shared_id(snap, SHEET), "primary"))
     return Board(
         content=board_content(snap),
         image=image,
@@ -242,8 +284,8 @@ def lobby(snap: Snapshot) -> Board:
         f"the host starts with `/game start`.{options}"
     )
     buttons = (
-        ButtonSpec("Join", ButtonId(JOIN, snap.session_id, snap.version).encode(), "success"),
-        ButtonSpec("Start", ButtonId(START, snap.session_id, snap.version).encode(), "primary"),
+        ButtonSpec("Join", shared_id(snap, JOIN, version=snap.version), "success"),
+        ButtonSpec("Start", shared_id(snap, START, version=snap.version), "primary"),
     )
     return Board(content=content, buttons=buttons)
 
@@ -270,12 +312,12 @@ def private(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
 
 
 def board_button(snap: Snapshot) -> ButtonSpec:
-    return ButtonSpec("Show board", ButtonId(BOARD, snap.session_id, 0).encode())
+    return ButtonSpec("Show board", shared_id(snap, BOARD))
 
 
-def stale(current: Board, *, private: bool = False) -> Board:
+def stale(current: Board, *, private: bool = False, headline: str = "") -> Board:
     """Answer to a press on an old board or sheet: the current one, privately."""
-    why = (
+    why = headline or (
         "⏩ Your sheet has changed since that message (nothing was played); here it is now."
         if private
         else "⏩ The board has moved on (nothing was played); here is the current one."

@@ -229,10 +229,7 @@ class GameService(Lobby):
             if snap.state is None or not snap.record.is_live:
                 raise NoSession("that game is over; start a new one with `/game new`")
             if seat is None:
-                raise NotSeated(
-                    f"you are not playing in this game of {snap.spec.title}; "
-                    "watch along, or join the next one"
-                )
+                raise not_seated(snap)
             user_id = seat
             step = snap.spec.apply(
                 snap.state, user_id, action, Rng.for_step(snap.record.seed, snap.record.next_step)
@@ -280,6 +277,13 @@ class GameService(Lobby):
                 notice,
                 previous_stage=snap.stage,
             )
+
+
+def not_seated(snap: Snapshot) -> NotSeated:
+    """The refusal of a move by someone who plays no seat of this game."""
+    return NotSeated(
+        f"you are not playing in this game of {snap.spec.title}; watch along, or join the next one"
+    )
 
 
 def _belongs_to(spec: AnySpec, action: Model) -> bool:

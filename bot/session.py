@@ -342,8 +342,9 @@ class SessionCog(
                 session_id, interaction.user.id, can_manage=can_manage(interaction), dry_run=True
             )
             version = current.version if current is not None else 0
-            yes = ButtonId(END, session_id, version, "yes").encode()
-            no = ButtonId(END, session_id, version, "no").encode()
+            game = await service.game_tag_of(session_id)
+            yes = ButtonId(END, session_id, version, "yes", game=game).encode()
+            no = ButtonId(END, session_id, version, "no", game=game).encode()
             board = Board(
                 content=f"End **{ended.title}** (game #{session_id}) for everyone? "
                 "This cannot be undone.",

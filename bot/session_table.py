@@ -57,8 +57,9 @@ class TableCommands(CogParts):
                 await reply.publish(Board(content=req.text()))
                 await reply.publish(await self.table.board(req.snapshot))
                 return
-            yes = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.y").encode()
-            no = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.n").encode()
+            game = req.snapshot.game_tag
+            yes = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.y", game=game).encode()
+            no = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.n", game=game).encode()
             await reply.publish(
                 Board(
                     content=req.text(),

@@ -23,7 +23,15 @@ from pydantic import ValidationError
 
 from bot.gamelog import log_lines, loose_events
 from bot.outage import UNCONFIRMED_CHANGE, UNCONFIRMED_MOVE, Outage, Unconfirmed
-from bot.snapshot import DamagedGame, Maintenance, NoSession, ServiceError, Snapshot
+from bot.snapshot import (
+    DamagedGame,
+    Maintenance,
+    NoSession,
+    ServiceError,
+    Snapshot,
+    StaleBoard,
+    game_tag,
+)
 from games.engine import Event, Model, PlayerId
 from games.registry import AnySpec
 from storage import (
@@ -39,6 +47,11 @@ from storage import (
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+OTHER_GAME = "that board belongs to a game that no longer exists (nothing was played)"
+OTHER_GAME_HEADLINE = (
+    "⏩ That board belongs to a game that no longer exists (nothing was played); here is this "
+    "channel's current game."
+)
 NOT_SAVED = (
     "⚠️ Your move was not saved: the connection to the database was lost before it was "
     "stored. Nothing was changed; please press again."
@@ -179,6 +192,30 @@ class Sessions:
     async def by_id(self, session_id: int) -> Snapshot:
         return await self._snapshot(await self._record(session_id))
 
+    async def game_tag_of(self, session_id: int) -> str:
+        """A session's game tag from its raw row (a damaged game has one too)."""
+        found = await self.repo.session_seed(session_id)
+        if found is None:
+            raise NoSession("that game no longer exists")
+        return _tag_of_stored(found.seed)
+
+    async def check_game(self, session_id: int, game: str, channel_id: int) -> None:
+        """Before anything else a button does: was it drawn for the game that has this number
+        now? A press naming another game (or, without a tag, a board from before tags of a
+        game made since) is refused, with this channel's current game to go on with
+        (`StaleBoard`), or `NoSession` when there is none. See `bot.customid`."""
+        found = await self.repo.session_seed(session_id)
+        if found is not None and (
+            game == _tag_of_stored(found.seed) if game else found.untagged_buttons_ok
+        ):
+            return
+        log.info("a button of game #%s (tag %r) named another game; refused", session_id, game)
+        try:
+            current = await self.current(channel_id)
+        except ServiceError:
+            raise NoSession(f"{OTHER_GAME}; start one with `/game new`") from None
+        raise StaleBoard(OTHER_GAME, current, headline=OTHER_GAME_HEADLINE)
+
     async def log_lines(
         self, session_id: int, *, viewer: PlayerId | None = None, limit: int = 20
     ) -> list[str]:
@@ -242,6 +279,14 @@ class Sessions:
                 await self.sleep(wait)
         self.outage.gone(unknown)
         raise Unconfirmed(UNCONFIRMED_MOVE, session_id=snap.session_id)
+
+
+def _tag_of_stored(seed: str) -> str:
+    """The game tag of a seed as stored (`str(seed)`, so the same tag its buttons carry)."""
+    try:
+        return game_tag(int(seed))
+    except ValueError:
+        return game_tag(seed)  # damaged: still one tag for its own buttons (`/game end`)
 
 
 def damaged_game(session_id: int, reason: str, exc: Exception | None = None) -> DamagedGame:

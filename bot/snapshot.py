@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import hashlib
 from collections.abc import Sequence
@@ -11,9 +12,23 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.clocks import Clock
+from bot.customid import GAME_TAG_LEN
 from games.engine import Event, Model, Outcome, Player, PlayerId
 from games.registry import AnySpec
 from storage import SessionRecord, SessionStatus
+
+
+def seed_digest(seed: int | str) -> bytes:
+    """SHA-256 of a session's seed: as hex, its published commitment (`bot.verify`). (Also
+    of the seed as stored, which is the same text for every seed this bot wrote.)"""
+    return hashlib.sha256(f"redline-seed:{seed}".encode()).digest()
+
+
+def game_tag(seed: int | str) -> str:
+    """The tag every button of a game carries beside its number (`bot.customid`): the first
+    20 bits of its seed commitment, in base 32. Unique per game as the seed is, fixed for the
+    game's life, and public like the commitment (it tells nothing about the dice to come)."""
+    return base64.b32encode(seed_digest(seed)[:3]).decode()[:GAME_TAG_LEN].lower()
 
 
 class ServiceError(Exception):
@@ -58,12 +73,16 @@ class Maintenance(ServiceError):
 
 class StaleBoard(ServiceError):
     """A button from an old board (or an old private sheet) was pressed; carries the current
-    snapshot to show instead. `private`: the button sat on the presser's private message."""
+    snapshot to show instead. `private`: the button sat on the presser's private message.
+    `headline`: what to say above it, when not only the board moved on."""
 
-    def __init__(self, message: str, current: Snapshot, *, private: bool = False) -> None:
+    def __init__(
+        self, message: str, current: Snapshot, *, private: bool = False, headline: str = ""
+    ) -> None:
         super().__init__(message)
         self.current = current
         self.private = private
+        self.headline = headline
 
 
 Stage = tuple[tuple[str, str | int], ...]
@@ -138,6 +157,12 @@ class Snapshot:
     @property
     def session_id(self) -> int:
         return self.record.id
+
+    @property
+    def game_tag(self) -> str:
+        """The tag of this game in every button drawn for it (see `game_tag`)."""
+        tag: str = self._remember(("game",), lambda: game_tag(self.record.seed))
+        return tag
 
     @property
     def version(self) -> int:

@@ -104,7 +104,8 @@ class Table:
             current = await self.private_board(snap, viewer)
         else:
             current = await self.board(snap)
-        await reply.answer(presenters.stale(current, private=private), ephemeral=True)
+        answer = presenters.stale(current, private=private, headline=stale.headline)
+        await reply.answer(answer, ephemeral=True)
 
     async def play(
         self,

@@ -14,12 +14,12 @@ Pure: no Discord, no storage calls (the caller reads the record and the log).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.snapshot import seed_digest
 from bot.takebacks import taken_back
 from games.engine import GameError, Player, Rng
 from games.registry import AnySpec
@@ -28,7 +28,7 @@ from storage import LogEntry, SessionRecord
 
 def commitment(seed: int) -> str:
     """The published fingerprint of a session's seed."""
-    return hashlib.sha256(f"redline-seed:{seed}".encode()).hexdigest()
+    return seed_digest(seed).hex()
 
 
 @dataclass

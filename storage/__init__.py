@@ -18,7 +18,14 @@ from storage.errors import (
     WrongStatus,
 )
 from storage.lock import InstanceLock
-from storage.models import LogEntry, SeatRecord, SessionRecord, SessionStatus, StorageHealth
+from storage.models import (
+    LogEntry,
+    SeatRecord,
+    SessionRecord,
+    SessionSeed,
+    SessionStatus,
+    StorageHealth,
+)
 from storage.repository import Repository
 
 __all__ = [
@@ -37,6 +44,7 @@ __all__ = [
     "SeatRecord",
     "SessionNotFound",
     "SessionRecord",
+    "SessionSeed",
     "SessionStatus",
     "StaleVersion",
     "StorageError",

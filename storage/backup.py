@@ -7,7 +7,9 @@
   the oldest beyond `keep` are deleted. A half-written backup never carries a backup's name.
 - `restore`: checks the file is a Redline database this build can read, then copies it over
   the live database through the backup API (pages written by SQLite itself, so the live file's
-  `-wal`/`-shm` stay consistent). The caller holds the instance lock (no bot running).
+  `-wal`/`-shm` stay consistent), migrates it, and carries over the highest session id the
+  replaced database gave out, so no game number is handed out twice. The caller holds the
+  instance lock (no bot running).
 - `prune`: finished or abandoned sessions untouched for longer than the retention time are
   written to a gzip JSON-lines archive (one line per session: its row, seats, move log and
   reminders), flushed, and then deleted in one transaction (seats, events and reminders go
@@ -29,6 +31,7 @@ from typing import Any
 
 from storage.errors import StorageError
 from storage.migrate import load_migrations
+from storage.opening import prepare
 
 PREFIX = "redline-"
 SUFFIX = ".sqlite3"
@@ -130,19 +133,61 @@ def check_restorable(file: Path) -> int:
 def restore(db: Path, file: Path) -> int:
     """Replace the contents of `db` with the backup `file`; returns the backup's schema.
 
+    Session ids go on from the highest the replaced database ever gave out: a backup older
+    than the games since would otherwise hand their numbers out again (and a button of such
+    a game would name a new one). To keep that mark, the restored file is brought up to this
+    build's schema at once (the bot would do so at its next start anyway).
+
     The caller must hold the data folder's instance lock: no bot may have `db` open.
     """
     schema = check_restorable(file)
     db.parent.mkdir(parents=True, exist_ok=True)
+    highest = highest_session_id(db)
     try:
         with closing(_connect_ro(file)) as src, closing(sqlite3.connect(db)) as dst:
             dst.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             src.backup(dst)
             dst.execute("PRAGMA journal_mode = WAL")
             dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        with closing(sqlite3.connect(db, isolation_level=None)) as restored:
+            prepare(restored, load_migrations(), BUSY_TIMEOUT_MS, BUSY_TIMEOUT_MS / 1000)
+            _ids_above(restored, highest)
     except sqlite3.Error as exc:
         raise BackupError(f"cannot restore {file} into {db}: {exc}") from exc
     return schema
+
+
+def highest_session_id(db: Path) -> int:
+    """The highest session id `db` ever gave out (0 when there is no readable database: then
+    nothing can be carried over, and the buttons' game tags still tell the games apart)."""
+    try:
+        with closing(_connect_ro(db)) as conn:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+            found = [conn.execute("SELECT COALESCE(MAX(id), 0) FROM sessions").fetchone()[0]]
+            if "sqlite_sequence" in tables:
+                row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'sessions'")
+                found += [seq for (seq,) in row]
+            return max(int(n) for n in found)
+    except (BackupError, sqlite3.Error, ValueError, TypeError):
+        return 0
+
+
+def _ids_above(conn: sqlite3.Connection, highest: int) -> None:
+    """The next session id `conn` hands out is above `highest` (AUTOINCREMENT takes the next
+    one after sqlite_sequence's mark, which may be set by hand)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'sessions'").fetchone()
+        if row is None:
+            conn.execute(
+                "INSERT INTO sqlite_sequence (name, seq) VALUES ('sessions', ?)", (highest,)
+            )
+        elif int(row[0]) < highest:
+            conn.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'sessions'", (highest,))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
 
 
 @contextmanager

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.abc import Traversable
 from pathlib import Path
@@ -153,20 +154,53 @@ def apply_migrations(db: Db, migrations: Sequence[Migration]) -> int:
     current = user_version(db)
     if current > latest:
         raise SchemaTooNew(found=current, known=latest)
-    for migration in migrations:
-        if migration.number <= current:
-            continue
-        _begin(db)
-        try:
-            # Another process may have migrated while we waited for the write lock.
-            current = user_version(db)
-            if migration.number > current:
-                _run(db, migration)
-                _set_version(db, migration.number)
-                current = migration.number
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
+    pending = [m for m in migrations if m.number > current]
+    if not pending:
+        return current
+    with _foreign_keys_deferred_to_commit(db):
+        for migration in pending:
+            _begin(db)
+            try:
+                # Another process may have migrated while we waited for the write lock.
+                current = user_version(db)
+                if migration.number > current:
+                    _run(db, migration)
+                    _check_foreign_keys(db, migration)
+                    _set_version(db, migration.number)
+                    current = migration.number
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
     return current
+
+
+@contextmanager
+def _foreign_keys_deferred_to_commit(db: Db) -> Iterator[None]:
+    """SQLite: foreign keys off while migrating, as SQLite's own recipe for rebuilding a table
+    says: with them on, dropping the old table would first delete its rows and cascade into
+    every table that references it. `_check_foreign_keys` checks them before each commit
+    instead. (The pragma does nothing inside a transaction, so it is set around them.)"""
+    if is_postgres(db):
+        yield
+        return
+    was_on = bool(db.execute("PRAGMA foreign_keys").fetchone()[0])
+    db.execute("PRAGMA foreign_keys = OFF")
+    try:
+        yield
+    finally:
+        if was_on:
+            db.execute("PRAGMA foreign_keys = ON")
+
+
+def _check_foreign_keys(db: Db, migration: Migration) -> None:
+    """SQLite: refuse to commit a migration that left a row pointing at nothing."""
+    if is_postgres(db):
+        return  # PostgreSQL checks every constraint inside the transaction itself
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        found = ", ".join(f"{row[0]} row {row[1]} -> {row[2]}" for row in broken[:5])
+        raise MigrationError(
+            f"migration {migration.number:04d} would leave rows that refer to nothing: {found}"
+        )

@@ -86,6 +86,17 @@ class SessionRecord(Record):
         return next((s for s in self.seats if s.user_id == user_id), None)
 
 
+class SessionSeed(Record):
+    """What a button's game tag is checked against (read from the raw row: never damaged)."""
+
+    seed: str
+    """The seed as stored (its commitment, and so the game's tag, derive from it)."""
+    untagged_buttons_ok: bool
+    """The session's boards were drawn before buttons named their game: a press without a
+    game tag is its own. False for every session made since (an untagged board is then an
+    older game's that had the same number)."""
+
+
 class LogEntry(Record):
     """One append-only log line: seq 0 is setup (actor None), seq n is the n-th move."""
 

@@ -27,7 +27,7 @@ from storage.due_store import DueStore
 from storage.errors import StorageError, StorageGone
 from storage.lobby_store import LobbyStore
 from storage.migrate import Migration
-from storage.models import LogEntry, SessionRecord, SessionStatus, StorageHealth
+from storage.models import LogEntry, SessionRecord, SessionSeed, SessionStatus, StorageHealth
 from storage.opening import DEFAULT_BUSY_TIMEOUT_MS, OPEN_BUSY_RETRY_S
 from storage.sqlite_backend import SqliteBackend
 from storage.takeback_store import TakeBackStore
@@ -180,6 +180,11 @@ class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
 
     async def get_session(self, session_id: int) -> SessionRecord:
         return await self._call(partial(queries.get_session, session_id=session_id))
+
+    async def session_seed(self, session_id: int) -> SessionSeed | None:
+        """A session's seed and whether untagged buttons are its own (None: no such session):
+        one small read, for checking a pressed button's game tag before anything else."""
+        return await self._call(partial(queries.session_seed, session_id=session_id))
 
     async def live_session(self, channel_id: int) -> SessionRecord | None:
         """The channel's lobby or active session. `DamagedSession` if its row is unreadable."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot import presenters
 from bot.apocalypseroad.ids import TRACK, ar_id, clip
-from bot.customid import SHEET, ButtonId
+from bot.customid import SHEET
 from bot.presenters import Board, ButtonSpec
 from bot.service import Snapshot
 
@@ -16,7 +16,7 @@ def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Boa
     live = snap.outcome is None and snap.record.is_live and snap.state is not None
     if with_buttons and live:
         # A finished race offers nothing to press (`/apocalypseroad track` still shows it).
-        hand = ButtonSpec("🃏 My hand", ButtonId(SHEET, snap.session_id, 0).encode(), "primary")
+        hand = ButtonSpec("🃏 My hand", presenters.shared_id(snap, SHEET), "primary")
         buttons = (hand, ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)))
     return Board(
         content=clip(presenters.board_content(snap)),

@@ -39,7 +39,9 @@ class ArId(ButtonId):
 
 
 def ar_id(snap: Snapshot, verb: str, payload: str = "") -> str:
-    return ArId(verb, snap.session_id, snap.version, payload, snap.button_tag).encode()
+    return ArId(
+        verb, snap.session_id, snap.version, payload, snap.button_tag, snap.game_tag
+    ).encode()
 
 
 def ar_or_none(snap: Snapshot, verb: str, payload: str = "") -> str | None:

@@ -8,7 +8,7 @@ Gunner's free shot); "🚗 My panel" opens the private panel of whoever presses 
 from __future__ import annotations
 
 from bot import presenters
-from bot.customid import SHEET, ButtonId
+from bot.customid import SHEET
 from bot.presenters import Board, ButtonSpec
 from bot.roadwolf.ids import ROAD, rw_id
 from bot.service import Snapshot
@@ -27,7 +27,7 @@ def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Boa
     if live:
         content = f"{content}\n{HINT}"[:1900]
     if with_buttons and live:
-        sheet = ButtonId(SHEET, snap.session_id, 0).encode()
+        sheet = presenters.shared_id(snap, SHEET)
         buttons.append(ButtonSpec(PANEL_LABEL, sheet, "primary"))
         buttons.append(ButtonSpec("👁 Whole road", rw_id(snap, ROAD, version=0)))
     return Board(

@@ -81,7 +81,7 @@ TRAIN_ICONS = {"board": "🧗", "search": "🔍", "drive_train": "🚂"}
 
 def rw_id(snap: Snapshot, verb: str, payload: str = "", *, version: int | None = None) -> str:
     ver = snap.version if version is None else version
-    return RwId(verb, snap.session_id, ver, payload, snap.button_tag).encode()
+    return RwId(verb, snap.session_id, ver, payload, snap.button_tag, snap.game_tag).encode()
 
 
 def label(snap: Snapshot, action: Model) -> str:

@@ -69,7 +69,7 @@ class RncId(ButtonId):
 
 def rnc_id(snap: Snapshot, verb: str, path: str = "", *, version: int | None = None) -> str:
     ver = snap.version if version is None else version
-    return RncId(verb, snap.session_id, ver, path).encode()
+    return RncId(verb, snap.session_id, ver, path, game=snap.game_tag).encode()
 
 
 def act_id(snap: Snapshot, action: Model) -> str:

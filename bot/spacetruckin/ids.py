@@ -54,7 +54,9 @@ def parse_place_code(code: str) -> Place | None:
 
 
 def st_id(snap: Snapshot, verb: str, payload: str = "") -> str:
-    return StId(verb, snap.session_id, snap.version, payload, snap.button_tag).encode()
+    return StId(
+        verb, snap.session_id, snap.version, payload, snap.button_tag, snap.game_tag
+    ).encode()
 
 
 def act_id(snap: Snapshot, action: Model) -> str:

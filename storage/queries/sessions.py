@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from storage.db import Db, is_postgres, serialize
 from storage.errors import ChannelBusy, SessionNotFound, StaleVersion
-from storage.models import LIVE_STATUSES, LogEntry, SessionRecord, SessionStatus
+from storage.models import LIVE_STATUSES, LogEntry, SessionRecord, SessionSeed, SessionStatus
 from storage.queries.events import append
 from storage.queries.records import LIVE_SQL, SESSION_SELECT, fetch, live_id, records
 from storage.queries.transactions import bump, claim, reading, writing
@@ -83,6 +83,19 @@ def settled_step(
             (session_id, seq),
         ).fetchone()
     return record, None if row is None else LogEntry(**dict(row))
+
+
+def session_seed(db: Db, session_id: int) -> SessionSeed | None:
+    row = db.execute(
+        "SELECT seed, untagged_buttons_ok FROM sessions WHERE id = ?", (session_id,)
+    ).fetchone()
+    if row is None:
+        return None
+    seed = row["seed"]
+    return SessionSeed(
+        seed=seed if isinstance(seed, str) else "",
+        untagged_buttons_ok=bool(row["untagged_buttons_ok"]),
+    )
 
 
 def live_session(db: Db, channel_id: int) -> SessionRecord | None:

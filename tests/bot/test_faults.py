@@ -298,9 +298,9 @@ async def test_a_forged_sheet_button_on_a_drag_rage_game_is_refused(world: World
     await world.new_race()
     assert world.bot is not None
     board = world.latest_board()
-    session_id = (await world.bot.service.current(world.channel.id)).session_id
+    snap = await world.bot.service.current(world.channel.id)
     version = await _version(world)
-    forged = f"st:back:{session_id}:{version}:"
+    forged = f"st:back:{snap.session_id}.{snap.game_tag}:{version}:"
     r = await world.fake.click(world.alice, board, forged, force=True)
     await r.settle(0.05)
     assert r.ephemeral and "🚫" in r.content
@@ -315,15 +315,17 @@ async def test_a_forged_sheet_button_on_a_drag_rage_game_is_refused(world: World
         "rl:a:1:1~zzzz:{}",
         "rnc:step:1:x:F",
         "weird:thing",
-        'rl:a:1:0:[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["',
+        'rl:a:1.<game>:0:[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["',
     ],
 )
 async def test_malformed_custom_ids_get_an_answer(world: World, custom_id: str) -> None:
     """A damaged or forged custom_id is answered privately, never left hanging."""
     await world.new_race()
+    assert world.bot is not None
+    game = (await world.bot.service.current(world.channel.id)).game_tag
     board = world.latest_board()
     version = await _version(world)
-    r = await world.fake.click(world.alice, board, custom_id, force=True)
+    r = await world.fake.click(world.alice, board, custom_id.replace("<game>", game), force=True)
     await r.settle(0.05)
     assert r.ephemeral and "🚫" in r.content, r.messages
     assert await _version(world) == version

@@ -142,10 +142,10 @@ def test_complete_draft_is_ready_and_takes_no_more_steps() -> None:
 
 def test_rnc_custom_id_round_trips_and_is_bounded() -> None:
     """An `rnc:` id decodes to itself; one over 100 characters is refused."""
-    rid = RncId("s", 12, 34, "FFL+GK2")
+    rid = RncId("s", 12, 34, "FFL+GK2", game="k3xq")
     assert RncId.decode(rid.encode()) == rid
     with pytest.raises(ValueError, match="too long"):
-        RncId("s", 12, 34, "F" * 90).encode()
+        RncId("s", 12, 34, "F" * 85, game="k3xq").encode()
 
 
 def test_builder_offers_a_mine_for_the_next_step() -> None:
@@ -172,7 +172,7 @@ def test_builder_offers_bumper_and_saw_only_before_a_side_ram() -> None:
 def test_builder_board_shows_the_mine_toggle_then_only_steps() -> None:
     """The builder's buttons: 'Mine here' at first; once tapped, steps but no Drive it."""
     state = duel((10, 1), (40, 3), speed=6)
-    snap = SimpleNamespace(session_id=7, version=3)  # all the builder reads from a Snapshot
+    snap = SimpleNamespace(session_id=7, version=3, game_tag="k3xq")  # what the builder reads
     first = builder_board(snap, A, draft(state, A, ""), None)  # type: ignore[arg-type]
     assert "💣 Mine here (M)" in [b.label for b in first.buttons]
     pending = builder_board(snap, A, draft(state, A, "M"), None)  # type: ignore[arg-type]

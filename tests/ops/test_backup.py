@@ -19,6 +19,7 @@ from bot import backup as ops
 from bot.settings import Settings
 from storage import InstanceLock, Repository
 from storage import backup as store
+from storage.migrate import load_migrations
 from tests.ops.conftest import ROOT, clean_env
 
 DAY = 86400.0
@@ -119,6 +120,61 @@ async def test_restore_puts_the_backup_back_and_keeps_what_it_replaced(tmp_path:
     repo = await Repository.open(s.database_path)  # the bot opens it as usual
     try:
         assert (await repo.check()).ok
+    finally:
+        await repo.close()
+
+
+async def open_lobby(db: Path, channel: int, *, schema: int | None = None) -> int:
+    """A lobby made the way the bot makes one (by a build at `schema`, default this one)."""
+    migrations = load_migrations()[:schema] if schema else None
+    repo = await Repository.open(db, migrations=migrations)
+    try:
+        made = await repo.create_session(
+            guild_id=1,
+            channel_id=channel,
+            game_key="dragrage",
+            host_id=5,
+            host_name="Alice",
+            options_json="{}",
+            seed=channel,
+            rules_version=1,
+        )
+        return made.id
+    finally:
+        await repo.close()
+
+
+async def test_restoring_an_older_backup_never_hands_a_game_number_out_again(
+    tmp_path: Path,
+) -> None:
+    """Games made after the backup are gone after the restore, but their numbers stay used."""
+    s = settings(tmp_path)
+    await open_lobby(s.database_path, 1)
+    saved = ops.take_backup(s)
+    await open_lobby(s.database_path, 2)
+    newest = await open_lobby(s.database_path, 3)
+    assert ops.restore_command(s, saved) == 0
+    assert await open_lobby(s.database_path, 4) > newest
+
+
+async def test_a_backup_from_before_the_upgrade_is_migrated_and_keeps_numbers_moving_on(
+    tmp_path: Path,
+) -> None:
+    """A backup made by the build before game tags: restored, its games keep accepting their
+    untagged buttons, and the numbers handed out since are not handed out again."""
+    s = settings(tmp_path)
+    old = await open_lobby(s.database_path, 1, schema=7)
+    saved = ops.take_backup(s)
+    assert store.inspect(saved) == 7
+    await open_lobby(s.database_path, 2)  # the upgraded bot
+    newest = await open_lobby(s.database_path, 3)
+    assert ops.restore_command(s, saved) == 0
+    assert store.inspect(s.database_path) == store.known_schema()
+    assert await open_lobby(s.database_path, 4) > newest
+    repo = await Repository.open(s.database_path)
+    try:
+        kept = await repo.session_seed(old)
+        assert kept is not None and kept.untagged_buttons_ok
     finally:
         await repo.close()
 
