@@ -12,6 +12,11 @@ original response (never the deprecated "first followup edits the thinking messa
 - `Ack.UPDATE`: a button or menu press, acknowledged without a visible placeholder; the
   original response is the message the component sits on.
 
+No followup is sent while a placeholder waits: it would complete it (deprecated, and public
+after a public defer whatever it asked for). So a placeholder counts as waiting until the
+request that answers or removes it went through, and every funnel for one interaction (the
+command tree's error handler runs a second one) shares that interaction's `Reply`.
+
 After a commit (`Reply.saved`), nothing may say "nothing was changed": a failure while
 presenting answers with the saved position in text instead (see `funnel`).
 """
@@ -44,6 +49,7 @@ _STYLES = {
 APOLOGY = "⚠️ Sorry, something went wrong on our side. Nothing was changed; please try again."
 SAVED_BUT = "⚠️ Your {what} was saved, but something went wrong while showing it."
 THREAD_ARCHIVED = 50083
+_REPLY = "redline.reply"  # where an interaction keeps its Reply (Interaction.extras)
 
 
 class Ack(enum.Enum):
@@ -130,6 +136,16 @@ class Reply:
         self.saved_what = "move"
         self.published = False
 
+    @classmethod
+    def of(cls, interaction: discord.Interaction, ack: Ack) -> Reply:
+        """The interaction's one Reply. A second funnel for the same interaction (the command
+        tree's error handler, after an error escaped the first) must know that the "thinking"
+        placeholder still waits: a followup would complete it, visible to all if it is public."""
+        reply = interaction.extras.get(_REPLY)
+        if not isinstance(reply, Reply):
+            reply = interaction.extras[_REPLY] = cls(interaction, ack)
+        return reply
+
     @property
     def user_id(self) -> int:
         return self.interaction.user.id
@@ -154,8 +170,8 @@ class Reply:
         """The answer to this interaction: replaces the placeholder when visibility allows."""
         await self.ack()
         if self._placeholder and ephemeral == (self.ack_kind is Ack.PRIVATE):
-            self._placeholder = False
             await self.interaction.edit_original_response(**_edit(board))
+            self._placeholder = False
         elif ephemeral:
             await self._close_placeholder(None)
             await self._followup(board, ephemeral=True)
@@ -197,13 +213,16 @@ class Reply:
             await self.interaction.followup.send(ephemeral=ephemeral, **_new_message(board))
 
     async def _close_placeholder(self, confirmation: str | None) -> None:
+        """Turn a private placeholder into `confirmation`, or remove it, before any followup:
+        a followup while it waits would complete it instead (deprecated, and an "ephemeral"
+        one is then public). It counts as waiting until that request went through."""
         if not self._placeholder:
             return
-        self._placeholder = False
         if self.ack_kind is Ack.PRIVATE and confirmation is not None:
             await self.interaction.edit_original_response(content=confirmation)
         else:
             await self.interaction.delete_original_response()
+        self._placeholder = False
 
 
 async def post(
@@ -236,7 +255,7 @@ async def funnel(
 ) -> None:
     """Acknowledge, run `work`; refusals become a short private note, bugs an apology that
     tells the truth: after a commit, the saved position in text instead of "nothing changed"."""
-    reply = Reply(interaction, ack)
+    reply = Reply.of(interaction, ack)
     try:
         await reply.ack()
         await work(reply)

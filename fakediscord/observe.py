@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fakediscord.records import FakeChannel, FakeGuild, FakeMessage, FakeUser
+from fakediscord.records import (
+    DeprecatedCompletion,
+    FakeChannel,
+    FakeGuild,
+    FakeMessage,
+    FakeUser,
+)
 from fakediscord.store import Store
 
 Json = dict[str, Any]
@@ -40,6 +46,14 @@ class Observations:
         followup after a public type-5 defer edits the public "thinking" message). Each is also
         a line in `violations`."""
         return [m for m in self.all_messages() if m.ephemeral_ignored]
+
+    @property
+    def deprecated_completions(self) -> list[DeprecatedCompletion]:
+        """Every "thinking" defer that its first followup completed instead of a PATCH of
+        @original (Discord documents that path as deprecated), oldest first; the ones that
+        asked for ephemeral after a public defer have `leaked` (and are violations too).
+        The test suite fails a test that causes any (tests/conftest.py)."""
+        return self.store.deprecated_completions
 
     def rate_limit_followups(self, n: int = 1, retry_after: float = 0.05) -> None:
         """Answer the next `n` followup POSTs (/webhooks/{app}/{token}) with a 429 that

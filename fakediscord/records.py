@@ -238,6 +238,31 @@ class FakeMessage:
         return None
 
 
+@dataclass(frozen=True)
+class DeprecatedCompletion:
+    """A "thinking" defer (type 5) completed by its first followup instead of by editing
+    @original: documented as deprecated, and Discord ignores an ephemeral flag on it, so one
+    that asked for ephemeral after a public defer is a leak (everyone sees it)."""
+
+    label: str
+    where: str
+    message_id: int
+    leaked: bool
+
+    def __str__(self) -> str:
+        if self.leaked:
+            what = (
+                "asked for ephemeral, but the first followup after a public defer (type 5) "
+                "completes the public 'thinking' message, so everyone sees it (a leak)"
+            )
+        else:
+            what = "the first followup completed the deferred reply (deprecated)"
+        return (
+            f"{self.where} ({self.label}): {what}; edit @original instead, or delete it and "
+            "then send the followup"
+        )
+
+
 def walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every component at any depth (action rows, v2 containers, sections, accessories)."""
     found: list[dict[str, Any]] = []

@@ -14,7 +14,7 @@ from fakediscord.interaction import (
     InteractionRecord,
 )
 from fakediscord.payloads import error_body
-from fakediscord.records import EPHEMERAL_FLAG, LOADING_FLAG, FakeMessage
+from fakediscord.records import EPHEMERAL_FLAG, LOADING_FLAG, DeprecatedCompletion, FakeMessage
 from fakediscord.schema import check_choice_list, describe, errors_object
 from fakediscord.store import Store, Upload
 
@@ -224,19 +224,21 @@ class Responder:
             rec.notify()
             return rejected.status, error_body(rejected.code, rejected.reason)
         self.store.edit_message(message, data, uploads, completes=True)
-        asked = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
-        if followup and asked and not message.ephemeral:
-            # the deferral's visibility wins: an "ephemeral" followup here is seen by everyone
-            message.asked_ephemeral = True
-            self.store.violations.append(
-                f"{where} ({rec.label}): asked for ephemeral, but the first followup after a "
-                "public defer (type 5) edits the public 'thinking' message, so everyone sees it; "
-                "edit @original instead or defer with ephemeral=True"
-            )
+        if followup:
+            self._record_deprecated_completion(rec, message, data, where)
         rec.original_pending = False
         rec.completions += 1
         rec.notify()
         return 200, self.store.message_json(message)
+
+    def _record_deprecated_completion(
+        self, rec: InteractionRecord, message: FakeMessage, data: Json, where: str
+    ) -> None:
+        asked = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
+        leaked = asked and not message.ephemeral
+        # the deferral's visibility wins: an "ephemeral" followup here is seen by everyone
+        message.asked_ephemeral = asked
+        self.store.record_deprecated(DeprecatedCompletion(rec.label, where, message.id, leaked))
 
     def _target(self, rec: InteractionRecord, message_id: str, where: str) -> FakeMessage | Answer:
         store = self.store

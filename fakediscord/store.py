@@ -18,6 +18,7 @@ from fakediscord.records import (
     DM_CHANNEL,
     EPHEMERAL_FLAG,
     LOADING_FLAG,
+    DeprecatedCompletion,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -41,6 +42,16 @@ class Upload:
     content_type: str | None = None
 
 
+_IN_PROCESS: list[DeprecatedCompletion] = []
+
+
+def deprecated_completions_in_process() -> list[DeprecatedCompletion]:
+    """Every deprecated completion any fake in this process recorded, oldest first, so a test
+    harness can see what one test caused (what was added since it started) without being
+    handed its fakes, which may be gone by the time it looks."""
+    return list(_IN_PROCESS)
+
+
 class Store:
     def __init__(self, *, attachment_size_limit: int) -> None:
         self.ids = Snowflakes()
@@ -60,6 +71,7 @@ class Store:
         self.closed_dms: set[int] = set()
         """Users who accept no direct messages from the bot (posting there: 403 / 50007)."""
         self.violations: list[str] = []
+        self.deprecated_completions: list[DeprecatedCompletion] = []
         self.unserved: list[str] = []
         self.errors: list[str] = []
         self.rate_limited: list[str] = []
@@ -70,6 +82,13 @@ class Store:
         self.sync_count = 0
         self.application_id = 0
         self._changed = asyncio.Event()
+
+    def record_deprecated(self, completion: DeprecatedCompletion) -> None:
+        """A deferral completed by its first followup; a leak is a violation too."""
+        self.deprecated_completions.append(completion)
+        _IN_PROCESS.append(completion)
+        if completion.leaked:
+            self.violations.append(str(completion))
 
     def notify(self) -> None:
         """Wake everyone waiting on the fake (readiness, new messages)."""

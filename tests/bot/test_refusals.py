@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
+import aiohttp
+import discord
 import pytest
 
 from bot.registry import ADAPTERS
+from bot.replies import APOLOGY
 from bot.service import ServiceError
 from fakediscord import FakeMessage, FakeUser
 from games.dragrage.state import Advance
@@ -99,3 +102,41 @@ async def test_out_of_range_and_unknown_inputs_get_clear_messages(world: World) 
         await service.act(snap.session_id, first, Advance(counter=99))
     r = await world.slash(world.alice, "roll", expression="9" * 196 + "d6")
     assert r.ephemeral and "🚫" in r.content
+
+
+async def test_a_refusal_interrupted_by_a_dropped_connection_stays_private(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refusal after a public acknowledgement whose placeholder removal is cut off (a dropped
+    connection) is answered by the error handler privately: the placeholder is removed and the
+    apology is ephemeral, never a first followup that would show it to the whole channel."""
+    await world.slash(world.alice, "game new", game="rushncrush")
+    public_before = len(world.public())
+    delete = discord.Interaction.delete_original_response
+    attempts: list[int] = []
+
+    async def dropped_once(interaction: discord.Interaction) -> None:
+        attempts.append(interaction.id)
+        if len(attempts) == 1:
+            raise aiohttp.ServerDisconnectedError()
+        await delete(interaction)
+
+    monkeypatch.setattr(discord.Interaction, "delete_original_response", dropped_once)
+    r = await world.slash(world.alice, "game option", setting="clock", value="soon")
+    assert len(attempts) == 2, "the error handler removes the placeholder it still holds"
+    assert [(m.ephemeral, m.content) for m in r.messages] == [(True, APOLOGY)]
+    assert len(world.public()) == public_before
+    assert not world.fake.deprecated_completions
+
+
+async def test_an_answer_discord_refuses_is_followed_by_a_private_apology(world: World) -> None:
+    """When Discord refuses the edit that answers a public command (here the dice image is
+    over the upload limit), the apology is private: the placeholder is removed first, so
+    the "ephemeral" apology never completes it in front of everyone."""
+    world.fake.store.attachment_size_limit = 16
+    r = await world.slash(world.alice, "roll", expression="2d6")
+    assert [(m.ephemeral, m.content) for m in r.messages] == [(True, APOLOGY)]
+    assert world.public() == []
+    assert not world.fake.deprecated_completions
+    assert [v for v in world.fake.violations if "(40005)" not in v] == []
+    world.fake.violations.clear()  # the refused upload was the point

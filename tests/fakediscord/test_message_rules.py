@@ -143,6 +143,7 @@ async def test_custom_id_over_100_chars_cannot_be_injected(world: World, bot: To
 # -- deferred responses ---------------------------------------------------------------------------
 
 
+@pytest.mark.provokes_deprecated_completions
 async def test_first_followup_after_public_defer_ignores_ephemeral(world: World, bot: Toy) -> None:
     """The first followup after a public "thinking" defer edits that message: it stays public
     although the bot asked for ephemeral; the message and a violation record the leak."""
@@ -153,6 +154,8 @@ async def test_first_followup_after_public_defer_ignores_ephemeral(world: World,
     assert [m.content for m in world.fake.channel_messages(world.channel)] == [r.message.content]
     assert world.fake.ephemeral_leaks() == [r.message]
     assert any("asked for ephemeral" in v for v in world.fake.violations)
+    [completion] = world.fake.deprecated_completions
+    assert completion.leaked and completion.message_id == r.message.id
 
 
 async def test_patch_original_after_defer_then_followup_is_private(world: World, bot: Toy) -> None:
@@ -210,6 +213,7 @@ async def test_allowed_mentions_none_pings_nobody(world: World, bot: Toy) -> Non
     assert world.fake.notifications(world.bob) == []
 
 
+@pytest.mark.provokes_deprecated_completions
 async def test_followup_completing_a_defer_does_not_ping(world: World, bot: Toy) -> None:
     """Completing a "thinking" defer is an edit (no ping); the second followup is new (ping)."""
     r = await world.fake.slash(world.alice, world.channel, "slowping", who=world.bob)
@@ -238,6 +242,7 @@ async def test_followup_429_is_retried_and_arrives_once(world: World, bot: Toy) 
     assert world.fake.violations == []
 
 
+@pytest.mark.provokes_deprecated_completions
 async def test_deferred_followup_429_is_retried(world: World, bot: Toy) -> None:
     world.fake.rate_limit_followups(1)
     r = await world.fake.slash(world.alice, world.channel, "slow")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fakediscord.conftest import World
 from tests.fakediscord.toybot import BOARD_BYTES, Toy
 
@@ -22,13 +24,18 @@ async def test_file_reply_carries_the_bytes(world: World, bot: Toy) -> None:
     assert r.files == [("board.png", BOARD_BYTES)]
 
 
+@pytest.mark.provokes_deprecated_completions
 async def test_defer_then_followup_fills_the_original(world: World, bot: Toy) -> None:
-    """A 'thinking' defer (type 5) is completed by the followup, which becomes that message."""
+    """A 'thinking' defer (type 5) is completed by the followup, which becomes that message;
+    the fake records that deprecated path (not a leak: the answer asked for nothing private)."""
     r = await world.fake.slash(world.alice, world.channel, "slow")
     assert r.response_type == 5
     await r.wait_followups(n=1)
     assert [m.content for m in r.messages] == ["done"]
     assert not r.message.edited
+    [completion] = world.fake.deprecated_completions
+    assert not completion.leaked and completion.message_id == r.message.id
+    assert world.fake.violations == []
 
 
 async def test_ephemeral_reply_is_hidden_from_the_channel(world: World, bot: Toy) -> None:
