@@ -10,7 +10,7 @@ import pytest
 
 from games.apocalypseroad import SPEC
 from games.apocalypseroad.model import ArState
-from games.engine import Rng
+from tests.games.saved import bots_play_on, loads_unchanged
 
 HERE = Path(__file__).parent
 # Written by rules version 1 (commit c2fe906) from bot play, seats 700 on: a 4-player race with
@@ -31,10 +31,8 @@ def test_rules_version_2_names_its_changes() -> None:
 
 @pytest.mark.parametrize("name", sorted(V1))
 def test_a_version_1_state_loads_unchanged(name: str) -> None:
-    state = SPEC.load_state(V1[name])
+    state = loads_unchanged(SPEC, V1[name])
     assert isinstance(state, ArState) and state.phase == ("pick" if name == "pick" else "action")
-    assert SPEC.active_players(state)
-    assert SPEC.load_state(SPEC.dump_state(state)) == state
 
 
 def test_a_version_1_race_started_without_a_pick_keeps_racing() -> None:
@@ -47,13 +45,4 @@ def test_a_version_1_race_started_without_a_pick_keeps_racing() -> None:
 @pytest.mark.parametrize("name", sorted(V1))
 def test_a_version_1_state_plays_on_to_an_outcome(name: str) -> None:
     """The bots play the saved position to the end under the new rules."""
-    for seed in range(3):
-        state = SPEC.load_state(V1[name])
-        for step in range(4000):
-            if SPEC.outcome(state) is not None:
-                break
-            player = min(SPEC.active_players(state))
-            assert SPEC.policy is not None
-            action = SPEC.policy(state, player, Rng.for_step(seed, step))
-            state = SPEC.apply(state, player, action, Rng.for_step(seed + 100, step)).state
-        assert SPEC.outcome(state) is not None, f"{name} seed {seed}: no outcome"
+    bots_play_on(SPEC, V1[name])
