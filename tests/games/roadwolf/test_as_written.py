@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import IllegalAction, LoadedDice
 from games.roadwolf.crash import wipeout
-from games.roadwolf.model import MoveAction, SuppliesAction, TargetAction
+from games.roadwolf.model import MoveAction, RwState, SuppliesAction, TargetAction
 from games.roadwolf.rules import apply
 from games.roadwolf.table import Ctx
 from tests.games.roadwolf.helpers import P1, Car, position, texts
@@ -53,7 +53,7 @@ def test_two_cops_lost_before_one_cop_turn_both_enter_at_rank_two() -> None:
     assert [after.mission.count(f"rank:{letter}") for letter in letters] == [2, 2]
 
 
-def _takeover_position() -> tuple[object, int]:
+def _takeover_position() -> tuple[RwState, int]:
     cars = [
         Car("A", "convertible", 10, 20, tokens=("gunner", "brawler")),
         Car("N", "coupe", 12, 20, side=1, changes={"driver": None, "crew": (), "abandoned": True}),
