@@ -234,8 +234,14 @@ def discard_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, marked:
 
 
 def pick_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, order: str) -> Board:
-    """Before the race: tap cars in the order they go into the draw bag, then confirm."""
+    """Before the race: the standard set in one tap (the rules' first legal pick), or tap cars
+    in the order they go into the draw bag, then confirm."""
     view = own_view(snap, viewer)
+    standard = next((a for a in snap.legal_actions(viewer) if isinstance(a, PickCars)), None)
+    quick: list[ButtonSpec] = []
+    if standard is not None:
+        label = f"✅ Standard set: cars {', '.join(map(str, standard.cars))}"
+        quick.append(ButtonSpec(label, act_id(snap, standard), "success"))
     needed = cars_per_team(len(view.teams))
     chosen = [int(c) for c in dict.fromkeys(order) if c in "12345678"][:needed]
     buttons: list[ButtonSpec] = []
@@ -267,7 +273,8 @@ def pick_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, order: str
             )
         )
     content = (
-        f"{header(snap)}\n➡️ Pick your {needed} cars of 8 for the race, in the order they go "
-        f"into the draw bag (tap again to drop one): {len(chosen)} of {needed} chosen."
+        f"{header(snap)}\n➡️ Pick your {needed} cars of 8 for the race: the standard set in "
+        "one tap, or tap cars in the order they go into the draw bag (tap again to drop one): "
+        f"{len(chosen)} of {needed} chosen."
     )
-    return Board(clip(content), image, filename(snap), rows([buttons, confirm], tail(snap)))
+    return Board(clip(content), image, filename(snap), rows([quick, buttons, confirm], tail(snap)))

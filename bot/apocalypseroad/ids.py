@@ -28,7 +28,7 @@ STEP = "step"  # the move builder with this draft path
 OPTION = "opt"  # `index`: preview one of the distinct results of the pending move
 DISCARD = "dis"  # the end-of-turn discard with these hand positions marked (`135`)
 TRACK = "trk"  # the whole track, privately
-PICK = "pick"  # before the race (option pick_cars): the cars chosen so far, in bag order
+PICK = "pick"  # the pick phase before the race: the cars chosen so far, in bag order
 
 
 class ArId(ButtonId):

@@ -18,8 +18,9 @@ from bot.customid import ButtonId, template
 from bot.presenters import ButtonSpec
 from bot.service import Snapshot
 from games.engine import Model
-from games.roadwolf.actions import DecideAction, TokenAction, TrainAction
+from games.roadwolf.actions import DecideAction, TargetAction, TokenAction, TrainAction
 from games.roadwolf.geometry import MoveKind
+from games.roadwolf.model import RwState
 
 PER_ROW = 5
 
@@ -96,7 +97,21 @@ def label(snap: Snapshot, action: Model) -> str:
         return f"{TRAIN_ICONS[action.kind]} {words}"
     if isinstance(action, DecideAction):  # GAUNTLET's Skull
         return f"{'💀' if action.choice == 'skull' else '💥'} {words}"
+    if isinstance(action, TargetAction) and isinstance(state, RwState):
+        return _takeover_label(state, action, words)
     return words
+
+
+def _takeover_label(state: RwState, action: TargetAction, words: str) -> str:
+    """Who goes across in a TAKEOVER (on the owner's own panel: their crew are theirs to see)."""
+    vehicle = state.find(action.vehicle)
+    crew = vehicle.crew if vehicle is not None and action.kind == "takeover" else ()
+    token = next((t for t in crew if t.id == action.crew), None)
+    if vehicle is None or token is None:
+        return words
+    if token.id == vehicle.driver:
+        return f"{words}: the Driver goes ({action.vehicle} is abandoned)"
+    return f"{words}: the {token.kind.title()} goes"
 
 
 def act_id(snap: Snapshot, action: Model) -> str:

@@ -24,7 +24,7 @@ from games.apocalypseroad.text import RULES_TEXT, describe, text_board
 from games.apocalypseroad.view import outcome, private_part, prompt, standings, view
 from games.engine import Event, GameSpec, PlayerId
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
 def public_moves(state: ArState) -> bool:
@@ -38,7 +38,7 @@ def public_moves(state: ArState) -> bool:
 def public_prompt(state: ArState, player: PlayerId) -> str:
     """What `player` is asked now, in words the whole table may read."""
     if state.phase == "pick":
-        return "pick your cars for the race"
+        return "pick your cars for the race (🃏 My hand: the standard set is one tap)"
     if state.phase == "discard":
         return "discard any unwanted race cards (Show my hand)"
     if state.phase == "debris":
@@ -63,6 +63,20 @@ SPEC: GameSpec[ArState, Action, ArOptions, ArView] = GameSpec(
     max_players=10,
     rules_version=RULES_VERSION,
     rules_text=RULES_TEXT,
+    changelog={
+        2: (
+            "- Choosing cars (3.0): every race starts with each player picking their cars;"
+            " the standard set is one tap, and the bot or a clock that runs out picks it"
+            " (the host may skip the pick: option pick_cars off).\n"
+            "- Targets (8.1) are by position: you may fire at your own cars in arc, and a"
+            " Spray (8.5) hits your own cars beside the target too (your own losses score"
+            " nobody).\n"
+            "- The race ends the instant the last VP is claimed (5.5, 11.5): the move stops on"
+            " that step.\n"
+            "- A diagonal step into an occupied space displaces the car there for 2 MP, as a"
+            " lateral step does, instead of being refused."
+        )
+    },
     options_model=ArOptions,
     state_model=ArState,
     action_adapter=ACTION_ADAPTER,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.apocalypseroad.combat import targets
-from games.apocalypseroad.data import EVENT_DECK, RACE_CARDS, STARTING_CARS, cars_per_team
+from games.apocalypseroad.data import EVENT_DECK, RACE_CARDS, cars_per_team, standard_set
 from games.apocalypseroad.events import event_options
 from games.apocalypseroad.flow import activatable, mover_for
 from games.apocalypseroad.model import (
@@ -244,7 +244,9 @@ def legal_actions(state: ArState, player: PlayerId) -> list[Action]:
     seat = next(t.seat for t in state.teams if t.player == player)
     if state.phase == "pick":
         need = cars_per_team(len(state.teams))
-        picks = [STARTING_CARS[need], tuple(range(1, need + 1)), tuple(range(8, 8 - need, -1))]
+        # the standard set first: the one tap for players who do not care (any set is legal)
+        picks = [standard_set(len(state.teams)), tuple(range(1, need + 1))]
+        picks.append(tuple(range(8, 8 - need, -1)))
         return [PickCars(cars=cars) for cars in picks]
     if state.phase == "discard":
         hand = state.teams[seat].hand

@@ -34,13 +34,13 @@ def neighbours(sim: Sim, pos: Pos) -> set[Pos]:
 
 
 def targets(sim: Sim, car_id: int) -> list[int]:
-    """Opposing cars the car may fire at now (adjacent, in its weapon's arc)."""
-    car = sim.cars[car_id]
-    if not on_board(car):
+    """The cars the car may fire at now: adjacent, in its weapon's arc, whatever their team
+    (8.1 targets by position: "only cars surrounding the Active Car within one space")."""
+    if not on_board(sim.cars[car_id]):
         return []
     spaces = arc(sim, car_id)
     return sorted(
-        c.id for c in sim.cars.values() if c.team != car.team and on_board(c) and c.pos in spaces
+        c.id for c in sim.cars.values() if c.id != car_id and on_board(c) and c.pos in spaces
     )
 
 

@@ -49,8 +49,10 @@ TEAM_MAT: Final[tuple[CarType, ...]] = (
 CAR_TYPES: Final[dict[int, CarType]] = {c.number: c for c in TEAM_MAT}
 
 STARTING_CARS: Final[dict[int, tuple[int, ...]]] = {5: (1, 3, 4, 7, 8), 4: (1, 3, 5, 8)}
-"""[R] Playing here: every team starts with the same cars (rule 4 lets players choose); the
-rest wait as replacements for the Chute, in the order of REPLACEMENT_ORDER."""
+"""The standard set (a ruling): the one-tap choice of the pick phase (rule 4: "four or five
+cars of their choice"), the bot's choice, and what a clock that runs out picks; in this order
+they go into the draw bag. The rest wait as replacements for the Chute, in the order of
+REPLACEMENT_ORDER."""
 REPLACEMENT_ORDER: Final = (2, 6, 5, 4, 3, 1, 8, 7)
 
 TEAM_NAMES: Final = (
@@ -71,6 +73,11 @@ TEAM_LETTERS: Final = "ABCDEFGHIJ"
 def cars_per_team(players: int) -> int:
     """Rule 4 (3.0 step 2): 2 to 4 players = 5 cars each, 5 to 10 players = 4 cars each."""
     return 5 if players <= 4 else 4
+
+
+def standard_set(players: int) -> tuple[int, ...]:
+    """The standard set of cars at a table of `players` (see STARTING_CARS)."""
+    return STARTING_CARS[cars_per_team(players)]
 
 
 # --- Race deck (rules line 1205 on): 92 cards --------------------------------------------------

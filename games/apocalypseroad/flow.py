@@ -11,10 +11,10 @@ from games.apocalypseroad.data import (
     HAND_SIZE,
     RACE_CARDS,
     STANDARD_RACE_DECK,
-    STARTING_CARS,
     TEAM_LETTERS,
     TEAM_NAMES,
     cars_per_team,
+    standard_set,
 )
 from games.apocalypseroad.model import Activation, ArOptions, ArState, Car, Team
 from games.apocalypseroad.movement import Mover
@@ -25,8 +25,7 @@ from games.engine import Player, Rng
 def setup(players: Sequence[Player], options: ArOptions, rng: Rng) -> ArState:
     """Rules 4-7: teams, the grid drawn from a bag one car per team at a time, decks, hands."""
     count = len(players)
-    per_team = cars_per_team(count)
-    starting = STARTING_CARS[per_team]
+    starting = standard_set(count)
     teams = [
         Team(
             player=p.id,

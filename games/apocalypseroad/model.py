@@ -32,8 +32,11 @@ class ArOptions(Model):
         description="add the 4 reconstructed Work the Pack cards (+3, moves as Overtake)",
     )
     pick_cars: bool = Field(
-        default=False,
-        description="each player picks their 4 or 5 cars of 8 first (else a fixed balanced set)",
+        default=True,
+        description=(
+            "each player picks their 4 or 5 cars of 8 before the race (rule 4); off skips the"
+            " pick: every team races the standard set"
+        ),
     )
 
     @field_validator("track")
@@ -82,7 +85,7 @@ class Team(Model):
     pool: int
     hand: tuple[int, ...] = ()
     picked: tuple[int, ...] = ()
-    """Car numbers chosen for the race (the pick_cars option), in bag order."""
+    """Car numbers chosen for the race (the pick phase), in bag order."""
 
 
 class Activation(Model):
@@ -222,8 +225,8 @@ class Discard(Model):
 
 
 class PickCars(Model):
-    """Before the race (option pick_cars): your 4 or 5 car numbers, in the order they go into
-    the draw bag (rule 4 and setup step 4)."""
+    """Before the race (the pick phase, rule 4): your 4 or 5 car numbers, in the order they go
+    into the draw bag (setup step 4); the first legal one is the standard set."""
 
     kind: Literal["pick"] = "pick"
     cars: tuple[int, ...] = Field(max_length=8)

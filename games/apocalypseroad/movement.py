@@ -235,25 +235,32 @@ class Mover:
             raise BadStep("no lane that way")
         if dest in self.visited:
             raise BadStep("a car may not enter the same space twice")
+        self._enter_sideways(here, dest, step)
+        self.must_exit = 0
+        self._go(dest)
+
+    def _enter_sideways(self, here: Pos, dest: Pos, step: int) -> None:
+        """Pay for a lateral or diagonal step into `dest`: 1 MP into an empty space; into an
+        occupied one, Lateral Displacement (7.10): the occupant is pushed on by `step` (forward
+        from the wall or apron), 2 MP however many cars move."""
+        b = self.board
         other = b.occupant(dest)
         if other is None:
             self._pay(1)
-        else:
-            if self.empty_only:
-                raise BadStep("this move may not enter an occupied space")
-            if dest in b.track.same or here in b.track.same:
-                raise BadStep("no lateral displacement inside the crossover (rule 24)")
-            if self.mp < 2:
-                raise BadStep("a lateral displacement costs 2 MP")
-            trial = b.copy()
-            try:
-                trial.displace(other, step)
-            except Blocked:
-                raise BadStep("that displacement would push a car into the crossing") from None
-            self.board = trial
-            self._pay(2)
-        self.must_exit = 0
-        self._go(dest)
+            return
+        if self.empty_only:
+            raise BadStep("this move may not enter an occupied space")
+        if dest in b.track.same or here in b.track.same:
+            raise BadStep("no lateral displacement inside the crossover (rule 24)")
+        if self.mp < 2:
+            raise BadStep("a displacement costs 2 MP")
+        trial = b.copy()
+        try:
+            trial.displace(other, step)
+        except Blocked:
+            raise BadStep("that displacement would push a car into the crossing") from None
+        self.board = trial
+        self._pay(2)
 
     def _diagonal(self, step: int) -> None:
         b, here = self.board, self.pos
@@ -271,9 +278,9 @@ class Mover:
             raise BadStep("no lane that way")
         if dest in self.visited:
             raise BadStep("a car may not enter the same space twice")
-        if b.occupant(dest) is not None:
-            raise BadStep("a diagonal step needs an empty space")
-        self._pay(1)
+        if b.perpendicular(dest) is not None:
+            raise BadStep("a perpendicular car bars that crossover square")
+        self._enter_sideways(here, dest, step)
         self._go(dest)
 
     def _overtake(self) -> None:

@@ -11,7 +11,7 @@ from games.apocalypseroad.choices import (
     play_actions,
 )
 from games.apocalypseroad.combat import targets
-from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, STARTING_CARS, cars_per_team
+from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, standard_set
 from games.apocalypseroad.model import (
     Action,
     ArState,
@@ -42,8 +42,13 @@ def _shot_value(sim: Sim, target: int) -> float:
     return car.damage * 2 + (6 if car.damage >= 4 else 0) - defense
 
 
+def _enemy(sim: Sim, car_id: int, target: int) -> bool:
+    return sim.cars[target].team != sim.cars[car_id].team
+
+
 def _best_target(sim: Sim, car_id: int) -> int | None:
-    found = targets(sim, car_id)
+    """The enemy car most worth a shot (the bot never fires at its own cars)."""
+    found = [t for t in targets(sim, car_id) if _enemy(sim, car_id, t)]
     if not found:
         return None
     return max(found, key=lambda t: (_shot_value(sim, t), -t))
@@ -58,6 +63,8 @@ def _play(state: ArState, player: PlayerId) -> PlayCard:
     ranked: list[tuple[float, str, PlayCard]] = []
     for action in play_actions(state, player):
         car = sim.cars[seat * 10 + action.car]
+        if action.target is not None and not _enemy(sim, car.id, action.target):
+            continue
         info = RACE_CARDS[action.card]
         mp = info.speed + CAR_TYPES[car.number].base_mp
         score = float(mp) - info.speed * 0.4
@@ -164,7 +171,7 @@ def bot_move(state: ArState, player: PlayerId, rng: Rng) -> Action:
     if player not in active_players(state):
         raise NotYourTurn("it is not this player's turn")
     if state.phase == "pick":
-        return PickCars(cars=STARTING_CARS[cars_per_team(len(state.teams))])
+        return PickCars(cars=standard_set(len(state.teams)))
     if state.phase == "discard":
         return Discard(cards=())
     if state.phase == "debris":

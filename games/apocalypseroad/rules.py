@@ -154,7 +154,7 @@ def _move(sim: Sim, action: Move) -> None:
     _stage(sim, "move")
     act = sim.activation
     assert act is not None
-    mover = check_move(sim, act, action.path)
+    mover = _until_the_race_ends(sim, act, check_move(sim, act, action.path))
     sim.commit_board(mover.board)
     if mover.stop is not None and not sim.over:
         kind, other = mover.stop
@@ -170,6 +170,27 @@ def _move(sim: Sim, action: Move) -> None:
             collision(sim, mover.car, other, "ram")
     sim.activation = act.model_copy(update={"mp": 0})
     proceed(sim)
+
+
+def _until_the_race_ends(sim: Sim, act: Activation, mover: Mover) -> Mover:
+    """11.5: "The moment one player empties their pool, the game is over": when a crossing on
+    the way empties a pool, the move ends with the step that made it (the cars stand where
+    they were at that instant), not at the end of the path."""
+    if not mover.board.crossings or not _empties_a_pool(sim, mover):
+        return mover
+    partial = mover_for(sim, act)
+    for token in mover.tokens:
+        partial.step(token)
+        if _empties_a_pool(sim, partial):
+            return partial
+    return mover  # pragma: no cover - the whole path empties a pool, so some prefix does
+
+
+def _empties_a_pool(sim: Sim, mover: Mover) -> bool:
+    """Would the crossings of `mover` so far end the race (scored on a throwaway copy)?"""
+    probe = Sim(sim.to_state())
+    probe.commit_board(mover.board)
+    return probe.over
 
 
 def _fire(sim: Sim, action: Fire) -> None:

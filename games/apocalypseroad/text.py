@@ -45,7 +45,10 @@ def describe(action: Action) -> str:
         case Debris():
             return f"debris damage to car {action.car}"
         case PickCars():
-            return "race cars " + ", ".join(str(n) for n in action.cars)
+            cars = ", ".join(str(n) for n in action.cars)
+            if action.cars in STARTING_CARS.values():
+                return f"standard set: cars {cars}"
+            return f"race cars {cars}"
     raise AssertionError(f"unknown action {action!r}")
 
 
@@ -99,6 +102,13 @@ def text_board(v: ArView) -> str:
     return "\n".join(lines)
 
 
+def _standard_sets() -> str:
+    return (
+        f"cars {', '.join(str(n) for n in STARTING_CARS[5])} with 2-4 players, "
+        f"{', '.join(str(n) for n in STARTING_CARS[4])} with 5-10"
+    )
+
+
 RULINGS: tuple[str, ...] = (
     "Take-backs: none. A played card leaves a private hand, and moves draw event and "
     "combat cards, so every move stands.",
@@ -130,7 +140,10 @@ RULINGS: tuple[str, ...] = (
     "Missed Jump has no 'no VP' clause: a kill by it scores for the active player.",
     "Sideswipe into your own car, or with no lane beside: nothing happens.",
     "Shot of NOS: the drawn race card's speed only (no base MP), moved as Solo.",
-    "A diagonal step costs 1 MP and needs an empty space.",
+    "A diagonal step costs 1 MP into an empty space. Into an occupied space it is a Lateral "
+    "Displacement, as a lateral step would be ('Cars are never blocked'): 2 MP, the car there "
+    "is pushed one lane the same way (forward from the wall or apron); never inside the "
+    "crossover or on Rough or Jump track.",
     "The Chute is mandatory and immediate; cars in it stack.",
     "A Ram (after a kill, or Bulldoze) ends the movement; a Ram card moves as Solo or Lead, "
     "as the active player chooses.",
@@ -158,7 +171,16 @@ RULINGS: tuple[str, ...] = (
     "replacement enters the Chute already flipped, and its activation ends.",
     "Race Bonus and Bounty apply independently (2 VP per crossing / per kill).",
     "A move that can't spend its last MP (no legal step left) ends there.",
-    "You may fire only at another team's cars.",
+    "Targets are by position (8.1): you may fire at any adjacent car in your arc, your own "
+    "included, and a Spray hits every car beside the target that you could have targeted, "
+    "yours too (8.5). Eliminating your own car scores nobody.",
+    "The race ends the instant a pool empties (5.5, 11.5): a move stops on the step whose "
+    "crossing claimed the last VP, and the cars stand where they were at that moment.",
+    "Choosing cars (3.0): before the race every player picks their 5 cars (4 with 5-10 "
+    "players) of 8, in the order they go into the grid bag. The standard set is one tap: "
+    + _standard_sets()
+    + ". The bot races the standard set, and so does a player whose clock runs out. The "
+    "host may skip the pick (option pick_cars off): every team races the standard set.",
 )
 
 PLAYING_HERE = (
@@ -169,13 +191,10 @@ PLAYING_HERE = (
     "then fire or hold. Discards and Dangerous Debris are asked of everyone at once. Typed: "
     "`/apocalypseroad hand`, `play`, `move`, `fire`, `discard`, `debris`, `track`. Options: "
     "track (oval, figure8), pool (12 or 15), work_the_pack (4 more race cards), "
-    "pick_cars (each player picks their cars first; "
-    "otherwise every team races cars "
-    + ", ".join(str(n) for n in STARTING_CARS[5])
-    + " with 2-4 players and "
-    + ", ".join(str(n) for n in STARTING_CARS[4])
-    + " with 5-10, and replacements enter the Chute in a fixed order). No take-backs: hands "
-    "are private."
+    "pick_cars (on: every player picks their cars before the race, the standard set in one "
+    "tap; off: every team races the standard set, "
+    + _standard_sets()
+    + "; replacements enter the Chute in a fixed order). No take-backs: hands are private."
 )
 
 

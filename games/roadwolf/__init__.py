@@ -13,7 +13,7 @@ from games.roadwolf.text import RULES_TEXT
 from games.roadwolf.text_board import text_board
 from games.roadwolf.view import private_part, view
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
     key="roadwolf",
@@ -49,7 +49,17 @@ SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
             " meets the Engine's front face is rammed with 6 dice and thrown 1 stick; crew may"
             " climb back from the train onto their own team's vehicles; a team holding the"
             " Engine may fill its second seat."
-        )
+        ),
+        3: (
+            "- SPIN: a spun vehicle makes no further wipeout check, not even on its own skid.\n"
+            "- SUPPLIES: only a vehicle whose own move ended on the card may use it (not one"
+            " the card drifted under).\n"
+            "- CHASE: every replacement takes a rank up to all the cops lost so far (two lost"
+            " before one cop turn: both rank 2).\n"
+            "- TAKEOVER: you choose which crew goes across, the Driver included (then your"
+            " vehicle is abandoned).\n"
+            "- Scores show as they stand after every action."
+        ),
     },
     summary=(
         "Vehicle combat on a moving highway: two sides (GAUNTLET, DERAILED: up to six), rams "

@@ -109,6 +109,10 @@ class TargetAction(Model):
     tokens: tuple[int, ...] = Field(default=(), max_length=20)
     """TRANSFER: the token ids to pass (empty: all the gear); TAKEOVER: gear ids carried along
     for free (rule 43)."""
+    crew: int | None = None
+    """TAKEOVER: the id of the crew token that moves across and drives the target, the Driver
+    included ("If your DRIVER changes vehicles, your vehicle becomes ABANDONED"); None: the
+    last crew token that is not the Driver (the Driver if it is alone)."""
 
 
 class SimpleAction(Model):

@@ -18,6 +18,7 @@ from games.roadwolf.fight import (
     is_target,
     melee_targets,
     spikes_targets,
+    takeover_crew,
 )
 from games.roadwolf.missions import rules_of
 from games.roadwolf.model import (
@@ -34,7 +35,7 @@ from games.roadwolf.model import (
     Turn,
     Vehicle,
 )
-from games.roadwolf.table import card_rect, crew_count, off_road, rect_of
+from games.roadwolf.table import crew_count, off_road, rect_of, supplies_for
 
 PlayAction = (
     MoveAction
@@ -231,6 +232,9 @@ def _check_target(state: RwState, vehicle: Vehicle, action: TargetAction) -> Non
             raise IllegalAction(f"{action.target} is not abandoned")
         if not target.immobilized and vehicle.closed:
             raise IllegalAction("only an Open vehicle may take over a moving vehicle (rule 43)")
+        if action.crew is not None and all(t.id != action.crew for t in vehicle.crew):
+            crew = ", ".join(str(t.id) for t in takeover_crew(vehicle))
+            raise IllegalAction(f"token {action.crew} is not crew of {vehicle.letter}: {crew}")
     elif action.kind == "transfer":
         if target.wreck or target.side != vehicle.side or target.neutral:
             raise IllegalAction(f"{action.target} is not a friendly vehicle")
@@ -239,9 +243,11 @@ def _check_target(state: RwState, vehicle: Vehicle, action: TargetAction) -> Non
 
 
 def _check_supplies(state: RwState, vehicle: Vehicle, action: SuppliesAction) -> None:
-    box = rect_of(vehicle)
-    if not any(c.kind == "supplies" and geo.overlaps(box, card_rect(c)) for c in state.cards):
-        raise IllegalAction(f"{vehicle.letter} is not on a Supplies card")
+    if supplies_for(state.cards, vehicle) is None:
+        raise IllegalAction(
+            f"{vehicle.letter} has not ended a move on a Supplies card (only a vehicle whose own"
+            " move ends on one may use it)"
+        )
     if action.take == "repair":
         if vehicle.damage == 0:
             raise IllegalAction(f"{vehicle.letter} has no damage to repair")

@@ -273,11 +273,17 @@ def wipeout_result(
     if rolled_over:
         ctx.update(letter, damage=min(vehicle.size, vehicle.damage + 1))
         ctx.say(letter, f"{vehicle.name} {letter} takes 1 damage rolling over.", kind="damage")
+    spun = result.overkill == 1
+    if spun:
+        # SPIN: "it will not take any more wipeout checks": immobilized before its skid, so
+        # the skid's ram, road cards and off-road end make none (`wipeout` skips it)
+        ctx.update(letter, immobilized=True)
     skid(ctx, letter, depth=depth)
     after = ctx.v(letter)
-    if result.overkill == 1 and after.on_board and not after.wreck:
-        ctx.update(letter, immobilized=True)
+    if spun and after.on_board and not after.wreck:
         ctx.say(letter, f"{after.name} {letter} spins out: IMMOBILIZED.", kind="immobilized")
+    elif spun and not after.wreck:
+        ctx.update(letter, immobilized=False)  # skidded off the board: gone, not immobilized
     if rolled_over and after.on_board and not after.wreck and after.damage >= after.size:
         destroy(ctx, letter)
 

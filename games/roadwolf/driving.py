@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.roadwolf import geometry as geo
 from games.roadwolf.crash import Rammer, end_of_move_checks, ram, settle_path, touch_cards
 from games.roadwolf.geometry import MoveKind
-from games.roadwolf.table import Ctx, rect_of
+from games.roadwolf.table import Ctx, end_move_on_cards, rect_of
 
 
 def drive(
@@ -55,4 +55,5 @@ def drive(
                 if left_dx or left_dy:
                     drive(ctx, letter, kind, left_dx, left_dy, rammed | {hit})
                     return
+    end_move_on_cards(ctx, letter)
     end_of_move_checks(ctx, letter, off_road=slide)

@@ -7,7 +7,7 @@ from games.roadwolf import geometry as geo
 from games.roadwolf.crash import Rammer, contest, lose_crew, ram, wipeout
 from games.roadwolf.data import AMBUSH_CARDS, WEAPON_DICE
 from games.roadwolf.model import RwState, Token, Trace, Vehicle
-from games.roadwolf.table import Ctx, card_rect, rect_of, rerolls
+from games.roadwolf.table import Ctx, card_rect, rect_of, rerolls, supplies_for
 
 
 def is_target(vehicle: Vehicle, other: Vehicle) -> bool:
@@ -199,11 +199,18 @@ def repair(ctx: Ctx, letter: str, *, mechanic: bool) -> None:
     )
 
 
-def takeover(ctx: Ctx, letter: str, target: str, gear_ids: tuple[int, ...] = ()) -> None:
-    """Rule 43: one crew moves over and drives the target; if it was your Driver, your vehicle
-    is abandoned (and may stay immobilized with no check if the target was immobilized). A
-    target still moving: Open vehicles only, and an immediate wipeout check. "Gear may be
-    moved over for free": the gear tokens named in `gear_ids` go along."""
+def takeover(
+    ctx: Ctx,
+    letter: str,
+    target: str,
+    gear_ids: tuple[int, ...] = (),
+    crew_id: int | None = None,
+) -> None:
+    """Rule 43: one crew moves over and drives the target (`crew_id`, the owner's choice; None:
+    the last non-driver); if it was your Driver, your vehicle is abandoned (and may stay
+    immobilized with no check if the target was immobilized). A target still moving: Open
+    vehicles only, and an immediate wipeout check. "Gear may be moved over for free": the gear
+    tokens named in `gear_ids` go along."""
     me, victim = ctx.v(letter), ctx.v(target)
     carried = tuple(t for t in me.gear if t.id in gear_ids)
     if carried:
@@ -211,7 +218,8 @@ def takeover(ctx: Ctx, letter: str, target: str, gear_ids: tuple[int, ...] = ())
         ctx.update(target, gear=victim.gear + carried)
         me, victim = ctx.v(letter), ctx.v(target)
     others = [t for t in me.crew if t.id != me.driver]
-    mover = others[-1] if others else next(t for t in me.crew if t.id == me.driver)
+    chosen = next((t for t in me.crew if t.id == crew_id), None)
+    mover = chosen or (others[-1] if others else next(t for t in me.crew if t.id == me.driver))
     left = tuple(t for t in me.crew if t.id != mover.id)
     moving = not victim.immobilized
     if mover.id == me.driver:
@@ -281,12 +289,8 @@ def pickup(ctx: Ctx, letter: str, target: str) -> None:
 def supplies(ctx: Ctx, letter: str, take: str) -> None:
     """SUPPLIES: pick up an extra token (1.4-M: chosen) or repair 1 hit; discard the card."""
     vehicle = ctx.v(letter)
-    box = rect_of(vehicle)
-    index = next(
-        i
-        for i, c in enumerate(ctx.cards)
-        if c.kind == "supplies" and geo.overlaps(box, card_rect(c))
-    )
+    index = supplies_for(ctx.cards, vehicle)
+    assert index is not None  # checked by `checks._check_supplies`
     ctx.discard.append(ctx.cards.pop(index).kind)
     if take == "repair":
         ctx.update(letter, damage=vehicle.damage - 1)
@@ -298,6 +302,13 @@ def supplies(ctx: Ctx, letter: str, take: str) -> None:
     else:
         ctx.update(letter, gear=(*vehicle.gear, token))
     ctx.say(letter, f"{letter} picks up a token from the Supplies.", kind="supplies")
+
+
+def takeover_crew(vehicle: Vehicle) -> list[Token]:
+    """Who may go across in a TAKEOVER, in the order offered: the crew who are not the Driver,
+    the last first (the default), then the Driver."""
+    others = [t for t in vehicle.crew if t.id != vehicle.driver]
+    return [*reversed(others), *(t for t in vehicle.crew if t.id == vehicle.driver)]
 
 
 def capacity(vehicle: Vehicle) -> int:

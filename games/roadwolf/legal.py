@@ -10,7 +10,13 @@ from games.roadwolf import geometry as geo
 from games.roadwolf.build import can_buy, can_reset, can_take_token
 from games.roadwolf.checks import PlayAction, can_act, check
 from games.roadwolf.data import TOKEN_KINDS, VEHICLES
-from games.roadwolf.fight import adjacent, melee_targets, shooting_targets, spikes_targets
+from games.roadwolf.fight import (
+    adjacent,
+    melee_targets,
+    shooting_targets,
+    spikes_targets,
+    takeover_crew,
+)
 from games.roadwolf.missions import rules_of
 from games.roadwolf.model import (
     Action,
@@ -28,7 +34,7 @@ from games.roadwolf.model import (
     TokenAction,
     Vehicle,
 )
-from games.roadwolf.table import card_rect, crew_count, rect_of
+from games.roadwolf.table import crew_count, supplies_for
 
 MOVES: tuple[tuple[int, int], ...] = (
     (0, 4),
@@ -111,14 +117,17 @@ def candidates(state: RwState, vehicle: Vehicle) -> list[PlayAction]:
             found.append(SimpleAction(kind="repair", vehicle=v))
             if crew_count(vehicle, "mechanic"):
                 found.append(SimpleAction(kind="repair", vehicle=v, mechanic=True))
-        box = rect_of(vehicle)
-        if any(c.kind == "supplies" and geo.overlaps(box, card_rect(c)) for c in state.cards):
+        if supplies_for(state.cards, vehicle) is not None:
             found.extend(SuppliesAction(vehicle=v, take=k) for k in (*TOKEN_KINDS, "repair"))
     for other in adjacent(state, vehicle):
         if other.wreck:
             found.append(TargetAction(kind="pickup", vehicle=v, target=other.letter))
         elif other.driver is None:
-            found.append(TargetAction(kind="takeover", vehicle=v, target=other.letter))
+            # the owner picks who goes across: the usual choice (a non-driver) first
+            found.extend(
+                TargetAction(kind="takeover", vehicle=v, target=other.letter, crew=t.id)
+                for t in takeover_crew(vehicle)
+            )
         elif other.side == vehicle.side and vehicle.gear:
             found.append(TargetAction(kind="transfer", vehicle=v, target=other.letter))
     extra = rules_of(state).actions

@@ -201,6 +201,9 @@ class Card(Model):
     h: int = 3
     passed: tuple[str, ...] = ()
     touched: tuple[str, ...] = ()
+    ended: tuple[str, ...] = ()
+    """SUPPLIES: vehicles whose own last move (MOVE, BRAKE, NITRO) ended on this card since it
+    last drifted: "Any vehicle that ENDS a move on this card may spend an action"."""
     face_down: bool = False
     """GAUNTLET: "Cards should NOT be revealed until they are within 3 sticks of the lead car"
     (line 213); a face-down card's kind is hidden from every view."""

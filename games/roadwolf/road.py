@@ -34,7 +34,8 @@ def road_turn(ctx: Ctx) -> None:
         ctx.hooks.new_cards(ctx)
     else:
         _new_card(ctx)
-    ctx.cards = [c.model_copy(update={"touched": ()}) for c in ctx.cards]
+    # the cards drifted: no vehicle's move ends on one where it lies now (SUPPLIES)
+    ctx.cards = [c.model_copy(update={"touched": (), "ended": ()}) for c in ctx.cards]
 
 
 def _drift_object(ctx: Ctx, letter: str) -> None:

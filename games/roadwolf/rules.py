@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.engine import (
     GameOver,
@@ -232,7 +233,7 @@ def _perform(ctx: Ctx, action: PlayAction, plan: Plan, turn: Turn) -> None:
         case SimpleAction(kind="done"):
             ctx.say(letter, f"{letter} is done.", kind="done")
         case TargetAction(kind="takeover"):
-            takeover(ctx, letter, action.target, action.tokens)
+            takeover(ctx, letter, action.target, action.tokens, action.crew)
         case TargetAction(kind="transfer"):
             transfer(ctx, letter, action.target, action.tokens)
         case TargetAction():
@@ -250,6 +251,7 @@ def _after_action(ctx: Ctx, turn: Turn, letter: str, action: PlayAction) -> Step
     verdict = judge(state)
     if verdict.over:
         return _end(ctx, state, verdict.winner, verdict.reason, verdict.score)
+    state = _keep_score(ctx, verdict.score, turn=turn)  # the score as it stands now
     vehicle = state.vehicle(letter)
     finished = action.kind == "done" or not can_act(vehicle, turn)
     if not finished and turn.actions_left == 0:
@@ -302,11 +304,7 @@ def _advance(ctx: Ctx, state: RwState) -> Step[RwState]:
         verdict = judge(state)
         if verdict.over:
             return _end(ctx, state, verdict.winner, verdict.reason, verdict.score)
-        ctx.sides = [
-            s.model_copy(update={"score": side_score(verdict.score, i)})
-            for i, s in enumerate(ctx.sides)
-        ]
-        state = ctx.freeze()
+        state = _keep_score(ctx, verdict.score)
         if turn is not None:
             if turn.decision or any(can_act(v, turn) for v in state.vehicles):
                 return Step(state, tuple(ctx.events))
@@ -330,6 +328,15 @@ def _vehicle_turn(ctx: Ctx, letter: str) -> Turn | None:
 def side_score(score: tuple[int, ...], side: Side) -> int:
     """Side `side`'s entry of a verdict's scores (a judge that names fewer sides: 0)."""
     return score[side] if side < len(score) else 0
+
+
+def _keep_score(ctx: Ctx, score: tuple[int, ...], **changes: Any) -> RwState:
+    """Write a verdict's scores into the sides (they show after every action, not only when
+    the turn passes) and freeze."""
+    ctx.sides = [
+        s.model_copy(update={"score": side_score(score, i)}) for i, s in enumerate(ctx.sides)
+    ]
+    return ctx.freeze(**changes)
 
 
 def _with_score(state: RwState, score: tuple[int, ...]) -> RwState:

@@ -68,6 +68,32 @@ def card_rect(card: Card) -> geo.Rect:
     return geo.Rect(card.x, card.y, card.w, card.h)
 
 
+def supplies_for(cards: Sequence[Card], vehicle: Vehicle) -> int | None:
+    """The index of a Supplies card `vehicle` may use: under it, and its own move ended on it
+    ("Any vehicle that ENDS a move on this card may spend an action"); None if there is none."""
+    box = rect_of(vehicle)
+    for index, card in enumerate(cards):
+        ended_here = card.kind == "supplies" and vehicle.letter in card.ended
+        if ended_here and geo.overlaps(box, card_rect(card)):
+            return index
+    return None
+
+
+def end_move_on_cards(ctx: Ctx, letter: str) -> None:
+    """Record where `letter`'s own move ended: on the Supplies cards under it now (and no
+    longer on any other)."""
+    vehicle = ctx.v(letter)
+    box = rect_of(vehicle) if vehicle.on_board and not vehicle.wreck else None
+    for index, card in enumerate(ctx.cards):
+        if card.kind != "supplies":
+            continue
+        others = tuple(k for k in card.ended if k != letter)
+        on = box is not None and geo.overlaps(box, card_rect(card))
+        ended = (*others, letter) if on else others
+        if ended != card.ended:
+            ctx.cards[index] = card.model_copy(update={"ended": ended})
+
+
 def driver_token(vehicle: Vehicle) -> Token | None:
     return next((t for t in vehicle.crew if t.id == vehicle.driver), None)
 

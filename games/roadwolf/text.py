@@ -71,7 +71,8 @@ new card enters at the END.
 **Combat** is a contested roll (as `/contest`): highest die wins, then the next; overkill = \
 winner's dice above the loser's best. Ram: your size (+1 with Nitro) against their remaining \
 hits. Wipeout: remaining hits against the road's 2 dice: overkill 0 SKID (1 stick toward \
-2 × d6 o'clock), 1 SPIN (skid, immobilized), 2 ROLL (1 damage, skid).
+2 × d6 o'clock), 1 SPIN (skid, immobilized: no more wipeout checks, not even on its own \
+skid), 2 ROLL (1 damage, skid).
 
 **Playing here**: in the lobby pick the mission, the points and (GAUNTLET, DERAILED) the teams \
 with `/game option`. Build your army with the buttons (a vehicle, then tokens on it). On your \
@@ -156,7 +157,13 @@ its side's turn together: any of its players may move any of its vehicles.
 - A road card acts once per vehicle per round, whether it drifts under you or you drive onto \
 it; a Bridge or Tunnel checks once, when its rows first reach yours: over if you are wholly \
 within its columns, else around.
-- Supplies: choose the token (crew within capacity) or repair 1 hit.
+- Supplies: choose the token (crew within capacity) or repair 1 hit. Only a vehicle whose own \
+move (MOVE, BRAKE, Nitro) ended on the card may use it, until the card drifts in the next \
+ROAD TURN (a card that drifts under you is not yours).
+- SPIN: the vehicle is immobilized at once, so its spin's skid makes no wipeout check (a ram \
+it loses, a Slick card, ending off the road).
+- Takeover: you choose who goes across, the Driver included (then your vehicle is abandoned).
+- Scores: a side's score shows as it stands after every action, not only when the turn passes.
 - An object that rams bounces sideways (d6 odd left, even right) until clear, then drifts on.
 - An abandoned vehicle that survives its check is immobilized.
 - Skids toward 10, 12 or 2 o'clock: the skidding car rams; toward 4, 6 or 8: the car it \
@@ -187,8 +194,9 @@ rest of the move (it does not ram the same vehicle twice). It is Dirt (no off-ro
 Heavy for rerolls (no Veteran reroll when defending) and may fire a Nitro token (1.4-I).
 - CHASE: a cop loss is counted when the Cops' turn starts (a cop turned around and immobilized \
 again counts again). The replacement enters where Cops are placed for them with a default token \
-(Gunner at rank 1, Shotgun at 2, Veteran at 3); until it first acts that turn the Cops may \
-choose another token of rank up to the cops lost (its vehicle menu) and another edge spot \
+(Gunner at rank 1, Shotgun at 2, Veteran at 3); its rank is the number of cops lost so far, \
+so two lost before one cop turn both enter at rank 2. Until it first acts that turn the Cops \
+may choose another token of rank up to the cops lost (its vehicle menu) and another edge spot \
 (📍 Enter from…, or `place`), free. The Cops' bot enters nearest ahead of the leading Runner \
 with the best token for that spot. Replacements "may" enter: never more than 108 cops in a \
 game (every cop letter used), after which a loss still counts but nobody enters.

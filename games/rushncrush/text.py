@@ -16,8 +16,9 @@ road as a wreck). The last car standing also wins.
 (same speed, another gear) or stay; then spend Turbo points (more steps up) *or* Brake points \
 (more steps down), never both. You can't brake to 0; from neutral you must accelerate. Speeds \
 are 4-12, 14, 16, 18 (never 1-3, 13, 15 or 17).
-2. **Dice** (rolled for you): red dice by zone (blue 0, yellow 1, orange 2, red 3), each 1-2 \
-is +1 Heat, +1 to that range per Turbo used this turn. White dice give lane changes: speed 4-5 \
+2. **Dice** (rolled for you): red dice by the zone you end in (blue 0, yellow 1, orange 2, red \
+3), each 1-2 is +1 Heat, +1 to that range per Turbo used this turn: a Turbo into a blue gear \
+rolls no red die, so it costs no heat. White dice give lane changes: speed 4-5 \
 unlimited, 6-10 highest die, 11-16 lowest die, 18 none.
 3. **Path**: move exactly your speed, e.g. `F F L F R F` (F ahead, L/R diagonal, costs a lane \
 change; once those run out each costs a Steering point, spent for you). Steps after your \

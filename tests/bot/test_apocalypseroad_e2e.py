@@ -50,6 +50,7 @@ class Racer(Player):
                 return step
             self.building = False
         for pattern, what in (
+            (r"^✅ Standard set", "standard set picked"),
             (r"^✅ Play this move", "result played after its preview"),
             (r"^✅ (Discard|Keep)", "discard answered"),
         ):
@@ -107,7 +108,11 @@ def _looks(label: str) -> bool:
     return bool(re.search(r"Whole track|Show board|Back|Other results|step by step|Undo", label))
 
 
-async def _lobby(world: World, seated: Sequence[FakeUser], bots: int = 0) -> None:
+async def _lobby(
+    world: World, seated: Sequence[FakeUser], bots: int = 0, *, skip_pick: bool = False
+) -> None:
+    """A race started by `seated[0]`; `skip_pick`: the host turns the car pick off (every team
+    races the standard set), for tests about the race itself."""
     r = await world.slash(seated[0], "game new", game="apocalypseroad")
     assert "lobby" in r.content and not r.ephemeral, r.content
     for user in seated[1:]:
@@ -115,6 +120,9 @@ async def _lobby(world: World, seated: Sequence[FakeUser], bots: int = 0) -> Non
     for _ in range(bots):
         r = await world.slash(seated[0], "game bot add")
         assert "(bot)" in r.content, r.content
+    if skip_pick:
+        r = await world.slash(seated[0], "game option", setting="pick_cars", value="false")
+        assert "🚫" not in r.content, r.content
     r = await world.slash(seated[0], "game start")
     await r.wait_followups(1)
     assert r.messages[-1].files, "the start shows the first board"
@@ -136,6 +144,7 @@ async def test_four_player_race_by_menus_and_buttons_to_a_winner(world: World) -
     assert not [b for b in final.buttons if b[1] and not b[2]], "a finished race offers nothing"
     assert not _refusals(world)
     for way in (
+        "standard set picked",
         "card picked in the menu",
         "car picked",
         "result previewed",
@@ -152,7 +161,7 @@ async def test_four_player_race_by_menus_and_buttons_to_a_winner(world: World) -
 
 async def test_the_typed_commands_do_the_same(world: World) -> None:
     """`/apocalypseroad play`, `move` (a preview, then play:True) and `hand`, `track`."""
-    await _lobby(world, [world.alice, world.bob])
+    await _lobby(world, [world.alice, world.bob], skip_pick=True)
     board = world.latest_board()
     actor = world.user(int(re.search(r"➡️ <@(\d+)>", board.content)[1]))  # type: ignore[index]
     other = world.bob if actor is world.alice else world.alice
@@ -256,7 +265,7 @@ async def test_simultaneous_answers_do_not_stale_each_other(world: World) -> Non
     """Digest 4.1 Turn: the end-of-turn discard is answered by all players at once. Bob's
     answer must not make Alice's open discard message out of date."""
     seated = [world.alice, world.bob]
-    await _lobby(world, seated)
+    await _lobby(world, seated, skip_pick=True)
     racer = Racer(world, seated, random.Random(2), max_steps=MAX_PRESSES)
     bot = world.bot
     assert bot is not None
@@ -321,14 +330,13 @@ def test_every_offered_result_and_built_move_is_accepted() -> None:
     assert checked >= 5
 
 
-async def test_cars_are_picked_by_buttons_when_the_host_asks(world: World) -> None:
-    """Option pick_cars (rule 4: each player chooses their cars of 8): both players tap their
+async def test_cars_are_picked_by_buttons_in_bag_order(world: World) -> None:
+    """The pick phase (rule 4: each player chooses their cars of 8): both players tap their
     five cars in bag order on their hand and confirm at once; then the race starts."""
     r = await world.slash(world.alice, "game new", game="apocalypseroad")
     await world.slash(world.bob, "game join")
-    for setting in ("pick_cars", "work_the_pack"):
-        r = await world.slash(world.alice, "game option", setting=setting, value="true")
-        assert "🚫" not in r.content, r.content
+    r = await world.slash(world.alice, "game option", setting="work_the_pack", value="true")
+    assert "🚫" not in r.content, r.content
     r = await world.slash(world.alice, "game start")
     await r.wait_followups(1)
     board = world.latest_board()

@@ -62,10 +62,13 @@ def turn_start(ctx: Ctx, side: Side) -> None:
     # a cop turned around is up again: its next immobilization counts again
     down = tuple(d for d in down if (v := state.find(d)) is None or is_down(v))
     fresh: tuple[str, ...] = ()
-    for lost in _unrecorded(state, down):
+    newly = _unrecorded(state, down)
+    # "any rank equal to or less than the number of cop vehicles that player has lost": every
+    # replacement of this turn counts all the cops lost so far, these included
+    lost_so_far = mission.count("cops_lost") + len(newly)
+    for lost in newly:
         down = (*down, lost.letter)
-        count = mission.count("cops_lost") + 1
-        mission = mission.with_count("cops_lost", count)
+        mission = mission.with_count("cops_lost", mission.count("cops_lost") + 1)
         mission = mission.with_count("points_lost", mission.count("points_lost") + lost.size)
         letter = free_letter(ctx, 1)
         if letter is None:  # [R] "may enter": never more cops than letters to name them
@@ -74,7 +77,7 @@ def turn_start(ctx: Ctx, side: Side) -> None:
         cls = vehicle_class(lost.kind)
         ctx.add_vehicle(cls, 1, letter)
         ctx.update(letter, traits=("cop",))
-        rank = min(count, len(BEST))
+        rank = min(lost_so_far, len(BEST))
         equip(ctx, letter, BEST[rank - 1])
         place_one(ctx, letter)
         fresh = (*fresh, letter)

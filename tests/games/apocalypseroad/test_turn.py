@@ -239,7 +239,8 @@ def test_a_race_with_no_car_left_ends_with_the_fewest_vp_left() -> None:
 def test_work_the_pack_option_adds_four_overtake_cards() -> None:
     """Digest 4.3d option 2: "add 4 'Work the Pack' cards (+3, Overtake-like movement) ...
     treat it as Overtake"."""
-    state = SPEC.setup(PLAYERS[:2], SPEC.parse_options({"work_the_pack": True}), Rng(1))
+    options = SPEC.parse_options({"work_the_pack": True, "pick_cars": False})
+    state = SPEC.setup(PLAYERS[:2], options, Rng(1))
     pack = [c for c in RACE_CARDS if c.pack]
     assert len(pack) == 4 and all((c.movement, c.speed) == ("overtake", 3) for c in pack)
     assert len(state.race_deck) + 12 == 96

@@ -124,6 +124,9 @@ def test_supplies_give_a_chosen_token_or_a_repair() -> None:
     state = position(
         [Car("A", "convertible", 10, 20, changes={"damage": 1})], cards=[("supplies", 20)]
     )
+    # A's move ended on the card ("Any vehicle that ENDS a move on this card")
+    cards = tuple(c.model_copy(update={"ended": ("A",)}) for c in state.cards)
+    state = state.model_copy(update={"cards": cards})
     took = apply(state, P1, SuppliesAction(vehicle="A", take="gunner"), LoadedDice([]))
     assert [t.kind for t in took.state.vehicle("A").crew] == ["driver", "gunner"]
     assert not took.state.cards and took.state.turn is not None

@@ -92,8 +92,7 @@ def test_crew_in_a_gondola_take_over_an_abandoned_vehicle_beside_it() -> None:
     )
     state = derailed([empty, Car("N", "coupe", 16, 2, side=1)])
     state = aboard(state, FRONT, ("driver", "brawler"))
-    take = TargetAction(kind="takeover", vehicle=FRONT, target="B")
-    assert take in mine(state, FRONT)
+    take = next(a for a in _takeovers(mine(state, FRONT), "B"))  # one per crew token
     step = apply(state, P1, take, LoadedDice([6, 6, 6, 1, 1]))  # the wipeout check: held
     b, car = step.state.vehicle("B"), step.state.vehicle(FRONT)
     assert b.side == 0 and len(b.crew) == 1 and b.driver == b.crew[0].id and not b.abandoned
@@ -110,11 +109,19 @@ def test_the_engine_crew_may_take_over_only_an_immobilized_vehicle() -> None:
         [Car("B", "convertible", 9, 17, changes=empty), Car("N", "coupe", 16, 2, side=1)]
     )
     state = aboard(state, ENGINE, ("driver", "driver"))
-    take = TargetAction(kind="takeover", vehicle=ENGINE, target="B")
-    assert take not in mine(state, ENGINE)
+    assert not _takeovers(mine(state, ENGINE), "B")
     ctx = Ctx(state, Rng(0))
     ctx.update("B", immobilized=True)
-    assert take in mine(ctx.freeze(), ENGINE)
+    assert _takeovers(mine(ctx.freeze(), ENGINE), "B")
+
+
+def _takeovers(actions: Sequence[object], target: str) -> list[TargetAction]:
+    """The TAKEOVER actions of `target` offered (one per crew token that may go across)."""
+    return [
+        a
+        for a in actions
+        if isinstance(a, TargetAction) and a.kind == "takeover" and a.target == target
+    ]
 
 
 def test_the_common_transfer_out_of_a_car_is_board_and_train_cars_are_never_targets() -> None:

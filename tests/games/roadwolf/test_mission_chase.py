@@ -65,7 +65,7 @@ def test_a_lost_cop_is_replaced_on_the_next_cop_turn_with_a_rank_token() -> None
     new = [after.vehicle(letter) for letter in letters]
     assert sorted(v.kind for v in new) == ["coupe", "muscle_car"]
     tokens = sorted(t.kind for v in new for t in (*v.crew, *v.gear) if not t.free)
-    assert tokens == ["gunner", "shotgun"]  # the first loss rank 1, the second rank 2
+    assert tokens == ["shotgun", "shotgun"]  # two cops lost: both enter at rank 2
     assert all(v.placed and (v.x == 0 or v.x + v.w == 24 or v.y + v.h == 48) for v in new)
     assert after.mission.count("cops_lost") == 2
     assert after.mission.count("points_lost") == 5
@@ -108,10 +108,11 @@ def test_the_cops_choose_the_replacement_token_of_rank_up_to_cops_lost() -> None
     RANK 2: Shotgun, Spikes RANK 3: Veteran, Ambush"."""
     state, (first, second) = _two_down()
     offered = {(a.vehicle, a.token) for a in legal_for_side(state, 1) if isinstance(a, TokenAction)}
-    assert {t for v, t in offered if v == first} == {"nitro", "gunner"}  # rank 1
-    assert {t for v, t in offered if v == second} == {"nitro", "gunner", "shotgun", "spikes"}
-    with pytest.raises(IllegalAction, match="may take one of: nitro, gunner"):
-        apply(state, P2, TokenAction(vehicle=first, token="spikes"), LoadedDice([]))
+    rank_two = {"nitro", "gunner", "shotgun", "spikes"}  # two cops lost so far
+    assert {t for v, t in offered if v == first} == rank_two
+    assert {t for v, t in offered if v == second} == rank_two
+    with pytest.raises(IllegalAction, match="may take one of: nitro, gunner, shotgun, spikes"):
+        apply(state, P2, TokenAction(vehicle=first, token="veteran"), LoadedDice([]))
     step = apply(state, P2, TokenAction(vehicle=second, token="spikes"), LoadedDice([]))
     car = step.state.vehicle(second)
     kinds = sorted(t.kind for t in (*car.crew, *car.gear) if not t.free)

@@ -38,6 +38,11 @@ def test_rules_text_is_the_spec_text() -> None:
         "the wreck defends with its size",  # rule 31 [R]
         "Heavy vehicles are Closed",  # rule 16 [R]
         "L2F3",  # the typed notation
+        "ended on the card may use it",  # issue 27: SUPPLIES
+        "no more wipeout checks, not even on its own skid",  # issue 27: SPIN
+        "you choose who goes across, the Driver included",  # issue 27: TAKEOVER
+        "both enter at rank 2",  # issue 27: CHASE
+        "as it stands after every action",  # issue 27: scores
     ],
 )
 def test_rules_text_states_the_ruling(words: str) -> None:

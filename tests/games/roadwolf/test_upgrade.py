@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import Rng
 from games.roadwolf import SPEC
 from games.roadwolf.model import RwState
+from tests.games.saved import bots_play_on
 
 HERE = Path(__file__).parent
 # Written by rules version 1 (commit 2972391) from bot play, seats 701 and 702, points 6:
@@ -24,7 +24,7 @@ V1 = {
 
 def test_rules_version_2_names_its_changes() -> None:
     """Tables started under version 1 are told once what changed (bot/service.py)."""
-    assert SPEC.rules_version == 2
+    assert SPEC.rules_version >= 2
     told = SPEC.changelog[2]
     assert "Skull" in told and "teams" in told and "front face" in told
 
@@ -42,12 +42,4 @@ def test_a_version_1_state_loads_unchanged(mission: str) -> None:
 def test_a_version_1_state_plays_on_to_an_outcome(mission: str) -> None:
     """The bots play the saved position to an end under the new rules (GAUNTLET's held Skulls
     become choices the bot makes)."""
-    for seed in range(3):
-        state = SPEC.load_state(V1[mission])
-        for step in range(3000):
-            if SPEC.outcome(state) is not None:
-                break
-            player = min(SPEC.active_players(state))
-            action = SPEC.policy(state, player, Rng.for_step(seed, step))
-            state = SPEC.apply(state, player, action, Rng.for_step(seed + 100, step)).state
-        assert SPEC.outcome(state) is not None, f"{mission} seed {seed}: no outcome"
+    bots_play_on(SPEC, V1[mission], steps=3000)

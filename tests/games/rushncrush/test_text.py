@@ -24,6 +24,7 @@ def test_rules_text_is_the_spec_text_and_fits() -> None:
         "no car hits the same rock twice",
         "not after a Rush 'n' Crush",  # rocket
         "Steps after your movement is used up are refused",
+        "a Turbo into a blue gear rolls no red die",  # issue 27: heat by the zone you end in
     ],
 )
 def test_rules_text_states_the_ruling(words: str) -> None:

@@ -50,6 +50,16 @@ def test_two_turbos_heat_on_one_to_four() -> None:
     assert step.state.car(player).heat == 2  # the 4 and the 1; the 5 does not count
 
 
+def test_a_turbo_into_a_blue_gear_rolls_no_heat_die() -> None:
+    """'Roll red dice based on your current colour zone (blue, yellow, orange, red)': the zone
+    after the gear change, Turbo steps included; blue rolls no red die (digest 2.2: "Blue 0"),
+    so a Turbo into a blue gear costs a Turbo point and no heat (ruling)."""
+    state, player = _at_speed(1, 4)
+    step = SPEC.apply(state, player, GearAction(gear=2, speed=6, turbo=1), LoadedDice([1] * 10))
+    assert step.state.car(player).turbo == state.car(player).turbo - 1
+    assert step.state.car(player).heat == 0
+
+
 def test_one_turbo_heat_on_one_to_three() -> None:
     """One Turbo widens the heat range to 1-3 (orange zone: 2 red dice)."""
     state, player = _at_speed(1, 4)
