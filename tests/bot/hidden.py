@@ -3,7 +3,8 @@
 Records every image the bot renders and for whom, and what the public view and each seat's
 own view held after every move. After a test:
 - every attachment in a public (non-ephemeral) message is an image drawn from a public view
-  (`view(state, None)`) or a dice/odds image;
+  (`view(state, None)`) or a dice/odds image; one in an ephemeral message, if it was drawn from
+  a private view, was drawn from the view of a seat its user plays;
 - nobody is shown text that only another seat's view holds: every version of every message
   (text, embeds, button labels, select menus' placeholders and options; an edit does not hide
   what it replaced), public or ephemeral, and every autocomplete answer (its choices' names).
@@ -74,6 +75,8 @@ class RenderLog:
         self.public: set[str] = set()
         self.private: set[str] = set()
         self.snapshots: dict[int, Snapshot] = {}
+        self.drawn_for: dict[str, set[int]] = {}
+        """Per image drawn from a private view (a game with private views), whose views."""
         self.public_text: set[str] = set()
         """Every string leaf of the public view after every move (stand-ins included) and in
         every position drawn."""
@@ -95,6 +98,8 @@ class RenderLog:
             self._record(snap)
             if image is not None:
                 (self.public if viewer is None else self.private).add(_digest(image))
+                if viewer is not None:
+                    self._drawn(snap, image, viewer)
             return image
 
         async def logged_run(fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -110,6 +115,7 @@ class RenderLog:
             if image is not None:
                 self.public.discard(_digest(image))
                 self.private.add(_digest(image))
+                self._drawn(snap, image, viewer)
             return image
 
         act = bot.service.act
@@ -123,6 +129,10 @@ class RenderLog:
         renderer.board = logged_board  # type: ignore[method-assign]
         renderer.sheet = logged_sheet  # type: ignore[method-assign]
         renderer.run = logged_run  # type: ignore[method-assign]
+
+    def _drawn(self, snap: Snapshot, image: bytes, viewer: int) -> None:
+        if snap.spec.has_private_views:
+            self.drawn_for.setdefault(_digest(image), set()).add(viewer)
 
     def _record(self, snap: Snapshot) -> None:
         """What the public view and each seat's view hold in this position."""
@@ -146,15 +156,9 @@ class RenderLog:
     def check(self, fake: FakeDiscord) -> Coverage:
         """Fails on a private image in public or a secret shown to someone who may not see it;
         returns what it judged."""
-        public = [m for m in fake.all_messages() if not m.ephemeral]
-        for message in public:
-            for name, data in message.files:
-                assert _digest(data) in self.public, (
-                    f"public message {message.id} carries {name}, which was not drawn from a "
-                    "public view"
-                )
         for snap in self.snapshots.values():
             self._record(snap)
+        self._check_images(fake)
         secrets = Secrets(self)
         coverage = Coverage()
         for message in fake.all_messages():
@@ -171,13 +175,33 @@ class RenderLog:
         for record in fake.store.interactions.values():
             if record.type != AUTOCOMPLETE or record.response_type != AUTOCOMPLETE_RESULT:
                 continue
-            asked = _focused(record.payload.get("data") or {})
-            coverage.autocompletes[asked] += 1
+            coverage.autocompletes[_focused(record.payload.get("data") or {})] += 1
             choices = (record.response_data or {}).get("choices") or []
             names = "\n".join(str(c.get("name", "")) for c in choices)
             leaked = secrets.shown_to(record.user_id, names)
             assert not leaked, f"{record.label} offers private data: {leaked[:5]}"
         return coverage
+
+    def _check_images(self, fake: FakeDiscord) -> None:
+        """Public messages carry public images; an ephemeral one's private image is its
+        user's own."""
+        for message in fake.all_messages():
+            user = message.ephemeral_to
+            for name, data in message.files:
+                digest = _digest(data)
+                if user is None:
+                    assert digest in self.public, (
+                        f"public message {message.id} carries {name}, which was not drawn from "
+                        "a public view"
+                    )
+                    continue
+                whose = self.drawn_for.get(digest, set())
+                assert (
+                    not whose or whose & self.seats_of.get(user, set()) or digest in self.public
+                ), (
+                    f"ephemeral message {message.id} to {user} carries {name}, drawn from the "
+                    f"private view of {sorted(whose)}"
+                )
 
 
 class Secrets:
