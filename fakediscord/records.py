@@ -204,6 +204,9 @@ class FakeMessage:
     interaction_metadata: dict[str, Any] | None = None
     asked_ephemeral: bool = False
     notified_ids: list[int] = field(default_factory=list)
+    shown: list[dict[str, Any]] = field(default_factory=list)
+    """Every version its audience saw (`content`, `embeds`, `components`), oldest first: each
+    edit appends one, so what an edit replaced can still be checked after it."""
 
     @property
     def ephemeral(self) -> bool:

@@ -224,6 +224,9 @@ class Store:
         flags = int(data.get("flags") or 0)
         # only the components-v2 and suppress-embeds bits survive into the stored message
         message.flags |= flags & ((1 << 15) | (1 << 2))
+        message.shown.append(
+            {"content": message.content, "embeds": message.embeds, "components": message.components}
+        )
         fresh = {u.index: self._store_upload(message, u) for u in uploads}
         listed = data.get("attachments")
         if listed is None:

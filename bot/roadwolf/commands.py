@@ -13,15 +13,14 @@ from discord.ext import commands
 
 from bot.customid import MalformedInput, bounded_json
 from bot.replies import Reply
-from bot.roadwolf import private
+from bot.roadwolf import panel, private
 from bot.roadwolf.ids import Planned
 from bot.roadwolf.ids import label as action_label
 from bot.service import ServiceError, Snapshot
 from bot.table import TableCog, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
-from games.roadwolf.describe import offset_text
-from games.roadwolf.model import MoveAction, NitroAction, PlaceAction, RwState
-from games.roadwolf.preview import reach, typed_action
+from games.roadwolf.model import MoveAction, NitroAction, PlaceAction
+from games.roadwolf.preview import typed_action
 
 KEY = "roadwolf"
 MAX_CHOICES = 25
@@ -99,22 +98,14 @@ class RoadWolfCog(
     async def destinations(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Where the chosen vehicle may go, typed (`L2F3`), longest forward moves first."""
+        """Where the chosen vehicle may go, typed (`L2F3`), longest forward moves first: only
+        for the asker's own vehicles that may move now (the panel's choices)."""
         try:
             snap = await self._mine(interaction)
         except ServiceError:
             return []
         letter = str(getattr(interaction.namespace, "vehicle", "") or "").strip().upper()
-        state = snap.state
-        if not isinstance(state, RwState) or state.find(letter) is None:
-            return []
-        moves = reach(state, letter)
-        options = [
-            offset_text(dx, dy)
-            for dx, dy in sorted(moves.get("move", []), key=lambda d: (-d[1], abs(d[0])))
-        ]
-        options += [offset_text(dx, dy) for dx, dy in moves.get("brake", [])]
-        options += ["N"] if "nitro" in moves else []
+        options = panel.typed_destinations(snap, me(snap, interaction.user.id), letter)
         typed = current.strip().upper()
         return [app_commands.Choice(name=o, value=o) for o in options if o.startswith(typed)][
             :MAX_CHOICES

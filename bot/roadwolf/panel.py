@@ -285,6 +285,19 @@ def displacements(snap: Snapshot, viewer: PlayerId, plan: Planned) -> list[tuple
     return list(reach(snap.state, plan.vehicle).get(plan.kind, []))
 
 
+def typed_destinations(snap: Snapshot, viewer: PlayerId, letter: str) -> list[str]:
+    """Where `viewer` may send their vehicle `letter` now, typed for `/roadwolf move to:`
+    (`L2F3`; the longest forward moves first, then brakes, then `N`). Only what the panel
+    offers them, from their own legal actions: nothing for a vehicle they may not move now
+    (another side's, or any while it is not their turn), so the list never tells anyone else
+    which vehicle still holds an unused Nitro."""
+    moves = displacements(snap, viewer, Planned(letter, "move"))
+    found = [typed(dx, dy) for dx, dy in sorted(moves, key=lambda d: (-d[1], abs(d[0])))]
+    found += [typed(dx, dy) for dx, dy in displacements(snap, viewer, Planned(letter, "brake"))]
+    nitro = NitroAction(vehicle=letter) in snap.legal_actions(viewer)
+    return [*found, "N"] if nitro else found
+
+
 def lateral_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Board:
     """Move, tap 1: how far left or right (the forward choices come next)."""
     options = sorted({dx for dx, _ in displacements(snap, viewer, plan)})

@@ -144,7 +144,9 @@ class SpaceTruckinCog(
             snap = await self._mine(interaction)
         except ServiceError:
             return []
-        placements = legal_placements(snap.state, me(snap, interaction.user.id))  # type: ignore[arg-type]
+        # the asker's own legal actions: nothing for a spectator or while they may not place
+        legal = snap.legal_actions(me(snap, interaction.user.id))
+        placements = [a for a in legal if isinstance(a, Place)]
         typed = current.strip().upper().replace(" ", "")
         names = [ui.place_label(p) for p in placements]
         hits = [n for n in names if n.upper().replace(" ", "").startswith(typed)]

@@ -14,7 +14,7 @@ import asyncio
 import random
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +90,9 @@ class Player:
     waiting: set[int] = field(default_factory=set)  # asked by the board, told to wait
     waits: int = 0
     problems: list[str] = field(default_factory=list)
+    # called at every step with the step and the players the board asks to act, before the
+    # press (the conformance test's autocomplete probe)
+    probe: Callable[[int, Sequence[FakeUser]], Awaitable[None]] | None = None
 
     # -- what a player sees ---------------------------------------------------------------------
 
@@ -243,6 +246,8 @@ class Player:
                 return board
             asked = self.actors(board)
             assert asked, f"step {step}: the board asks nobody to act: {board.content!r}"
+            if self.probe is not None:
+                await self.probe(step, asked)
             actors = [u for u in asked if u.id not in self.waiting]
             assert actors, (
                 f"step {step}: every player the board asks to act was told to wait: "

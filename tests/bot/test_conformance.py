@@ -13,8 +13,11 @@ command beyond the three lobby commands.
 Checked on the way and at the end: no refusal (🚫), out-of-date answer (⏩) or failure (⚠️)
 for an offered, current button or menu; whoever the board asks to act is offered something;
 an outcome within the step limit; no violation or unserved route in the fake Discord; no
-private image in public and no text that only a private view holds in a public message
-(`world.renders.check`, see `tests/bot/hidden.py`).
+private image in public, and nobody shown text that only another seat's view holds, in any
+version of any message, menu or autocomplete answer (`world.renders.check`, see
+`tests/bot/hidden.py`). At the first step and every 20 presses every autocomplete of the
+game's commands is asked by the acting player, a player who may not act and a spectator; with
+private views the last two are offered nothing (`tests/bot/autocomplete_probe.py`).
 
 This is the test every new game must pass on day one: it runs with the game's minimum seats
 unless `SEATS` says more, and policy seed `DEFAULT_SEED` unless `SEEDS` says otherwise.
@@ -34,6 +37,7 @@ import time
 import pytest
 
 from games.registry import GAMES
+from tests.bot.autocomplete_probe import AutocompleteProbe
 from tests.bot.conformance_driver import OUTCOME, Player
 from tests.bot.conftest import World
 
@@ -69,8 +73,14 @@ async def test_a_full_game_by_buttons_alone(world: World, key: str) -> None:
     await r.wait_followups(1)
     assert r.messages[-1].files, "the start shows the first board"
 
+    probe = AutocompleteProbe(world, key, seated)
     player = Player(
-        world, seated, random.Random(seed), max_steps=MAX_PRESSES, hints=HINTS.get(key, {})
+        world,
+        seated,
+        random.Random(seed),
+        max_steps=MAX_PRESSES,
+        hints=HINTS.get(key, {}),
+        probe=probe,
     )
     final = await player.play()
     elapsed = time.perf_counter() - started
@@ -80,10 +90,12 @@ async def test_a_full_game_by_buttons_alone(world: World, key: str) -> None:
     assert not live, f"a finished game offers no moves: {live}"
     refusals = [m.content for m in world.fake.all_messages() if m.ephemeral and "🚫" in m.content]
     assert not refusals, refusals
-    world.renders.check(world.fake)
+    checked = world.renders.check(world.fake)
     world.fake.assert_clean()
     print(
         f"\n{key}: {seats} players, seed {seed}: outcome after {player.presses} presses "
         f"({player.looks} looks, {player.waits} told to wait) in {elapsed:.1f} s\n"
-        f"{final.content.splitlines()[-1]}"
+        f"{final.content.splitlines()[-1]}\n"
+        f"hidden information: {probe.points} probe points ({probe.seconds:.1f} s); "
+        f"checked {checked}"
     )

@@ -143,15 +143,20 @@ async def test_two_player_game_to_the_end(world: World) -> None:
     _assert_sheets_private(world, table)
 
 
+async def _until_alice_places(world: World, table: Table) -> Place:
+    """Alice plays her judgement until it is to place a piece; that placement."""
+    for _ in range(200):
+        action = choose(await table.state(), world.alice.id)
+        if isinstance(action, Place):
+            return action
+        await table.play(world.alice, action)
+    raise AssertionError("Alice never came to place a piece")
+
+
 async def test_place_by_slash_command_shows_a_preview(world: World) -> None:
     """`/spacetruckin place` lists legal spots as you type and answers with a private preview."""
     table = await _start(world, 15)
-    for _ in range(200):
-        state = await table.state()
-        action = choose(state, world.alice.id)
-        if isinstance(action, Place):
-            break
-        await table.play(world.alice, action)
+    action = await _until_alice_places(world, table)
     choices = await world.fake.autocomplete(
         world.alice, world.channel, "spacetruckin place", focused="spot", value=action.anchor
     )
@@ -166,6 +171,21 @@ async def test_place_by_slash_command_shows_a_preview(world: World) -> None:
     assert "pip" in done.messages[-1].content
     bad = await world.slash(world.alice, "spacetruckin place", spot="Z99")
     assert bad.ephemeral and "🚫" in bad.content
+
+
+async def test_a_spectator_is_offered_no_place(world: World) -> None:
+    """While Alice places a piece, Carol (not playing) asking `/spacetruckin place spot:` is
+    answered with an empty list, not left without an answer."""
+    table = await _start(world, 15)
+    await _until_alice_places(world, table)
+    mine = await world.fake.autocomplete(
+        world.alice, world.channel, "spacetruckin place", focused="spot", value=""
+    )
+    assert mine
+    offered = await world.fake.autocomplete(
+        world.carol, world.channel, "spacetruckin place", focused="spot", value=""
+    )
+    assert offered == []
 
 
 async def _inject(world: World, state: SpaceTruckinState) -> None:
