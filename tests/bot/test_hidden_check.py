@@ -17,9 +17,11 @@ SELECT_ROW = 1
 
 
 async def _started(world: World) -> None:
-    """Apocalypse Road, started by Alice and Bob (their hands are private)."""
+    """Apocalypse Road, started by Alice and Bob (their hands are private), with the standard
+    cars so the race (and the dealt hands) begins at once."""
     r = await world.slash(world.alice, "game new", game="apocalypseroad")
     assert "lobby" in r.content, r.content
+    await world.slash(world.alice, "game option", setting="pick_cars", value="false")
     await world.slash(world.bob, "game join")
     r = await world.slash(world.alice, "game start")
     await r.wait_followups(1)
