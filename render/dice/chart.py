@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.dice import ExactOdds, exact_odds
 from render.encode import encode_png
 from render.fonts import font
 from render.palette import DEFAULT_THEME, Theme
@@ -98,3 +99,29 @@ def render_distribution(
             draw, (x, bottom + 8 * s), _label(value), fnt=small, fill=theme.text, anchor=anchor
         )
     return encode_png(img, theme=theme)
+
+
+def draw_odds(
+    expression: str, target: int | None, *, scale: float = 1.0, theme: Theme = DEFAULT_THEME
+) -> tuple[ExactOdds, bytes]:
+    """Work out `expression`'s exact odds and draw them (run off the event loop, in the
+    render pool, whose deadline stops a computation that would run too long)."""
+    odds = exact_odds(expression, target=target)
+    success = odds.success
+    title = odds.expression + (f" vs {odds.target}" if odds.target is not None else "")
+    if success is not None:
+        title += f": {float(success) * 100:.2f}%"
+    subtitle = f"exact; mean {float(odds.mean):.2f}"
+    if odds.cutoff_note:
+        subtitle += f"; {odds.cutoff_note}"
+    highlight = odds.target if odds.target is not None else (1 if odds.is_check else None)
+    image = render_distribution(
+        title,
+        odds.outcomes,
+        [float(c) for c in odds.chances],
+        target=highlight,
+        subtitle=subtitle,
+        scale=scale,
+        theme=theme,
+    )
+    return odds, image
