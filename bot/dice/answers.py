@@ -5,7 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bot.presenters import Board
-from games.dice import ContestOdds, ExactOdds
+from games.dice import ContestOdds, DiceRoll, ExactOdds
+from render.dice import DiceGroup
 
 MAX_TABLE_ROWS = 24
 """Rows in the table of totals; a longer distribution is shown at evenly spaced totals."""
@@ -78,3 +79,19 @@ def contest_odds_line(odds: ContestOdds) -> str:
         f"-# Exact odds before rerolls: attacker {percent(odds.a_wins)}, tie {percent(odds.tie)}, "
         f"defender {percent(odds.b_wins)}"
     )
+
+
+def dice_groups(roll: DiceRoll) -> list[DiceGroup]:
+    groups = []
+    for term in roll.terms:
+        sides = term.sides
+        faces = tuple(max(1, min(sides, f.value)) for f in term.faces)
+        groups.append(
+            DiceGroup(
+                label=term.notation + (f" [{term.annotation}]" if term.annotation else ""),
+                faces=faces,
+                sides=sides,
+                dropped=tuple(not f.kept for f in term.faces),
+            )
+        )
+    return groups

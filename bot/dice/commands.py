@@ -10,13 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.dice import secret as secret_module
-from bot.dice.answers import contest_odds_line, odds_board, percent
+from bot.dice.answers import contest_odds_line, dice_groups, odds_board, percent
 from bot.presenters import Board
 from bot.render_slots import RenderTimeout
 from bot.replies import Ack, Reply, funnel
 from bot.service import ServiceError
 from games.dice import (
-    DiceRoll,
     OddsMode,
     contest_odds,
     odds_table,
@@ -41,22 +40,6 @@ MODE_CHOICES = [
 def fresh_rng() -> Rng:
     """Dice rulings outside a game are not replayed, so a fresh secret seed per roll."""
     return Rng(secrets.randbits(64))
-
-
-def dice_groups(roll: DiceRoll) -> list[DiceGroup]:
-    groups = []
-    for term in roll.terms:
-        sides = term.sides
-        faces = tuple(max(1, min(sides, f.value)) for f in term.faces)
-        groups.append(
-            DiceGroup(
-                label=term.notation + (f" [{term.annotation}]" if term.annotation else ""),
-                faces=faces,
-                sides=sides,
-                dropped=tuple(not f.kept for f in term.faces),
-            )
-        )
-    return groups
 
 
 def _clip(text: str, limit: int) -> str:

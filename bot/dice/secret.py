@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING
 
+from bot.dice.answers import dice_groups
 from bot.presenters import Board, ButtonSpec, mention
 from bot.replies import Reply
 from bot.service import ServiceError
@@ -50,8 +51,6 @@ def _result_lines(roll: DiceRoll) -> str:
 
 
 async def _image(table: Table, roll: DiceRoll) -> bytes | None:
-    from bot.dice.commands import dice_groups  # the same dice image as a public /roll
-
     groups = dice_groups(roll)
     return await table.renderer.run(render_dice, groups) if groups else None
 
