@@ -23,9 +23,8 @@ microseconds, so a huge expression never starts a computation.
 
 from __future__ import annotations
 
-import math
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,16 +32,20 @@ import d20
 import icepool
 
 from games.dice.errors import DiceError
-from games.dice.limits import (
-    EXPLODE_CUTOFF,
-    MAX_EXPLODE_DEPTH,
-    MAX_ODDS_OUTCOMES,
-    MAX_ODDS_POOL,
-    MAX_ODDS_WORK,
+from games.dice.exact_ops import (
+    explode_depth,
+    faces_of,
+    is_positional,
+    is_set_like,
+    keep_pattern,
+    kept_count,
+    matches,
+    set_members,
+    split_operations,
+    unwrap_set,
 )
+from games.dice.limits import MAX_EXPLODE_DEPTH, MAX_ODDS_OUTCOMES, MAX_ODDS_POOL, MAX_ODDS_WORK
 
-_PERCENTILE = "%"
-_PER_DIE_OPS = {"rr", "ro", "e", "mi", "ma"}
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add,
     "-": operator.sub,
@@ -58,43 +61,6 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "!=": lambda a, b: int(a != b),
 }
 COMPARISONS = frozenset({"<", ">", "==", ">=", "<=", "!="})
-
-
-class Unsupported(DiceError):
-    """d20 can roll it, but it has no exact reading here (the message says which part)."""
-
-
-# -- faces and selectors -----------------------------------------------------------------------
-
-
-def faces_of(size: int | str) -> list[int]:
-    """A die's faces as d20 rolls them (`d%` is a tens die: 0, 10, ..., 90)."""
-    return list(range(0, 100, 10)) if size == _PERCENTILE else list(range(1, int(size) + 1))
-
-
-def _matches(selectors: Sequence[Any], value: Any) -> bool:
-    for selector in selectors:
-        if selector.cat is None and value == selector.num:
-            return True
-        if selector.cat == "<" and value < selector.num:
-            return True
-        if selector.cat == ">" and value > selector.num:
-            return True
-    return False
-
-
-def _is_positional(selectors: Sequence[Any]) -> bool:
-    return any(selector.cat in ("h", "l") for selector in selectors)
-
-
-def explode_depth(chance: float) -> int:
-    """How deep explosions are followed: the smallest depth whose cut-off chance (`chance` to
-    explode, to the power depth) is below EXPLODE_CUTOFF. Refused past MAX_EXPLODE_DEPTH."""
-    if chance <= 0:
-        return 0
-    if chance >= 1:
-        return MAX_EXPLODE_DEPTH + 1
-    return max(1, math.ceil(math.log(EXPLODE_CUTOFF) / math.log(chance)))
 
 
 # -- the plan: what the tree asks for, priced before anything is computed ----------------------
@@ -196,14 +162,14 @@ class _PoolTooBig(DiceError):
 
 def _pool_plan(node: Any, text: str, cost: Cost) -> tuple[list[Shape], int | None]:
     """The members of a set or dice term (as shapes) and how many a keep leaves (None: all)."""
-    value, operations = _unwrap_set(node)
+    value, operations = unwrap_set(node)
     if isinstance(value, d20.ast.Dice):
         sides = faces_of(value.size)
         shape = Shape(len(sides), min(sides), max(sides))
-        per_die, rest = _split_operations(operations, text, dice=True)
+        per_die, rest = split_operations(operations, text, dice=True)
         for operation in per_die:
             if operation.op == "e":
-                matched = sum(1 for f in sides if _matches(operation.sels, f))
+                matched = sum(1 for f in sides if matches(operation.sels, f))
                 depth = explode_depth(matched / len(sides))
                 if depth > MAX_EXPLODE_DEPTH:
                     raise DiceError(_explodes_too_often(text, value, operation))
@@ -212,9 +178,9 @@ def _pool_plan(node: Any, text: str, cost: Cost) -> tuple[list[Shape], int | Non
                 cost.work += shape.outcomes * len(sides) * depth
         members = [shape] * value.num
     else:
-        members = [estimate(child, text, cost) for child in _set_members(value)]
-        per_die, rest = _split_operations(operations, text, dice=False)
-    kept = _kept_count(len(members), rest)
+        members = [estimate(child, text, cost) for child in set_members(value)]
+        per_die, rest = split_operations(operations, text, dice=False)
+    kept = kept_count(len(members), rest)
     return members, kept
 
 
@@ -228,126 +194,13 @@ def _explodes_too_often(text: str, dice: Any, operation: Any) -> str:
     )
 
 
-def _unwrap_set(node: Any) -> tuple[Any, list[Any]]:
-    """(the dice or set, its operations in order), looking through parentheses."""
-    operations: list[Any] = []
-    while True:
-        if isinstance(node, d20.ast.OperatedSet):  # OperatedDice too
-            operations = list(node.operations) + operations
-            node = node.value
-        elif isinstance(node, d20.ast.AnnotatedNumber) or (
-            isinstance(node, d20.ast.Parenthetical) and _is_set_like(node.value)
-        ):
-            node = node.value
-        else:
-            return node, operations
-
-
-def _is_set_like(node: Any) -> bool:
-    while isinstance(node, d20.ast.AnnotatedNumber):
-        node = node.value
-    return isinstance(node, d20.ast.OperatedSet | d20.ast.NumberSet | d20.ast.Dice) or (
-        isinstance(node, d20.ast.Parenthetical) and _is_set_like(node.value)
-    )
-
-
-def _set_members(value: Any) -> list[Any]:
-    if isinstance(value, d20.ast.NumberSet):
-        return list(value.values)
-    return [value]  # a parenthesised number: a set of one
-
-
-def _split_operations(
-    operations: list[Any], text: str, *, dice: bool
-) -> tuple[list[Any], list[Any]]:
-    """Per-die operations (first), then keep/drop: refuse any order with no exact reading."""
-    per_die: list[Any] = []
-    rest: list[Any] = []
-    exploded = filtered = False
-    for operation in operations:
-        name = str(operation)
-        positional = _is_positional(operation.sels)
-        if operation.op == "ra":
-            raise Unsupported(f"exact odds for `{name}` (explode one die once) are not supported")
-        if exploded:
-            raise Unsupported(
-                f"exact odds for `{name}` after an explosion are not supported (d20 treats each "
-                "exploded die on its own); put it before the explosion or leave it out"
-            )
-        if operation.op in ("mi", "ma") and operation.sels[-1].cat is not None:
-            raise DiceError(f"`{name}` takes a plain number, e.g. `{operation.op}2`")
-        if operation.op in _PER_DIE_OPS:
-            if positional and operation.op not in ("mi", "ma"):
-                raise Unsupported(
-                    f"exact odds for `{name}` (on the highest or lowest die) are not supported; "
-                    "name faces instead, e.g. `rr1` or `e6`"
-                )
-            if filtered or (rest and operation.op not in ("mi", "ma")):
-                raise Unsupported(
-                    f"exact odds for `{name}` after a keep or drop are not supported; "
-                    f"put it first, e.g. `4d6{name}kh3`"
-                )
-            exploded = operation.op == "e"
-            per_die.append(operation)
-            continue
-        if positional and not all(s.cat in ("h", "l") for s in operation.sels):
-            raise Unsupported(
-                f"exact odds for `{name}` (highest/lowest mixed with faces) are not supported"
-            )
-        if positional and {s.cat for s in operation.sels} == {"h", "l"}:
-            # d20 picks the highest and the lowest separately; on ties both can pick the same
-            # die, so how many stay depends on the faces: no pool reading.
-            raise Unsupported(
-                f"exact odds for `{name}` (highest and lowest in one keep) are not supported; "
-                f"write them as two steps, e.g. `4d6kh3pl1`"
-            )
-        if positional and filtered:
-            raise Unsupported(
-                f"exact odds for `{name}` after keeping or dropping faces are not supported; "
-                "keep the highest or lowest first"
-            )
-        filtered = filtered or not positional
-        rest.append(operation)
-    if not dice and per_die:  # d20 accepts only k and p on sets
-        raise Unsupported(f"exact odds for `{per_die[0]}` on a set are not supported")
-    return per_die, rest
-
-
-# -- keep patterns ------------------------------------------------------------------------------
-
-
-def keep_pattern(size: int, operations: Sequence[Any]) -> tuple[int, ...] | None:
-    """Which sorted positions (lowest first) the positional keeps/drops leave, as d20 applies
-    them one after the other to the dice still kept; None when there is no positional op."""
-    kept = list(range(size))
-    positional = False
-    for operation in operations:
-        if not _is_positional(operation.sels):
-            continue
-        positional = True
-        chosen: set[int] = set()
-        for selector in operation.sels:
-            count = max(0, selector.num)
-            chosen |= set(kept[-count:] if selector.cat == "h" and count else [])
-            chosen |= set(kept[:count] if selector.cat == "l" else [])
-        kept = [p for p in kept if (p in chosen) == (operation.op == "k")]
-    if not positional:
-        return None
-    return tuple(1 if p in kept else 0 for p in range(size))
-
-
-def _kept_count(size: int, operations: Sequence[Any]) -> int | None:
-    pattern = keep_pattern(size, operations)
-    return None if pattern is None else sum(pattern)
-
-
 # -- building the distribution -----------------------------------------------------------------
 
 
 def build(node: Any) -> icepool.Die[Any]:
     """The exact distribution of `node`'s total (call `estimate` first)."""
     if isinstance(node, d20.ast.Expression | d20.ast.AnnotatedNumber | d20.ast.Parenthetical):
-        if isinstance(node, d20.ast.Parenthetical) and _is_set_like(node.value):
+        if isinstance(node, d20.ast.Parenthetical) and is_set_like(node.value):
             return _pool_total(node)
         return build(node.children[0])
     if isinstance(node, d20.ast.Literal):
@@ -372,22 +225,22 @@ def _binary(left: icepool.Die[Any], op: str, right: icepool.Die[Any]) -> icepool
 
 
 def _pool_total(node: Any) -> icepool.Die[Any]:
-    value, operations = _unwrap_set(node)
+    value, operations = unwrap_set(node)
     if isinstance(value, d20.ast.Dice):
         die = icepool.Die(faces_of(value.size))
-        per_die, rest = _split_operations(operations, "", dice=True)
+        per_die, rest = split_operations(operations, "", dice=True)
         for operation in per_die:
             die = _per_die(die, operation, faces_of(value.size))
         members = [die] * value.num
     else:
-        members = [build(child) for child in _set_members(value)]
-        _, rest = _split_operations(operations, "", dice=False)
-    face_filters = [o for o in rest if not _is_positional(o.sels)]
+        members = [build(child) for child in set_members(value)]
+        _, rest = split_operations(operations, "", dice=False)
+    face_filters = [o for o in rest if not is_positional(o.sels)]
     for operation in face_filters:
         keep = operation.op == "k"
         selectors = operation.sels
         members = [
-            m.map(lambda v, s=selectors, k=keep: v if _matches(s, v) == k else 0) for m in members
+            m.map(lambda v, s=selectors, k=keep: v if matches(s, v) == k else 0) for m in members
         ]
     pattern = keep_pattern(len(members), rest)
     if not members:
@@ -412,14 +265,14 @@ def _per_die(die: icepool.Die[Any], operation: Any, faces: list[int]) -> icepool
         bound = selectors[-1].num  # d20 reads only the last selector, a plain number
         clamp = max if operation.op == "mi" else min
         return die.map(lambda v: clamp(v, bound))
-    matched = [v for v in die.outcomes() if _matches(selectors, v)]
+    matched = [v for v in die.outcomes() if matches(selectors, v)]
     if operation.op == "rr":
         return die.reroll(matched, depth="inf")
     if operation.op == "ro":
         return die.reroll(matched, depth=1)
     # d20 adds a fresh die per explosion: earlier rerolls or minimums do not apply to it.
     raw = icepool.Die(faces)
-    raw_matched = [f for f in faces if _matches(selectors, f)]
+    raw_matched = [f for f in faces if matches(selectors, f)]
     depth = explode_depth(len(raw_matched) / len(faces))
     chain = raw.explode(raw_matched, depth=depth - 1) if depth > 1 else raw
-    return die.map(lambda v: v + chain if _matches(selectors, v) else v)
+    return die.map(lambda v: v + chain if matches(selectors, v) else v)

@@ -13,7 +13,7 @@ from games.dice import exact as exact_module
 from games.dice import roll_notation
 from games.dice.errors import DiceError
 from games.dice.exact import exact_odds, normalise
-from games.dice.exact_tree import Unsupported, explode_depth
+from games.dice.exact_ops import Unsupported, explode_depth
 from games.engine import Rng
 
 # Every die `/roll` draws, enumerated: the roll is re-run once per sequence of faces.
