@@ -24,7 +24,7 @@ from discord.ext import commands, tasks
 
 from bot import replays
 from bot.components import RedlineComponent
-from bot.dice import DiceCog
+from bot.dice import DiceCog, DiceToolsCog
 from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
 from bot.help import HelpCog
 from bot.me import MeCog, VacationCog
@@ -79,6 +79,10 @@ class RedlineBot(commands.AutoShardedBot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Games and everything around them: servers that added the bot. The dice commands
+            # widen this for themselves (bot/dice): DMs, and installed to a member's account.
+            allowed_installs=discord.app_commands.AppInstallationType(guild=True, user=False),
+            allowed_contexts=discord.app_commands.AppCommandContext(guild=True),
             **options,
         )
         self.settings = settings
@@ -144,6 +148,7 @@ class RedlineBot(commands.AutoShardedBot):
             MeCog,
             VacationCog,
             DiceCog,
+            DiceToolsCog,
             *(a.cog for a in ADAPTERS.values()),
         ):
             await self.add_cog(cog(self.table))

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from bot import customid, presenters, takebacks
 from bot.customid import ButtonId, MalformedInput, bounded_json
+from bot.dice import secret as dice_secret
 from bot.help import send_rules
 from bot.replies import Ack, Reply, Work, funnel
 from bot.service import (
@@ -68,6 +69,8 @@ class RedlineComponent(
             private = (customid.BOARD, customid.SHEET, customid.RULES)
             ack = Ack.PRIVATE if bid and bid.verb in private else Ack.UPDATE
             work: Work = lambda reply: route(table, reply, bid, values)  # noqa: E731
+        elif namespace == dice_secret.NAMESPACE:
+            ack, work = dice_button(table, self.raw)
         elif verbs is not None:
             gid = verbs.codec.decode(self.raw)
             handler = verbs.handlers.get(gid.verb) if gid is not None else None
@@ -86,6 +89,22 @@ class RedlineComponent(
 
             ack = Ack.UPDATE
         await funnel(interaction, work, ack=ack, on_stale=table.show_stale)
+
+
+def dice_button(table: Table, raw: str) -> tuple[Ack, Work]:
+    """A secret roll's "Show me" (a private answer) or "Reveal" (a public one)."""
+    parsed = dice_secret.parse_button(raw)
+    verb = parsed[0] if parsed else dice_secret.SHOW
+
+    async def work(reply: Reply) -> None:
+        if parsed is None:
+            raise ServiceError(DAMAGED)
+        if verb == dice_secret.SHOW:
+            await dice_secret.show(table, reply, parsed[1])
+        else:
+            await dice_secret.reveal(table, reply, parsed[1])
+
+    return (Ack.PRIVATE if verb == dice_secret.SHOW else Ack.UPDATE), work
 
 
 class _Host(Protocol):

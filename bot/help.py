@@ -50,8 +50,17 @@ def help_text(games: Mapping[str, AnySpec]) -> str:
         "**Over days**: " + CLOCK_HELP + " `/vacation start` pauses your clocks in every game "
         "of the server; `/game mine` lists the games waiting for you; `/game list` all of them.",
         "",
-        "**Dice anywhere**: `/roll 4d6kh3`, `/roll 1d20+5 to hit`, `/contest` (Road Wolf's "
-        "contested rolls), `/odds` (exact chances, as a table).",
+        "**Dice anywhere** (also in DMs, and in any server once you add Redline to your "
+        "account): `/roll 4d6kh3`, `/roll 1d20+5 to hit`, `/contest` (Road Wolf's contested "
+        "rolls, with their exact odds), `/odds expression:4d6kh3 target:15` (exact chances of "
+        "any roll, as a table and a chart; `/odds` alone: the d6 tables).",
+        "",
+        "**Secret rolls**: `/roll expression:1d20+5 secret:true for:@gm` shows the result to you "
+        "and the GM only; the channel sees a commitment (SHA-256 of the roll's seed and "
+        "expression). `/dice reveal` (or the Reveal button) publishes it with its seed, and "
+        "anyone can `/dice verify` it. **Saved rolls**: `/dice save name:attack "
+        "expression:1d20+7`, then `/dice use name:attack` (server-wide ones: Manage Server, "
+        "`server:true`); `/dice forget` deletes one.",
     ]
     return "\n".join(lines)
 

@@ -62,6 +62,8 @@ class Board:
     selects: tuple[SelectSpec, ...] = ()
     embeds: tuple[Any, ...] = ()
     """discord.Embed objects (rules pages); kept opaque here so presenters stay Discord-free."""
+    alt: str = ""
+    """The image's alt text (what a screen reader says instead of the picture)."""
 
 
 def mention(user_id: int) -> str:

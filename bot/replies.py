@@ -99,7 +99,9 @@ def _mentions(board: Board) -> discord.AllowedMentions:
 
 def _file(board: Board) -> discord.File:
     assert board.image is not None
-    return discord.File(io.BytesIO(board.image), filename=board.filename)
+    return discord.File(
+        io.BytesIO(board.image), filename=board.filename, description=board.alt[:1024] or None
+    )
 
 
 def _new_message(board: Board) -> dict[str, Any]:

@@ -24,11 +24,22 @@ from fakediscord.ids import new_token
 from fakediscord.interaction import InteractionRecord, InteractionResult
 from fakediscord.limits import MAX_CUSTOM_ID, SELECT_TYPES
 from fakediscord.payloads import channel_payload, member_payload, role_payload, user_payload
-from fakediscord.records import FakeAttachment, FakeChannel, FakeMessage, FakeRole, FakeUser
+from fakediscord.records import (
+    USER_INSTALL_PERMISSIONS,
+    FakeAttachment,
+    FakeChannel,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+)
 from fakediscord.store import Store
 
 Json = dict[str, Any]
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+GUILD_INSTALL, USER_INSTALL = 0, 1
+GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
+OWNERS_KEY = "__authorizing_integration_owners"
+"""Carried from `command_data` to `dispatch` (removed before the payload is sent)."""
 ADMINISTRATOR = 1 << 3
 
 
@@ -74,6 +85,9 @@ class Injector:
             "attachment_size_limit": store.attachment_size_limit,
         }
         payload.update(self._context(user, channel))
+        owners = data.pop(OWNERS_KEY, None)
+        if owners is not None:
+            payload["authorizing_integration_owners"] = owners
         if clicked is not None:
             payload["message"] = store.message_json(clicked)
             if planted is not None:
@@ -125,9 +139,9 @@ class Injector:
             return {
                 "user": user_payload(user),
                 "channel": channel_payload(channel, recipients=[recipient]),
-                "app_permissions": "0",
-                "authorizing_integration_owners": {"1": str(user.id)},
-                "context": 1,
+                "app_permissions": str(USER_INSTALL_PERMISSIONS),
+                "authorizing_integration_owners": self._owners(user, channel, None),
+                "context": BOT_DM_CONTEXT,
             }
         guild = store.guilds[channel.guild_id]
         if user.id not in guild.members:
@@ -136,16 +150,71 @@ class Injector:
         chan = channel_payload(channel)
         mine = store.permissions(user.id, channel)
         chan["permissions"] = str(mine)
+        app = (
+            store.permissions(store.bot_user.id, channel)
+            if guild.bot_installed
+            else USER_INSTALL_PERMISSIONS
+        )
         return {
             "guild_id": str(guild.id),
             "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
             "guild_locale": "en-US",
             "channel": chan,
             "member": member_payload(guild, guild.members[user.id], user, permissions=mine),
-            "app_permissions": str(store.permissions(store.bot_user.id, channel)),
-            "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
+            "app_permissions": str(app),
+            "authorizing_integration_owners": self._owners(user, channel, None),
+            "context": GUILD_CONTEXT,
         }
+
+    def _installs_here(self, user: FakeUser, channel: FakeChannel) -> set[int]:
+        """The app's installations that reach this user here: the server's (or, in the bot's
+        DM, the guild install as such) and the user's own."""
+        here: set[int] = set()
+        guild = self.store.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+        if guild is None or guild.bot_installed:
+            here.add(GUILD_INSTALL)
+        if user.id in self.store.user_installs:
+            here.add(USER_INSTALL)
+        return here
+
+    def _owners(self, user: FakeUser, channel: FakeChannel, types: list[int] | None) -> Json:
+        """`authorizing_integration_owners` as Discord sends it: "0" -> the guild's id ("0" in
+        the bot's DM), "1" -> the user's id, for each installation that authorised the command
+        (`types`: the command's integration_types; None: every installation reaching here)."""
+        here = self._installs_here(user, channel)
+        if types is not None:
+            here &= set(types)
+        owners: Json = {}
+        if GUILD_INSTALL in here:
+            owners[str(GUILD_INSTALL)] = str(channel.guild_id or 0)
+        if USER_INSTALL in here:
+            owners[str(USER_INSTALL)] = str(user.id)
+        return owners
+
+    def _check_reachable(self, command: Json, user: FakeUser, channel: FakeChannel) -> Json:
+        """Discord offers a command only in its `contexts` and through one of its
+        `integration_types` that is installed here; returns the authorising owners."""
+        context = GUILD_CONTEXT if channel.guild_id is not None else BOT_DM_CONTEXT
+        contexts = command.get("contexts")
+        if contexts is None:  # Discord's default; dm_permission false keeps it out of DMs
+            contexts = [GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT]
+            if not command.get("dm_permission", True):
+                contexts = [GUILD_CONTEXT]
+        types = command.get("integration_types") or [GUILD_INSTALL]
+        owners = self._owners(user, channel, types)
+        where = "a server" if context == GUILD_CONTEXT else "a DM with the bot"
+        if context not in contexts:
+            raise AssertionError(
+                f"/{command['name']} is not offered in {where} (contexts {contexts}); "
+                "Discord's client would not send it"
+            )
+        if not owners:
+            installed = sorted(self._installs_here(user, channel))
+            raise AssertionError(
+                f"/{command['name']} (integration_types {types}) is not installed where "
+                f"{user.name} is ({where}, installations reaching them: {installed})"
+            )
+        return owners
 
     # -- slash commands and autocomplete ---------------------------------------------------------
 
@@ -164,6 +233,7 @@ class Injector:
         top = await self._find_command(channel.guild_id, parts[0], timeout)
         if channel.guild_id is not None and not force:
             self._check_permission(top, user, channel.guild_id)
+        owners = self._check_reachable(top, user, channel) if not force else None
         leaf, chain = find_leaf(top, parts)
         resolved: dict[str, dict[str, Json]] = {}
 
@@ -176,6 +246,8 @@ class Injector:
             data["guild_id"] = top["guild_id"]
         if resolved:
             data["resolved"] = resolved
+        if owners is not None:
+            data[OWNERS_KEY] = owners
         return data
 
     async def _find_command(self, guild_id: int | None, name: str, timeout: float) -> Json:

@@ -28,6 +28,8 @@ EVERYONE_PERMISSIONS = (
     | (1 << 35)  # create public threads
     | (1 << 38)  # send messages in threads
 )
+# What a user-installed app may do where the bot is not a member: answer its interactions.
+USER_INSTALL_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16)
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 35) | (1 << 38)
 """What Redline's invite link asks for (README): the everyday ones, create public threads (a
 thread per game) and send messages in threads; no Manage Messages, no Manage Threads."""
@@ -97,6 +99,8 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
+    bot_installed: bool = True
+    """False: a server that never added the bot (only user-installed commands reach it)."""
 
     def permissions_of(
         self, user_id: int, overwrites: dict[int, FakeOverwrite] | None = None

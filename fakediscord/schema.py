@@ -78,6 +78,7 @@ def check_command(command: Json, path: Path) -> list[Problem]:
             return [((*path, "name"), "BASE_TYPE_BAD_LENGTH", reason)]
         return []
     problems = check_named(command, path, what="Command")
+    problems.extend(check_installs(command, path))
     problems.extend(check_options(command.get("options") or [], (*path, "options")))
     size = command_size(command)
     if size > MAX_COMMAND_SIZE:
@@ -88,6 +89,32 @@ def check_command(command: Json, path: Path) -> list[Problem]:
                 f"Command exceeds maximum size ({MAX_COMMAND_SIZE}): {size} characters",
             )
         )
+    return problems
+
+
+INTEGRATION_TYPES = {0: "GUILD_INSTALL", 1: "USER_INSTALL"}
+CONTEXT_TYPES = {0: "GUILD", 1: "BOT_DM", 2: "PRIVATE_CHANNEL"}
+
+
+def check_installs(command: Json, path: Path) -> list[Problem]:
+    """`integration_types` (0 guild, 1 user install) and `contexts` (0 guild, 1 the bot's DM,
+    2 other DMs and group DMs): when present, non-empty arrays of known values, no repeats."""
+    problems: list[Problem] = []
+    for field, known in (("integration_types", INTEGRATION_TYPES), ("contexts", CONTEXT_TYPES)):
+        if field not in command or command[field] is None:
+            continue
+        values = command[field]
+        where = (*path, field)
+        if not isinstance(values, list) or not values:
+            problems.append((where, "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 3 in length."))
+            continue
+        for index, value in enumerate(values):
+            if isinstance(value, bool) or value not in known:
+                choices = ", ".join(str(k) for k in known)
+                reason = f"Value must be one of ({choices})."
+                problems.append(((*where, str(index)), "BASE_TYPE_CHOICES", reason))
+        if len(set(map(repr, values))) != len(values):
+            problems.append((where, "BASE_TYPE_DUPLICATES", "Values must be unique."))
     return problems
 
 

@@ -68,6 +68,8 @@ class Store:
         self.command_ids: dict[tuple[int | None, str, int], int] = {}
         self.attachments: dict[int, FakeAttachment] = {}
         self.dm_channels: dict[int, int] = {}
+        self.user_installs: set[int] = set()
+        """Users who installed the app to their account (its user-install commands follow them)."""
         self.closed_dms: set[int] = set()
         """Users who accept no direct messages from the bot (posting there: 403 / 50007)."""
         self.violations: list[str] = []

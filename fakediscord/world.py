@@ -47,18 +47,30 @@ class World:
     _pending: set[asyncio.Task[bool]]
 
     def add_guild(
-        self, name: str = "Test Guild", *, shard: Shard | None = None, guild_id: int | None = None
+        self,
+        name: str = "Test Guild",
+        *,
+        shard: Shard | None = None,
+        guild_id: int | None = None,
+        with_bot: bool = True,
     ) -> FakeGuild:
         """A guild the bot is in; with `shard=(id, count)` its id puts it on that shard; a
-        `guild_id` (a snowflake, e.g. a real guild's creation time) is taken as it is."""
+        `guild_id` (a snowflake, e.g. a real guild's creation time) is taken as it is.
+        `with_bot=False`: a server that never added the bot: the gateway says nothing of it, and
+        only members who installed the app themselves (`install_for_user`) reach its commands."""
         store = self.store
         if guild_id is not None:
             assert guild_id not in store.guilds, f"guild {guild_id} exists already"
             ident = guild_id
         else:
             ident = store.ids.next() if shard is None else store.ids.on_shard(*shard)
-        guild = FakeGuild(id=ident, name=name, owner_id=store.bot_owner_id)
+        guild = FakeGuild(id=ident, name=name, owner_id=store.bot_owner_id, bot_installed=with_bot)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", EVERYONE_PERMISSIONS)
+        if not with_bot:
+            managers = FakeRole(store.ids.next(), "Managers", MANAGE_GUILD, 2)
+            guild.roles[managers.id] = managers
+            store.guilds[guild.id] = guild
+            return guild
         bot_role = FakeRole(store.ids.next(), self.bot.name, BOT_PERMISSIONS, 1, managed=True)
         manager = FakeRole(store.ids.next(), "Managers", MANAGE_GUILD, 2)
         guild.roles[bot_role.id] = bot_role
@@ -167,6 +179,15 @@ class World:
             "GUILD_MEMBER_REMOVE", lambda s: body, intent=GUILD_MEMBERS_INTENT, guild=guild.id
         )
 
+    def install_for_user(self, user: FakeUser) -> None:
+        """The user adds the app to their account: its user-install commands go with them to
+        DMs, group DMs and servers without the bot."""
+        self.store.user_installs.add(user.id)
+
+    def dm(self, user: FakeUser) -> FakeChannel:
+        """The user's DM channel with the bot (interactions there have no guild)."""
+        return self.store.open_dm(user.id)
+
     def close_dms(self, user: FakeUser) -> None:
         """The user accepts no direct messages from the bot: DMs fail with 403 / 50007."""
         self.store.closed_dms.add(user.id)
@@ -238,6 +259,9 @@ class World:
     def _announce(self, event: str, build: Any, *, guild: int | None, intent: int = 0) -> None:
         """Tell the connection holding the guild's shard about a change made mid-test, as
         Discord would (nothing when no connection holds it)."""
+        known = self.store.guilds.get(guild) if guild is not None else None
+        if known is not None and not known.bot_installed:
+            return  # the bot hears nothing of a server it is not in
         conn = self.gateway.connection_for(guild)
         if conn is None or conn.session is None:
             return
@@ -257,7 +281,8 @@ class World:
         return guild_payload(guild, self.store.users, self.store.channels, member_ids=wanted)
 
     def _guild_ids(self, shard: Shard) -> list[int]:
-        return [g for g in self.store.guilds if owns(shard, g)]
+        guilds = self.store.guilds
+        return [g for g in guilds if owns(shard, g) and guilds[g].bot_installed]
 
     def _guild_count(self, shard: Shard) -> int:
         return len(self._guild_ids(shard))

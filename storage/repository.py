@@ -8,7 +8,8 @@ the caller passes the version it read, and a write that lost the race raises `St
 instead of clobbering the winner, whichever process the winner was in.
 
 The seat and lobby methods are in `storage.lobby_store`, the reminder, prefs and vacation ones
-in `storage.absence_store`, the take-back ones in `storage.takeback_store`.
+in `storage.absence_store`, the take-back ones in `storage.takeback_store`, secret and saved
+rolls in `storage.dice_store`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Protocol, TypeVar
 from storage import queries, retention
 from storage.absence_store import AbsenceStore
 from storage.db import Db, Dialect
+from storage.dice_store import DiceStore
 from storage.due_store import DueStore
 from storage.errors import StorageError, StorageGone
 from storage.lobby_store import LobbyStore
@@ -56,7 +58,7 @@ class Backend(Protocol):
     def health_problem(self, exc: BaseException) -> str | None: ...
 
 
-class Repository(AbsenceStore, DueStore, LobbyStore, TakeBackStore):
+class Repository(AbsenceStore, DiceStore, DueStore, LobbyStore, TakeBackStore):
     """Use `await Repository.open(path_or_url)`; `close()` when done (or `async with`)."""
 
     def __init__(self, backend: Backend, *, clock: Callable[[], float]) -> None:

@@ -1,7 +1,8 @@
-"""Dice rulings anywhere in a server: `/roll`, `/contest`, `/odds` (not a game: no sessions)."""
+"""Dice rulings anywhere: `/roll`, `/contest`, `/odds`, `/dice` (not a game: no sessions)."""
 
 from __future__ import annotations
 
 from bot.dice.commands import DiceCog
+from bot.dice.tools import DiceToolsCog
 
-__all__ = ["DiceCog"]
+__all__ = ["DiceCog", "DiceToolsCog"]

@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import secrets
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.dice import secret as secret_module
+from bot.dice.answers import contest_odds_line, dice_groups, odds_board, percent
 from bot.presenters import Board
+from bot.render_slots import RenderTimeout
 from bot.replies import Ack, Reply, funnel
-from games.dice import DiceRoll, OddsMode, odds_table, probability, roll_contest, roll_notation
+from bot.service import ServiceError
+from games.dice import (
+    OddsMode,
+    contest_odds,
+    odds_table,
+    probability,
+    roll_contest,
+    roll_notation,
+)
 from games.engine import Rng
-from render.dice import DiceGroup, render_dice, render_table
+from render.dice import DiceGroup, draw_odds, render_dice, render_table
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -32,34 +42,8 @@ def fresh_rng() -> Rng:
     return Rng(secrets.randbits(64))
 
 
-def dice_groups(roll: DiceRoll) -> list[DiceGroup]:
-    groups = []
-    for term in roll.terms:
-        sides = term.sides
-        faces = tuple(max(1, min(sides, f.value)) for f in term.faces)
-        groups.append(
-            DiceGroup(
-                label=term.notation + (f" [{term.annotation}]" if term.annotation else ""),
-                faces=faces,
-                sides=sides,
-                dropped=tuple(not f.kept for f in term.faces),
-            )
-        )
-    return groups
-
-
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def percent(p: Fraction) -> str:
-    """A probability as a percentage that never shows a possible event as 0.00%."""
-    value = float(p) * 100
-    if 0 < value < 0.01:
-        return "< 0.01%"
-    if 99.99 < value < 100:
-        return "> 99.99%"
-    return f"{value:.2f}%"
 
 
 def sum_targets(n: int | None) -> list[int]:
@@ -73,6 +57,32 @@ def sum_targets(n: int | None) -> list[int]:
     return list(range(mid - 6, mid + 6))
 
 
+async def roll_publicly(
+    table: Table, reply: Reply, expression: str, *, saved_as: str | None = None
+) -> None:
+    """Roll `expression` and show it to the channel with its dice (refusals stay private)."""
+    result = roll_notation(expression, fresh_rng())  # refusals raise DiceError
+    label = f" *{result.label}*" if result.label else ""
+    saved = f" (saved roll `{saved_as}`)" if saved_as else ""
+    content = _clip(
+        f"🎲 {reply.interaction.user.mention} rolled `{result.expression}`{label}{saved}\n"
+        f"{result.breakdown}",
+        1990,
+    )
+    groups = dice_groups(result)
+    image = await table.renderer.run(render_dice, groups) if groups else None
+    await reply.answer(Board(content=content, image=image, filename="roll.png"), ephemeral=False)
+
+
+# Dice work anywhere: in servers with the bot, in DMs, and (installed to a member's account) in
+# group DMs and servers that never added the bot. Games stay guild-only (the tree's default).
+anywhere = app_commands.allowed_installs(guilds=True, users=True)
+in_any_context = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+TOO_SLOW = (
+    "working that out exactly took too long; try fewer dice or sides (`/roll` still rolls it)"
+)
+
+
 class DiceCog(commands.Cog):
     """Dice notation, contested rolls and exact odds."""
 
@@ -80,31 +90,39 @@ class DiceCog(commands.Cog):
         self.table = table
 
     @app_commands.command(name="roll")
+    @anywhere
+    @in_any_context
     @app_commands.describe(
-        expression="Dice notation, e.g. 2d6+3, 4d6kh3, 1d20+5 to hit, 3d6e6, 2d20kl1, 1d10rr1"
+        expression="Dice notation, e.g. 2d6+3, 4d6kh3, 1d20+5 to hit, 3d6e6, 2d20kl1, 1d10rr1",
+        secret="Only you (and the member in 'for') see the result; the channel sees a commitment",
+        for_="A secret roll for this member too (the GM): they can see it and reveal it",
     )
+    @app_commands.rename(for_="for")
     async def roll(
-        self, interaction: discord.Interaction, expression: app_commands.Range[str, 1, 200]
+        self,
+        interaction: discord.Interaction,
+        expression: app_commands.Range[str, 1, 200],
+        secret: bool = False,
+        for_: discord.User | None = None,
     ) -> None:
         """Roll dice in standard notation (keep/drop, exploding, rerolls, arithmetic, labels)."""
+        if secret or for_ is not None:
+            viewer = for_.id if for_ is not None else None
+
+            async def hidden(reply: Reply) -> None:
+                await secret_module.make(self.table, reply, expression=expression, viewer_id=viewer)
+
+            await funnel(interaction, hidden, ack=Ack.PRIVATE)
+            return
 
         async def work(reply: Reply) -> None:
-            result = roll_notation(expression, fresh_rng())  # refusals raise DiceError
-            label = f" *{result.label}*" if result.label else ""
-            content = _clip(
-                f"🎲 {interaction.user.mention} rolled `{result.expression}`{label}\n"
-                f"{result.breakdown}",
-                1990,
-            )
-            groups = dice_groups(result)
-            image = await self.table.renderer.run(render_dice, groups) if groups else None
-            await reply.answer(
-                Board(content=content, image=image, filename="roll.png"), ephemeral=False
-            )
+            await roll_publicly(self.table, reply, expression)
 
         await funnel(interaction, work, ack=Ack.PUBLIC)
 
     @app_commands.command(name="contest")
+    @anywhere
+    @in_any_context
     @app_commands.describe(
         attacker="Dice the attacker rolls (1-20)",
         defender="Dice the defender rolls (1-20)",
@@ -143,7 +161,8 @@ class DiceCog(commands.Cog):
                 ),
             ]
             image = await self.table.renderer.run(render_dice, groups, title="Contested roll")
-            content = _clip(f"⚔️ {result.explanation}", 1990)
+            odds = contest_odds(attacker, defender)
+            content = _clip(f"⚔️ {result.explanation}\n{contest_odds_line(odds)}", 1990)
             await reply.answer(
                 Board(content=content, image=image, filename="contest.png"), ephemeral=False
             )
@@ -151,20 +170,35 @@ class DiceCog(commands.Cog):
         await funnel(interaction, work, ack=Ack.PUBLIC)
 
     @app_commands.command(name="odds")
+    @anywhere
+    @in_any_context
     @app_commands.describe(
+        expression="Any roll /roll takes: 4d6kh3 >= 15, 1d20+5 vs 15, 8d6e6 (exact odds and chart)",
         mode="What to compute (default: the Rush 'n' Crush table)",
         dice="Number of d6 (1-10); leave empty for a table of 1-5 dice",
-        target="The k in '>= k'; with dice, gives that exact chance",
+        target="The number to meet or beat (k in '>= k'); with dice or an expression, its chance",
     )
     @app_commands.choices(mode=MODE_CHOICES)
     async def odds(
         self,
         interaction: discord.Interaction,
+        expression: app_commands.Range[str, 1, 200] | None = None,
         mode: app_commands.Choice[str] | None = None,
         dice: app_commands.Range[int, 1, 10] | None = None,
-        target: app_commands.Range[int, 1, 60] | None = None,
+        target: app_commands.Range[int, -1000, 100000] | None = None,
     ) -> None:
-        """Exact odds for highest / lowest / sum of N d6 >= k, as a table image."""
+        """Exact odds of any roll (table and chart), or of highest / lowest / sum of N d6."""
+        if expression is not None:
+
+            async def exact(reply: Reply) -> None:
+                try:
+                    result, image = await self.table.renderer.run(draw_odds, expression, target)
+                except RenderTimeout:
+                    raise ServiceError(TOO_SLOW) from None
+                await reply.answer(odds_board(result, image), ephemeral=False)
+
+            await funnel(interaction, exact, ack=Ack.PUBLIC)
+            return
 
         async def work(reply: Reply) -> None:
             chosen = OddsMode(mode.value if mode else OddsMode.HIGH_LOW.value)

@@ -26,3 +26,16 @@ MIN_ODDS_DICE = 1
 MAX_ODDS_DICE = 10
 MAX_ODDS_COLUMNS = 24
 """Targets (columns) in one odds table: beyond this an image stops being readable on a phone."""
+
+# Exact odds of any expression (/odds expression:).
+MAX_ODDS_WORK = 3_000_000
+"""Outcome pairs combined while building a distribution (`exact_tree.estimate`'s price):
+the worst expression allowed takes about a second on a busy 2-core machine."""
+MAX_ODDS_OUTCOMES = 5_000
+"""Distinct totals in one distribution."""
+MAX_ODDS_POOL = 30
+"""Dice in a pool that keeps or drops the highest or lowest."""
+EXPLODE_CUTOFF = 1e-6
+"""Explosions are followed until the chance of going deeper is below this."""
+MAX_EXPLODE_DEPTH = 20
+"""Deeper than this (a die that explodes on half its faces or more) is refused."""

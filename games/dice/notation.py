@@ -81,12 +81,12 @@ class DiceRoll(Model):
 
 def check_notation(text: str) -> str:
     """Parse and check `text` without rolling; return the normalised expression."""
-    return str(_parse_checked(text).roll)
+    return str(parse_checked(text).roll)
 
 
 def roll_notation(text: str, rng: Rng) -> DiceRoll:
     """Roll `text` with dice from `rng`; raise DiceError (quoting `text`) when it is refused."""
-    tree = _parse_checked(text)
+    tree = parse_checked(text)
     try:
         result = InjectedRoller(rng, max_rolls=MAX_ROLLS).roll(
             tree, stringifier=MarkdownBreakdown()
@@ -119,7 +119,8 @@ def roll_notation(text: str, rng: Rng) -> DiceRoll:
 _CRITS: dict[int, Crit] = {0: "none", 1: "crit", 2: "fail"}
 
 
-def _parse_checked(text: str) -> Any:
+def parse_checked(text: str) -> Any:
+    """d20's tree for `text` (its trailing comment included), checked against every limit."""
     stripped = text.strip()
     if not stripped:
         raise DiceError(f"nothing to roll; {_EXAMPLES}")

@@ -104,8 +104,9 @@ class RenderLog:
 
         async def logged_draw(what: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
             image = await draw(what, fn, *args, **kwargs)
-            if isinstance(image, bytes):
-                self.public.add(_digest(image))
+            drawn = image[-1] if isinstance(image, tuple) and image else image  # (data, png)
+            if isinstance(drawn, bytes):
+                self.public.add(_digest(drawn))
             return image
 
         async def logged_sheet(snap: Snapshot, viewer: int, **options: Any) -> bytes | None:

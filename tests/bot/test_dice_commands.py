@@ -58,3 +58,24 @@ async def test_odds_table_image(world: World) -> None:
     r = await world.slash(world.alice, "odds", mode="sum", dice=10, target=60)
     await r.wait_followups(1)
     assert "< 0.01%" in r.messages[-1].content
+
+
+async def test_odds_of_any_expression_with_chart_and_alt_text(world: World) -> None:
+    """/odds expression:4d6kh3 target:15 answers 23.15% with a table and a described chart."""
+    r = await world.slash(world.alice, "odds", expression="4d6kh3", target=15)
+    msg = r.messages[-1]
+    assert "23.15%" in msg.content and "25/108" in msg.content and "at least" in msg.content
+    assert msg.files and Image.open(io.BytesIO(msg.files[0][1])).format == "PNG"
+    assert "Bar chart" in (msg.attachments[0].description or "")
+
+
+async def test_odds_refuse_a_huge_expression_privately(world: World) -> None:
+    """A deeply exploding expression is refused privately, saying what to do instead."""
+    r = await world.slash(world.alice, "odds", expression="10d6e>1")
+    assert r.ephemeral and "explodes too often" in r.content
+
+
+async def test_contest_shows_its_exact_odds(world: World) -> None:
+    """/contest says the exact odds of the matchup before rerolls."""
+    r = await world.slash(world.alice, "contest", attacker=2, defender=2)
+    assert "Exact odds before rerolls" in r.messages[-1].content

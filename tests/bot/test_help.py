@@ -23,6 +23,15 @@ async def test_help_lists_every_game_and_how_to_start(world: World) -> None:
     assert "/game new" in text and "/roll" in text and "/vacation" in text
 
 
+async def test_help_describes_the_new_dice_commands(world: World) -> None:
+    """`/help` tells of exact odds, secret rolls with reveal and verify, and saved rolls."""
+    r = await world.slash(world.carol, "help")
+    await r.settle(0.05)
+    text = "\n".join(e.get("description", "") for m in r.messages for e in m.embeds)
+    for words in ("/odds expression:", "secret:true", "/dice reveal", "/dice verify", "/dice save"):
+        assert words in text, words
+
+
 async def test_rules_without_a_game_list_the_games(world: World) -> None:
     """`/game rules` in a channel without a game lists the games instead of a dead end."""
     r = await world.slash(world.carol, "game rules")

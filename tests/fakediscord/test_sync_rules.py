@@ -70,6 +70,10 @@ BAD = {
         "In 0: Command exceeds maximum size (8000)",
     ),
     "101 chat-input commands": ([cmd(f"c{i}") for i in range(101)], "In _errors"),
+    "unknown integration type": ([cmd(integration_types=[0, 2])], "0.integration_types.1"),
+    "empty integration types": ([cmd(integration_types=[])], "0.integration_types"),
+    "unknown context": ([cmd(contexts=[0, 3])], "0.contexts.1"),
+    "repeated context": ([cmd(contexts=[1, 1])], "0.contexts"),
 }
 
 
@@ -103,7 +107,8 @@ async def test_valid_edge_cases_sync(world: World, bot: Toy) -> None:
         cmd("ça-va_1'x", "d" * 100, options=[opt("o", choices=choices(25, "n" * 98, "v" * 98))]),
         cmd("y" * 32, options=[opt(f"o{i}", required=i < 3) for i in range(25)]),
         {"type": 2, "name": "User Info"},  # context menus: any case, spaces, no description
+        cmd("anywhere", integration_types=[0, 1], contexts=[0, 1, 2]),
     ]
     echoed = await bot.http.bulk_upsert_global_commands(world.fake.application_id, good)
-    assert [c["name"] for c in echoed] == ["ça-va_1'x", "y" * 32, "User Info"]
+    assert [c["name"] for c in echoed] == ["ça-va_1'x", "y" * 32, "User Info", "anywhere"]
     assert world.fake.violations == []
