@@ -43,6 +43,7 @@ from bot.replies import post
 from bot.service import DamagedGame, StoodIn
 from bot.snapshot import Snapshot
 from bot.table import Table
+from bot.workload import Work
 from storage.queries.due import NEVER
 
 log = logging.getLogger(__name__)
@@ -126,8 +127,11 @@ class Scheduler:
             return
         if snap.session_id in self._running and not self._running[snap.session_id].done():
             return
-        task = asyncio.create_task(self._quietly(snap.session_id), name="redline-stand-in")
-        self._running[snap.session_id] = task
+        task = self.table.workload.spawn(
+            self._quietly(snap.session_id), kind=Work.PASS, name="redline-stand-in"
+        )
+        if task is not None:
+            self._running[snap.session_id] = task
 
     async def settle(self) -> None:
         """Wait for background passes (tests, shutdown)."""
