@@ -7,6 +7,7 @@ commands, the message's own components for clicks and selects.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fakediscord.commands import (
@@ -29,6 +30,11 @@ from fakediscord.store import Store
 
 Json = dict[str, Any]
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+Idle = Callable[[], Awaitable[None]]
+Settle = float | Idle
+"""After the initial response: quiet seconds to wait for, or the app's own idle signal."""
+IDLE_TIMEOUT = 120.0
+"""How long an app may stay busy after one interaction before the injector gives up."""
 ADMINISTRATOR = 1 << 3
 
 
@@ -52,7 +58,7 @@ class Injector:
         planted: Json | None = None,
         locale: str = "en-US",
         timeout: float,
-        settle: float,
+        settle: Settle,
         wait: bool,
     ) -> InteractionResult:
         store = self.store
@@ -106,7 +112,9 @@ class Injector:
         result = InteractionResult(rec, store.messages, timeout)
         if wait:
             await result.wait_response()
-            if settle > 0:
+            if callable(settle):
+                await _until_idle(settle, label)
+            elif settle > 0:
                 await result.settle(settle)
         return result
 
@@ -329,3 +337,12 @@ def planted_component(custom_id: str, kind: int, values: list[Any]) -> Json:
         "min_values": 1,
         "max_values": len(options),
     }
+
+
+async def _until_idle(idle: Idle, label: str) -> None:
+    try:
+        await asyncio.wait_for(idle(), IDLE_TIMEOUT)
+    except TimeoutError:
+        raise AssertionError(
+            f"{label}: the app was still busy {IDLE_TIMEOUT:.0f} s after answering"
+        ) from None
