@@ -134,7 +134,7 @@ class Scheduler:
             self._running[snap.session_id] = task
 
     async def settle(self) -> None:
-        """Wait for background passes (tests, shutdown)."""
+        """Wait for background passes (tests; a stop bounds its wait in `Workload.finish`)."""
         while pending := [t for t in self._running.values() if not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
 
