@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import time
 from collections.abc import Callable
@@ -11,9 +12,12 @@ from pathlib import Path
 from bot.client import RedlineBot
 from bot.render_slots import DEFAULT_TIMEOUT
 from bot.settings import Settings
+from bot.workload import ANSWERED
 from fakediscord import FakeDiscord, FakeMessage
 
 TURN = re.compile(r"➡️ <@(\d+)>")
+READY_TIMEOUT = 60.0
+"""Generous: a bot boots in well under a second, but a loaded machine must not fail a test."""
 
 
 async def boot(
@@ -32,7 +36,11 @@ async def boot(
     Drawing stays in the bot's process unless `render_processes` >= 2 (tests replace
     renderers with closures, which cannot go to another process). `render_timeout`: each
     drawing's deadline. `database_url`: a PostgreSQL database instead of the SQLite file in
-    `data_dir`."""
+    `data_dir`.
+
+    The fake's injectors then return once this bot has answered (`fake.until_idle`: the
+    interaction's handler and the bot seats it set playing are done; a finished game's replay
+    may still be drawing), never after a guessed quiet time."""
     settings = Settings(
         token=fake.token,
         data_dir=data_dir,
@@ -44,17 +52,15 @@ async def boot(
     )
     bot = RedlineBot(settings, guild_ready_timeout=0.05, seed_source=seed_source, clock=clock)
     task = asyncio.create_task(bot.start(fake.token))
-    await fake.wait_until_ready(timeout=10)
-    for _ in range(500):
-        if bot.is_ready():
-            break
-        await asyncio.sleep(0.01)
+    await fake.wait_until_ready(timeout=READY_TIMEOUT)
+    await asyncio.wait_for(bot.wait_until_ready(), READY_TIMEOUT)
+    fake.until_idle = functools.partial(bot.idle, *ANSWERED)
     return bot, task
 
 
 async def shut_down(bot: RedlineBot, task: asyncio.Task[None]) -> None:
     await bot.close()
-    await asyncio.wait_for(task, 10)
+    await asyncio.wait_for(task, READY_TIMEOUT)
 
 
 def active_user_id(message: FakeMessage) -> int:

@@ -9,6 +9,8 @@ from the spawn to the bot's "ready as" log line. As an admin starts it:
 - restart: a data dir that already holds N started games (no migrations, no command sync).
 The render pool (one process per core by default) warms up in the background and is not
 waited for; its own ready time is read from the bot's log line and reported after the spawn.
+Each quiet boot is then stopped with SIGTERM while idle, timed to the process's exit (the
+bound `tests/ops/test_process.py` used to assert: a test checks the exit, the bench its time).
 """
 
 from __future__ import annotations
@@ -31,11 +33,14 @@ from bench.figures import Section, Target
 from bot.render_pool import default_size
 
 READY = Target(2000)
+STOP = Target(2000)
+"""SIGTERM to exit when idle: a service manager's stop (Docker waits 10 s, then kills)."""
 POOL_LINE = re.compile(r"render pool: (\d+) processes ready in (\d+) ms")
 
 
-async def _boot_once(fake: object, data_dir: Path, cwd: Path) -> tuple[float, float | None]:
-    """(spawn -> ready, spawn -> render pool warm) in seconds; the bot is stopped after."""
+async def _boot_once(fake: object, data_dir: Path, cwd: Path) -> tuple[float, float | None, float]:
+    """(spawn -> ready, spawn -> render pool warm, SIGTERM -> exit) in seconds: the bot is
+    stopped once it is ready (and its pool warm), idle, as a service manager stops it."""
     from fakediscord import FakeDiscord
 
     assert isinstance(fake, FakeDiscord)
@@ -49,9 +54,13 @@ async def _boot_once(fake: object, data_dir: Path, cwd: Path) -> tuple[float, fl
             await asyncio.sleep(0.05)
             pool = bot.line_after_spawn(POOL_LINE.pattern)
     finally:
-        await bot.stop()
+        asked = time.perf_counter()
+        code = await bot.stop()
+        stopped = time.perf_counter() - asked
         await fake.wait_until_disconnected()
-    return ready, pool
+    if code != 0:
+        raise RuntimeError(f"the bot exited {code} on SIGTERM:\n" + "\n".join(bot.lines))
+    return ready, pool, stopped
 
 
 async def _fill(data_dir: Path, sessions: int) -> None:
@@ -105,6 +114,7 @@ async def run(*, boots: int = 5, sessions: int = 1000) -> Section:
 
     section = Section("ready: spawning `python -m bot` -> its 'ready as' line, every game loaded")
     quiet: list[float] = []
+    stops: list[float] = []
     pools: list[float] = []
     loaded: list[float] = []
     restart: list[float] = []
@@ -113,8 +123,9 @@ async def run(*, boots: int = 5, sessions: int = 1000) -> Section:
         fake.add_guild("Ready")
         with tempfile.TemporaryDirectory() as tmp:
             for n in range(boots):
-                ready, pool = await _boot_once(fake, Path(tmp, f"q{n}"), Path(tmp))
+                ready, pool, stopped = await _boot_once(fake, Path(tmp, f"q{n}"), Path(tmp))
                 quiet.append(ready)
+                stops.append(stopped)
                 if pool is not None:
                     pools.append(pool)
             with busy_cores(cores):
@@ -139,6 +150,13 @@ async def run(*, boots: int = 5, sessions: int = 1000) -> Section:
         f"spawn to ready, restart with {sessions:,} games", statistics.median(restart) * ms,
         "ms", target=READY,
     )  # fmt: skip
+    section.add(
+        "SIGTERM to exit, idle (quiet)",
+        statistics.median(stops) * ms,
+        "ms",
+        target=STOP,
+        note="exit code 0 each time",
+    )
     section.add(
         "  render pool warm, from spawn (quiet)",
         statistics.median(pools) * ms if pools else float("nan"),

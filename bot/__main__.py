@@ -126,7 +126,6 @@ async def serve(settings: Settings, lock: InstanceLock) -> int:
     from bot.backup import maintenance
     from bot.client import RedlineBot
     from bot.metrics import serve_metrics
-    from bot.shutdown import Drain
 
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -145,8 +144,7 @@ async def serve(settings: Settings, lock: InstanceLock) -> int:
 
     assert settings.token is not None
     bot = RedlineBot(settings, instance_lock=lock)
-    drain = Drain()
-    drain.install(bot)
+    drain = bot.drain
     background: list[asyncio.Task[None]] = [
         asyncio.create_task(maintenance(settings), name="redline-maintenance")
     ]
@@ -174,6 +172,8 @@ async def serve(settings: Settings, lock: InstanceLock) -> int:
             hurrying = asyncio.create_task(hurry.wait())
             await asyncio.wait({waiting, hurrying}, return_when=asyncio.FIRST_COMPLETED)
             hurrying.cancel()
+            if hurry.is_set():
+                drain.hurry()
             left = (await waiting) if waiting.done() else drain.in_flight
             waiting.cancel()
             if left:

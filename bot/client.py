@@ -22,7 +22,6 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
-from bot import replays
 from bot.components import RedlineComponent
 from bot.dice import DiceCog, DiceToolsCog
 from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
@@ -36,7 +35,9 @@ from bot.service import GameService, Maintenance, ServiceError
 from bot.session import SessionCog
 from bot.settings import Settings
 from bot.shards import IdentifyPace, ShardScope
+from bot.shutdown import Drain
 from bot.table import Table
+from bot.workload import Work, Workload
 from games.registry import GAMES
 from render.registry import RENDERERS
 from storage import InstanceLock, Repository, StorageGone
@@ -93,6 +94,11 @@ class RedlineBot(commands.AutoShardedBot):
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self._heartbeat: asyncio.Task[None] | None = None
         self.identify_pace = IdentifyPace()
+        self.workload = Workload()
+        """What the bot is still doing (`idle()`, and the bounded end of `close()`)."""
+        self.drain = Drain(self.workload)
+        """Every interaction enters here: noted in flight, or refused once the gate closes."""
+        self.drain.install(self)
 
     @property
     def scope(self) -> ShardScope:
@@ -137,7 +143,7 @@ class RedlineBot(commands.AutoShardedBot):
             processes=self.settings.render_pool_size,
             timeout=self.settings.render_timeout,
         )
-        self.table = Table(self.service, renderer, ADAPTERS)
+        self.table = Table(self.service, renderer, ADAPTERS, workload=self.workload)
         self.scheduler = Scheduler(self.table, self, holds=self.holds_guild)
         self.table.on_moved = self.scheduler.poke
         self.service.outage.on_back = self.scheduler.resumed
@@ -170,16 +176,25 @@ class RedlineBot(commands.AutoShardedBot):
             else None,
         )
 
+    async def idle(self, *kinds: Work) -> None:
+        """Return once the bot has finished everything it was given: interactions, the
+        scheduler passes they poked, background posts (or only the `kinds` named). Tests
+        wait for this, never for a fixed time (see `bot/workload.py`)."""
+        await self.workload.idle(*kinds)
+
     async def close(self) -> None:
+        """Stop: no new interactions; answers and passes in flight get what is left of
+        `shutdown_grace` s since the gate closed (`bot.__main__` drains first), background
+        posts (a replay) are cancelled; only then do the connection, the renderer and the
+        database close, so nothing is drawn or posted on a closed one."""
+        self.drain.close_gate()
         if self._heartbeat is not None:
             self._heartbeat.cancel()
         if self._ticks.is_running():
             self._ticks.cancel()
         if hasattr(self, "service"):
             self.service.outage.close()
-        if hasattr(self, "scheduler"):
-            await self.scheduler.settle()
-        replays.cancel_all()
+        await self.workload.finish(self.drain.grace_left(self.settings.shutdown_grace))
         await super().close()
         if hasattr(self, "table"):
             self.table.renderer.close()

@@ -19,6 +19,7 @@ from bot import presenters
 from bot.render_slots import Drawing
 from bot.snapshot import Snapshot
 from bot.takebacks import standing_moves
+from bot.workload import Work
 from games.engine import GameError, Player, Rng
 from games.registry import AnySpec
 from render import replay
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Post = Callable[[presenters.Board], Awaitable[Any]]
-_pending: set[asyncio.Task[None]] = set()
-"""Replays being built and posted in the background (kept so they are not collected)."""
 
 
 class ReplayError(Exception):
@@ -114,30 +113,24 @@ async def replay_for(table: Table, snap: Snapshot) -> presenters.Board:
 
 def post_replay(table: Table, snap: Snapshot, post: Post) -> asyncio.Task[None] | None:
     """When `snap` ended the game: build its replay in the background and `post` it publicly.
-    Never awaited by the move itself; a failure is logged, never shown as a move error."""
+    Never awaited by the move itself, and nobody's answer waits for it (`Work.POST`); a
+    failure is logged, never shown as a move error. A bot that stops first cancels it."""
     if snap.outcome is None or snap.state is None:
         return None
 
     async def build_and_post() -> None:
         try:
             await post(await replay_for(table, snap))
+        except asyncio.CancelledError:
+            log.info(
+                "the replay of session %s was not posted: the bot stopped (`/game replay` "
+                "makes it)",
+                snap.session_id,
+            )
+            raise
         except Exception:
             log.exception("could not post the replay of session %s", snap.session_id)
 
-    task = asyncio.create_task(build_and_post(), name=f"redline-replay-{snap.session_id}")
-    _pending.add(task)
-    task.add_done_callback(_pending.discard)
-    return task
-
-
-def cancel_all() -> None:
-    """Stop replays still being built (the bot is closing: they would post into a closed
-    session)."""
-    for task in list(_pending):
-        task.cancel()
-
-
-async def settle() -> None:
-    """Wait for replays still being built (tests, shutdown)."""
-    while _pending:
-        await asyncio.gather(*_pending, return_exceptions=True)
+    return table.workload.spawn(
+        build_and_post(), kind=Work.POST, name=f"redline-replay-{snap.session_id}"
+    )

@@ -50,6 +50,7 @@ from bot.replies import post
 from bot.service import DamagedGame, Maintenance, ServiceError, StoodIn
 from bot.snapshot import Snapshot
 from bot.table import Table
+from bot.workload import Work
 from storage import StorageGone
 from storage.queries.due import NEVER
 
@@ -148,11 +149,14 @@ class Scheduler:
             return
         if snap.session_id in self._running and not self._running[snap.session_id].done():
             return
-        task = asyncio.create_task(self._quietly(snap.session_id), name="redline-stand-in")
-        self._running[snap.session_id] = task
+        task = self.table.workload.spawn(
+            self._quietly(snap.session_id), kind=Work.PASS, name="redline-stand-in"
+        )
+        if task is not None:
+            self._running[snap.session_id] = task
 
     async def settle(self) -> None:
-        """Wait for background passes (tests, shutdown)."""
+        """Wait for background passes (tests; a stop bounds its wait in `Workload.finish`)."""
         while pending := [t for t in self._running.values() if not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
 

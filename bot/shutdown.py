@@ -6,6 +6,9 @@ interaction enters). While open it only notes the tasks discord.py starts for th
 interaction is not dispatched: it gets a short private "Redline is restarting" (autocomplete
 gets nothing), so nobody presses into a bot that is going away.
 
+Every bot has one (`RedlineBot.drain`), installed when it is made: the tasks it notes are
+also the bot's answers in flight (`bot.workload`, the idle signal tests wait on).
+
 `Drain.wait(grace)` then waits up to `grace` seconds for the noted tasks. A move is one
 database transaction, so a task cut off after `grace` either committed (and its board may be
 missing) or did not: nothing half-saved. The caller then closes the bot (websocket, renderer,
@@ -16,9 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
+
+from bot.workload import Work, Workload
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -34,9 +40,12 @@ AUTOCOMPLETE = 4
 class Drain:
     """Interactions in flight, and the gate that stops new ones."""
 
-    def __init__(self) -> None:
+    def __init__(self, workload: Workload | None = None) -> None:
+        self.workload = workload
         self.tasks: set[asyncio.Task[Any]] = set()
         self.open = True
+        self.closed_at: float | None = None
+        self.hurried = False
         self.taken = 0
         self.refused = 0
 
@@ -61,13 +70,31 @@ class Drain:
     def _track(self, task: asyncio.Task[Any]) -> None:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        if self.workload is not None:
+            self.workload.track(task, Work.ANSWER)
 
     @property
     def in_flight(self) -> int:
         return len(self.tasks)
 
     def close_gate(self) -> None:
-        self.open = False
+        if self.open:
+            self.open = False
+            self.closed_at = time.monotonic()
+
+    def hurry(self) -> None:
+        """Wait for nothing more (asked to stop a second time)."""
+        self.close_gate()
+        self.hurried = True
+
+    def grace_left(self, grace: float) -> float:
+        """What is left of `grace` seconds counted from the gate's closing (the whole stop
+        waits at most that long for answers in flight, however many steps wait for them)."""
+        if self.hurried:
+            return 0.0
+        if self.closed_at is None:
+            return grace
+        return max(0.0, grace - (time.monotonic() - self.closed_at))
 
     async def wait(self, grace: float) -> int:
         """Wait up to `grace` s for the tracked tasks; returns how many were still running."""

@@ -23,6 +23,7 @@ from bot.service import (
     StaleBoard,
     WrongGame,
 )
+from bot.workload import Workload
 from games.engine import Model
 
 log = logging.getLogger(__name__)
@@ -41,8 +42,12 @@ class Table:
         service: GameService,
         renderer: Renderer,
         adapters: Mapping[str, GameAdapter] | None = None,
+        *,
+        workload: Workload | None = None,
     ) -> None:
         self.service = service
+        self.workload = workload or Workload()
+        """The bot's tasks in flight: scheduler passes and background posts are started here."""
         self.renderer = renderer
         self.adapters = dict(adapters or {})
         self.on_moved: Callable[[Snapshot], None] | None = None

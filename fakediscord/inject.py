@@ -7,6 +7,7 @@ commands, the message's own components for clicks and selects.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fakediscord.commands import (
@@ -40,6 +41,11 @@ GUILD_INSTALL, USER_INSTALL = 0, 1
 GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
 OWNERS_KEY = "__authorizing_integration_owners"
 """Carried from `command_data` to `dispatch` (removed before the payload is sent)."""
+Idle = Callable[[], Awaitable[None]]
+Settle = float | Idle
+"""After the initial response: quiet seconds to wait for, or the app's own idle signal."""
+IDLE_TIMEOUT = 120.0
+"""How long an app may stay busy after one interaction before the injector gives up."""
 ADMINISTRATOR = 1 << 3
 
 
@@ -63,7 +69,7 @@ class Injector:
         planted: Json | None = None,
         locale: str = "en-US",
         timeout: float,
-        settle: float,
+        settle: Settle,
         wait: bool,
     ) -> InteractionResult:
         store = self.store
@@ -120,7 +126,9 @@ class Injector:
         result = InteractionResult(rec, store.messages, timeout)
         if wait:
             await result.wait_response()
-            if settle > 0:
+            if callable(settle):
+                await _until_idle(settle, label)
+            elif settle > 0:
                 await result.settle(settle)
         return result
 
@@ -401,3 +409,12 @@ def planted_component(custom_id: str, kind: int, values: list[Any]) -> Json:
         "min_values": 1,
         "max_values": len(options),
     }
+
+
+async def _until_idle(idle: Idle, label: str) -> None:
+    try:
+        await asyncio.wait_for(idle(), IDLE_TIMEOUT)
+    except TimeoutError:
+        raise AssertionError(
+            f"{label}: the app was still busy {IDLE_TIMEOUT:.0f} s after answering"
+        ) from None

@@ -18,7 +18,9 @@ from fakediscord.inject import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     COMPONENT,
+    Idle,
     Injector,
+    Settle,
     planted_component,
 )
 from fakediscord.interaction import AUTOCOMPLETE_RESULT, InteractionResult
@@ -59,6 +61,9 @@ class FakeDiscord(World, Observations):
         bot are not slowed; a sharding test that checks pacing sets it."""
         self.ack_deadline = ack_deadline
         self.settle = settle
+        self.until_idle: Idle | None = None
+        """The app's own "I have finished" signal, when a harness knows one: injectors then
+        await it after the initial response instead of `settle` quiet seconds."""
         self.token = new_token("ZmFrZS1ib3Q")
         self.store = Store(attachment_size_limit=attachment_size_limit)
         store = self.store
@@ -243,7 +248,8 @@ class FakeDiscord(World, Observations):
         """Send `/command` ("game new" = command game, subcommand new) built from the synced schema.
 
         Options come as kwargs (or `options=` for names that clash with these parameters).
-        Waits for the initial response unless wait=False, then for `settle` quiet seconds.
+        Waits for the initial response unless wait=False, then for `settle` quiet seconds
+        (by default: for `until_idle` when set, else the fake's `settle`).
         """
         values = {**(options or {}), **kwargs}
         data = await self.injector.command_data(
@@ -258,9 +264,15 @@ class FakeDiscord(World, Observations):
             label,
             locale=locale,
             timeout=timeout,
-            settle=self.settle if settle is None else settle,
+            settle=self._settle(settle),
             wait=wait,
         )
+
+    def _settle(self, settle: float | None) -> Settle:
+        """A `settle` the caller gave wins; else the app's idle signal, else quiet seconds."""
+        if settle is not None:
+            return settle
+        return self.until_idle or self.settle
 
     async def autocomplete(
         self,
@@ -358,7 +370,7 @@ class FakeDiscord(World, Observations):
             clicked=current,
             planted=planted,
             timeout=timeout,
-            settle=self.settle if settle is None else settle,
+            settle=self._settle(settle),
             wait=wait,
         )
 

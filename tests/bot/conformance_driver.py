@@ -5,18 +5,16 @@ find who must act (the mentions after ➡️ on the newest public board), gather
 button and select menu on the messages that player can use now (that board, and the private
 messages the bot last answered them with since that board appeared), pick one with a seeded
 `random.Random` (action buttons weigh more than looking, Back or Cancel), press it, wait until
-the bot has finished answering, and check the answer is no refusal.
+the bot has answered (its idle signal, see `bench.driver.boot`), and check the answer is no
+refusal.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
@@ -42,7 +40,6 @@ BOARD_WHILE_PRIVATE = 0.25
 # re-posted after every sheet edit, so in a step where players act at once it still asks
 # those who already did).
 WAITING = "Nothing to do right now"
-QUIET_TIMEOUT = 20.0
 
 
 @dataclass(frozen=True)
@@ -166,35 +163,18 @@ class Player:
     # -- pressing -------------------------------------------------------------------------------
 
     async def press(self, user: FakeUser, choice: Choice) -> InteractionResult:
+        """Press `choice`; returns once the bot has answered it (its handler and the bot seats
+        it set playing are done: `fake.until_idle`), never after a guessed quiet time. A
+        finished game's replay is drawn after the answer and is not waited for."""
         fake = self.world.fake
-        before = set(asyncio.all_tasks())
         if choice.values is None:
-            result = await fake.click(user, choice.message, choice.custom_id, settle=0)
+            result = await fake.click(user, choice.message, choice.custom_id)
         else:
-            result = await fake.select(
-                user, choice.message, choice.custom_id, list(choice.values), settle=0
-            )
-        await result.wait_response()
-        await self.bot_idle(before, choice)
+            result = await fake.select(user, choice.message, choice.custom_id, list(choice.values))
         self.presses += 1
         if LOOK.search(choice.label):
             self.looks += 1
         return result
-
-    async def bot_idle(self, before: set[asyncio.Task[Any]], choice: Choice) -> None:
-        """Wait until every task the press started (the bot's handler, its renders) is done:
-        the bot has said all it will say about this press."""
-        deadline = time.monotonic() + QUIET_TIMEOUT
-        me = asyncio.current_task()
-        while True:
-            busy = [t for t in asyncio.all_tasks() if t not in before and t is not me]
-            busy = [t for t in busy if not t.done()]
-            if not busy:
-                return
-            if time.monotonic() > deadline:
-                names = [t.get_name() for t in busy]
-                raise AssertionError(f"the bot is still busy with {choice.describe()}: {names}")
-            await asyncio.sleep(0.002)
 
     def check_answer(
         self, step: int, user: FakeUser, choice: Choice, result: InteractionResult

@@ -15,6 +15,7 @@ import pytest
 
 from bench.driver import active_user_id, boot, button, shut_down
 from bot.client import RedlineBot
+from bot.workload import ANSWERED
 from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
 from tests.bot.hidden import RenderLog
@@ -68,6 +69,18 @@ class World:
         )
         self.renders.attach(self.bot)
         return self.bot
+
+    async def answered(self) -> None:
+        """Until the bot has answered everything it was given: interactions, and the bot seats
+        they set playing (a finished game's replay may still be drawing). Every injection
+        through `fake` already waits for this (`bench.driver.boot` sets `fake.until_idle`)."""
+        if self.bot is not None:
+            await self.bot.idle(*ANSWERED)
+
+    async def idle(self) -> None:
+        """Until the bot has finished everything, a finished game's replay included."""
+        if self.bot is not None:
+            await self.bot.idle()
 
     async def stop_bot(self) -> None:
         if self.bot is not None and self.task is not None:

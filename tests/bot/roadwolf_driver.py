@@ -93,8 +93,7 @@ async def press(
     message = now(world, message)
     found = [cid for label, cid, _ in message.buttons if str(label).startswith(prefix)]
     assert found, (prefix, [label for label, _, _ in message.buttons])
-    r = await world.fake.click(user or world.alice, message, str(found[0]))
-    await r.settle(0.2)
+    await world.fake.click(user or world.alice, message, str(found[0]))
     return now(world, message)
 
 
@@ -124,7 +123,6 @@ async def do(world: World, action: Model | str) -> InteractionResult:
     offers); returns once its answer has settled."""
     text = action if isinstance(action, str) else action.model_dump_json()
     r = await world.slash(world.alice, "roadwolf do", action=text)
-    await r.settle(0.1)
     return r
 
 

@@ -17,6 +17,7 @@ import discord
 from bench.driver import active_user_id, shut_down
 from bot.client import RedlineBot
 from bot.settings import Settings
+from bot.workload import ANSWERED
 from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
 from tests.bot.conftest import FakeClock
@@ -47,6 +48,11 @@ class Deployment:
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     seen: list[list[int | None]] = field(default_factory=list)
     """Per bot, the guild of every interaction it received."""
+
+    async def answered(self) -> None:
+        """Until every bot has answered what it was given (the fake's `until_idle`)."""
+        for bot in self.bots:
+            await bot.idle(*ANSWERED)
 
     async def slash(self, table: Table, user: FakeUser, command: str, **options: Any) -> Any:
         if command == "game new":
@@ -153,6 +159,7 @@ async def in_process(tmp: Path) -> AsyncIterator[Deployment]:
             await fake.wait_until_ready(timeout=15)
             for bot in world.bots:
                 await asyncio.wait_for(bot.wait_until_ready(), 15)
+            fake.until_idle = world.answered
             yield world
         finally:
             for bot, task in zip(world.bots, world.tasks, strict=True):

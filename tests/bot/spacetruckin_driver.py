@@ -6,7 +6,6 @@ private sheet's buttons and menus, the preview's Confirm, the public board's cha
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,7 +108,6 @@ class Table:
             message = await self._first_step(user, message, "hit", first_loss(action))
         result = await self.tap(user, message, _action_id(message, action))
         await result.wait_followups(1)
-        await result.settle(0.02)
 
     async def _first_step(
         self, user: FakeUser, message: FakeMessage, verb: str, payload: str
@@ -118,7 +116,6 @@ class Table:
         assert cid is not None, f"no {verb} {payload} on {message.content!r}"
         result = await self.tap(user, message, cid)
         await result.wait_response()
-        await result.settle(0.02)
         return self.world.fake.store.messages[message.id]
 
     async def _preview(self, user: FakeUser, message: FakeMessage, place: Place) -> FakeMessage:
@@ -146,12 +143,11 @@ class Table:
         return message
 
     async def wait_for_end(self) -> FakeMessage:
-        for _ in range(200):
-            board = self.world.latest_board()
-            if "🏁" in board.content:
-                return board
-            await asyncio.sleep(0.02)
-        raise AssertionError("no final board")
+        """The final board, once the bot has answered the last move (and any bot seats)."""
+        await self.world.answered()
+        board = self.world.latest_board()
+        assert "🏁" in board.content, f"no final board: {board.content!r}"
+        return board
 
 
 def _components(message: FakeMessage) -> list[dict[str, Any]]:

@@ -34,7 +34,6 @@ async def _one_decision(race: Race, world: World, board: FakeMessage, turn: int)
         planned = preview.messages[-1]
         r = await world.fake.click(player, planned, labelled(planned, "✅ Drive it") or "")
     await r.wait_followups(1)
-    await r.settle(0.05)
     assert not any("🚫" in m.content for m in r.messages), [m.content for m in r.messages]
     assert world.bot is not None
     await world.bot.scheduler.settle()
@@ -88,7 +87,6 @@ async def test_a_silent_player_is_reminded_played_for_and_returns(world: World) 
             played_for = len([m for m in world.public() if "🤖 the bot played" in m.content])
             if played_for >= 3:  # the bot played a few of her turns; Carol comes back
                 r = await world.slash(world.carol, "game return")
-                await r.settle(0.05)
                 assert any("is back" in m.content for m in world.public())
                 returned = True
         if mover != world.carol.id or returned:
@@ -177,15 +175,12 @@ async def test_game_list_and_mine(world: World) -> None:
     waiting for the caller, privately."""
     await world.new_race()
     r = await world.slash(world.carol, "game list")
-    await r.settle(0.05)
     assert r.ephemeral and "Drag Rage" in r.content and f"<#{world.channel.id}>" in r.content
     mover = world.user(active_user_id(world.latest_board()))
     other = world.bob if mover is world.alice else world.alice
     mine = await world.slash(mover, "game mine")
-    await mine.settle(0.05)
     assert mine.ephemeral and "Drag Rage" in mine.content
     theirs = await world.slash(other, "game mine")
-    await theirs.settle(0.05)
     assert "Nothing is waiting" in theirs.content
 
 
@@ -205,9 +200,7 @@ async def test_a_vacation_pauses_every_game_of_the_server_and_charges_the_days(
             (world.alice, "game start", {}),
         ):
             r = await world.fake.slash(user, channel, command, **options)
-            await r.settle(0.05)
     r = await world.slash(world.bob, "vacation start", days=5)
-    await r.settle(0.05)
     assert r.ephemeral and "5 days" in r.content and "2 game(s)" in r.content
     for channel in (world.channel, second):
         assert any("on vacation" in m.content for m in world.fake.channel_messages(channel))
@@ -218,22 +211,19 @@ async def test_a_vacation_pauses_every_game_of_the_server_and_charges_the_days(
     assert not [m for m in later if world.bob.id in m.notified_ids], "no reminder for Bob"
     assert not [m for m in later if "**bob**'s time ran out" in m.content], "no timeout for Bob"
     r = await world.slash(world.bob, "vacation end")
-    await r.settle(0.05)
     assert "3 day(s) were charged" in r.content
     assert world.bot is not None
     snap = await world.bot.service.current(world.channel.id)
     if world.bob.id in snap.active_players:
         assert snap.clock.of(world.bob.id).deadline == FRIDAY_9 + 4 * DAY, "time given back"
     again = await world.slash(world.bob, "vacation start", days=30)
-    await again.settle(0.05)
     assert "18 days" in again.content, "21 a year, 3 used"
 
 
 async def test_a_substitute_bot_plays_a_leavers_seat_to_the_end(world: World) -> None:
     """Bob left: the host puts a bot in his seat and plays on; the bot plays Bob's turns."""
     await world.new_race()
-    r = await world.slash(world.alice, "game substitute", player=world.bob.id)
-    await r.settle(0.05)
+    await world.slash(world.alice, "game substitute", player=world.bob.id)
     assert any("now plays bob" in m.content for m in world.public())
     assert world.bot is not None
     for _ in range(200):
@@ -246,7 +236,6 @@ async def test_a_substitute_bot_plays_a_leavers_seat_to_the_end(world: World) ->
         _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
         click = await world.fake.click(world.alice, board, str(cid))
         await click.wait_followups(1)
-        await click.settle(0.02)
     else:
         raise AssertionError("the race did not end")
     assert any("🤖" in m.content for m in world.public())
@@ -272,7 +261,6 @@ async def test_after_too_many_missed_turns_the_game_ends_with_the_standings(worl
             _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
             click = await world.fake.click(world.alice, board, str(cid))
             await click.wait_followups(1)
-            await click.settle(0.02)
         else:
             world.clock.advance(DAY + 60)  # Bob stays silent
         await _tick(world)
@@ -281,7 +269,6 @@ async def test_after_too_many_missed_turns_the_game_ends_with_the_standings(worl
     text = ended[-1].content
     assert text.index("alice") < text.rindex("bob"), "Bob is last in the standings"
     status = await world.slash(world.carol, "game status")
-    await status.settle(0.05)
     assert "missed 2 turns" in status.content
 
 
@@ -314,10 +301,7 @@ async def test_a_member_substitutes_for_a_leaver_and_plays_the_seat(world: World
     """Bob left mid-race: the host seats Carol in his place. Carol is pinged and plays Bob's
     seat with the buttons; Bob can no longer press them; the race goes on to the end."""
     await world.new_race()
-    r = await world.slash(
-        world.alice, "game substitute", player=world.bob.id, member=world.carol.id
-    )
-    await r.settle(0.05)
+    await world.slash(world.alice, "game substitute", player=world.bob.id, member=world.carol.id)
     assert any("now plays bob's seat" in m.content for m in world.public())
     played_by_carol = 0
     for _ in range(200):
@@ -329,12 +313,10 @@ async def test_a_member_substitutes_for_a_leaver_and_plays_the_seat(world: World
         _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
         if mover == world.carol.id and played_by_carol == 0:
             refused = await world.fake.click(world.bob, board, str(cid))
-            await refused.settle(0.05)
             assert refused.ephemeral and "not playing" in refused.content, refused.content
         played_by_carol += mover == world.carol.id
         click = await world.fake.click(world.user(mover), board, str(cid))
         await click.wait_followups(1)
-        await click.settle(0.02)
     else:
         raise AssertionError("the race did not end")
     assert played_by_carol > 0
@@ -349,8 +331,6 @@ async def test_the_clock_is_also_an_option(world: World) -> None:
     )
     assert [c["value"] for c in names] == ["clock"]
     r = await world.slash(world.alice, "game option", setting="clock", value="3d+12h")
-    await r.settle(0.05)
     assert "a bank of 3d plus 12h per move" in r.content
     bad = await world.slash(world.alice, "game option", setting="clock", value="soon")
-    await bad.settle(0.05)
     assert bad.ephemeral and "24h" in bad.content

@@ -4,14 +4,11 @@ ever appear in a public message or image (`world.renders.check`, see `tests/bot/
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from fakediscord import FakeMessage, FakeUser
 from tests.bot.conformance_driver import OUTCOME, Choice, Player
@@ -203,7 +200,6 @@ class Alice(Racer):
         bot = self.world.bot
         assert bot is not None
         for step in range(1, self.max_steps + 1):
-            await bot.scheduler.settle()
             snap = await bot.service.latest(self.world.channel.id)
             if snap.state is not None and self._outdated(snap.view_tag(self.seats[0].id)):
                 self.private = {}
@@ -221,24 +217,6 @@ class Alice(Racer):
             assert not self.problems, self.report()
             self.remember(me, result, board)
         raise AssertionError(f"no outcome after {self.max_steps} presses\n{self.report()}")
-
-    async def bot_idle(self, before: set[asyncio.Task[Any]], choice: Choice) -> None:
-        """As the driver's, but the replay a finished ten-player race builds in the background
-        (an animation of every board; slow on a busy machine) is not part of the answer."""
-        deadline = time.monotonic() + 60
-        while True:
-            busy = [
-                t
-                for t in asyncio.all_tasks()
-                if t not in before
-                and t is not asyncio.current_task()
-                and not t.done()
-                and not t.get_name().startswith("redline-replay")
-            ]
-            if not busy:
-                return
-            assert time.monotonic() < deadline, f"still busy with {choice.describe()}: {busy}"
-            await asyncio.sleep(0.002)
 
     def _outdated(self, tag: str) -> bool:
         store = self.world.fake.store.messages

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 
 from tests.bot.conftest import World, active_user_id, button
 
@@ -46,7 +45,8 @@ async def test_two_players_pressing_at_once_serialise(world: World) -> None:
 
 
 async def test_sessions_in_different_channels_do_not_block_each_other(world: World) -> None:
-    """A session held busy never delays a move in another channel."""
+    """A move in another channel is answered while a session is held busy (blocked by it,
+    it would never be answered)."""
     await world.new_race()
     other = world.fake.add_channel(world.guild, "pit-lane")
     r = await world.fake.slash(world.alice, other, "game new", game="dragrage", where="here")
@@ -58,8 +58,6 @@ async def test_sessions_in_different_channels_do_not_block_each_other(world: Wor
     async with world.bot.service.lock(busy.session_id):  # hold the first table's lock
         board = r.messages[-1]
         player = world.user(active_user_id(board))
-        t0 = time.perf_counter()
         move = await world.fake.click(player, board, button(board, "5"))
         await move.wait_followups(1)
-        assert time.perf_counter() - t0 < 1.0
         assert not move.messages[-1].ephemeral

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 from PIL import Image
 
@@ -20,12 +19,11 @@ async def test_roll_shows_total_and_dice_image(world: World) -> None:
     assert msg.files and Image.open(io.BytesIO(msg.files[0][1])).format == "PNG"
 
 
-async def test_dice_bomb_is_refused_fast_and_privately(world: World) -> None:
-    """1000000d1000000 and 1d1e1 are refused with a clear message, quickly."""
+async def test_dice_bomb_is_refused_privately(world: World) -> None:
+    """1000000d1000000 and 1d1e1 are refused with a clear message (that they are refused
+    before any die is rolled, fast, is `tests/games/dice/test_dice_bombs.py`'s)."""
     for bomb in ("1000000d1000000", "1d1e1"):
-        t0 = time.perf_counter()
         r = await world.slash(world.alice, "roll", expression=bomb)
-        assert time.perf_counter() - t0 < 1.0
         assert r.ephemeral
         assert "🚫" in r.content
 

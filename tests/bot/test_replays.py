@@ -97,7 +97,7 @@ async def test_a_finished_game_posts_its_replay_in_the_background(table: Table) 
 
     task = replays.post_replay(table, snap, post)
     assert task is not None and not posted
-    await replays.settle()
+    await table.workload.idle()
     assert [b.filename for b in posted] == [f"replay-{snap.session_id}.webp"]
 
 

@@ -93,7 +93,6 @@ async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     # typed and driven at once: the mover's panel privately, nothing refused
     before, refused = len(world.public()), len(refusals(world))
     r = await world.slash(world.alice, "roadwolf move", vehicle="A", to="L1F3", confirm=True)
-    await r.settle(0.2)
     assert len(refusals(world)) == refused, refusals(world)
     assert any(m.ephemeral and "Your vehicles" in m.content for m in r.messages), r.messages
     # any action by name, as the autocomplete offers it
@@ -102,7 +101,6 @@ async def test_a_typed_move_is_previewed_then_confirmed(world: World) -> None:
     )
     assert names and all("done" in c["name"] for c in names), names
     r = await world.slash(world.alice, "roadwolf do", action=names[0]["value"])
-    await r.settle(0.2)
     assert len(refusals(world)) == refused, refusals(world)
     assert len(world.public()) >= before
     world.renders.check(world.fake)
@@ -122,7 +120,6 @@ async def test_a_vehicle_is_placed_by_command_while_building(world: World) -> No
     START with `/roadwolf place`; a place off the START is refused in words."""
     await lobby(world, "THE PRESIDENT")
     r = await world.slash(world.alice, "roadwolf place", vehicle="A", column=10, row=0)
-    await r.settle(0.2)
     assert not refusals(world), refusals(world)
     assert any(m.ephemeral and "Your vehicles" in m.content for m in r.messages)
     r = await world.slash(world.alice, "roadwolf place", vehicle="A", column=0, row=40)

@@ -54,13 +54,11 @@ async def test_a_vehicle_is_placed_and_its_crew_ordered_from_the_panel(world: Wo
     columns = _select(menu)
     values = [o["value"] for o in columns["options"]]
     assert "11" in values and "0" not in values and "23" not in values, values  # on the road
-    r = await world.fake.select(world.alice, menu, columns["custom_id"], ["11"])
-    await r.settle(0.2)
+    await world.fake.select(world.alice, menu, columns["custom_id"], ["11"])
     menu = now(world, menu)
     rows = _select(menu)
     assert [o["value"] for o in rows["options"]] == [str(y) for y in range(8)], rows
-    r = await world.fake.select(world.alice, menu, rows["custom_id"], ["2"])
-    await r.settle(0.2)
+    await world.fake.select(world.alice, menu, rows["custom_id"], ["2"])
     assert not refusals(world), refusals(world)
     limo = (await game_state(world)).vehicle("A")
     assert (limo.x, limo.y, limo.placed) == (11, 2, True)
@@ -127,16 +125,14 @@ async def _press_on_panel(world: World, action: TrainAction) -> bool:
             if wanted in str(text) and (
                 action.kind != "board" or str(text).endswith(action.target)
             ):
-                r = await world.fake.click(world.alice, panel, str(cid))
-                await r.settle(0.2)
+                await world.fake.click(world.alice, panel, str(cid))
                 return True
         for menu in (c for c in walk_components(panel.components) if c.get("type") == 3):
             for option in menu["options"]:
                 if wanted in option["label"]:
-                    r = await world.fake.select(
+                    await world.fake.select(
                         world.alice, panel, menu["custom_id"], [option["value"]]
                     )
-                    await r.settle(0.2)
                     return True
         pick = [
             cid for text, cid, _ in panel.buttons if str(text).startswith(f"🚗 {action.vehicle} ")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.customid import ButtonId
@@ -15,11 +17,14 @@ from bot.rushncrush.ids import RncId
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
 from fakediscord.records import walk_components
+from render.registry import RENDERERS
 from tests.bot.conftest import World, active_user_id
 from tests.bot.test_rushncrush_text import WORDLESS
 
 MAX_STEPS = 400
 SELECT = 3
+SLOW_DRAWING = 0.1
+"""Seconds a board takes to draw on a loaded machine: longer than the fake's quiet time."""
 
 
 def is_over(board: FakeMessage) -> bool:
@@ -338,6 +343,30 @@ async def test_gear_menu_plays_the_picked_choice(world: World) -> None:
     )
     after = await race.new_board(r)
     assert f"→ gear {gear} speed {speed}" in after.content, after.content
+    assert not world.fake.store.messages[board.id].components, "the pressed board is spent"
+
+
+async def test_gear_menu_pick_spends_the_pressed_board_when_drawing_is_slow(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on a loaded machine: the new board takes longer to draw than the fake's quiet time;
+    the pick still returns only once the bot has answered, the pressed board spent."""
+    race = Race(world)
+    await race.start()
+    real = RENDERERS["rushncrush"].board
+
+    def slow(view: Any, **kwargs: Any) -> bytes:
+        time.sleep(SLOW_DRAWING)
+        return real(view, **kwargs)
+
+    assert world.bot is not None
+    monkeypatch.setitem(world.bot.table.renderer._boards, "rushncrush", slow)
+    board = world.latest_board()
+    menu = gear_menu(board)
+    assert menu is not None
+    mover = world.user(active_user_id(board))
+    await world.fake.select(mover, board, menu["custom_id"], [menu["options"][-1]["value"]])
+    assert world.latest_board().id != board.id, "the new board is up"
     assert not world.fake.store.messages[board.id].components, "the pressed board is spent"
 
 

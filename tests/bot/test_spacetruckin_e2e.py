@@ -241,7 +241,6 @@ async def test_every_two_hit_choice_is_reachable_by_taps(world: World) -> None:
     for first in firsts:
         step = await table.tap(world.alice, message, first)
         await step.wait_response()
-        await step.settle(0.02)
         message = world.fake.store.messages[message.id]
         assert "first loss" in message.content
         reached |= _actions_on(message)
@@ -291,7 +290,6 @@ def _wild_pips(user: int, name: str) -> SpaceTruckinState:
 async def _redrawn(table: Table, message: FakeMessage, custom_id: str) -> FakeMessage:
     step = await table.tap(table.world.alice, message, custom_id)
     await step.wait_response()
-    await step.settle(0.02)
     return table.world.fake.store.messages[message.id]
 
 

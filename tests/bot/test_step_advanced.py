@@ -117,7 +117,6 @@ async def test_the_table_sees_the_race_start_after_the_car_pick(world: World) ->
         boards_before = len([m for m in world.public() if m.files])
         r = await world.fake.click(user, message, confirm[1])
         await r.wait_followups(1)
-        await r.settle(0.05)
     posted = [m for m in world.public() if m.files][boards_before:]
     assert posted, "the last pick posts a new public board"
     assert "play a race card" in posted[-1].content, posted[-1].content

@@ -67,7 +67,6 @@ async def test_a_move_whose_commit_answer_was_lost_is_shown_as_saved(pg_world: W
     _lose_next_commit(world, LostCommit(landed=True))
     r = await world.fake.click(mover, board, _counter_button(board)[1])
     await r.wait_followups(1)
-    await r.settle(0.05)
     assert await _version(world) == before + 1
     new_board = world.latest_board()
     assert new_board.id != board.id and new_board.files
@@ -90,7 +89,6 @@ async def test_an_unconfirmed_move_is_shown_on_the_board_once_the_server_is_back
     try:
         r = await world.fake.click(mover, board, _counter_button(board)[1])
         await r.wait_followups(1)
-        await r.settle(0.05)
         assert r.messages[-1].ephemeral and "could not confirm" in r.messages[-1].content
     finally:
         server.resume()
@@ -122,7 +120,6 @@ async def test_a_restarted_server_pauses_the_table_then_it_goes_on(
             for _ in range(2):  # the first meets the dead connection, the second the pause
                 r = await world.fake.click(mover, board, cid)
                 await r.wait_followups(1)
-                await r.settle(0.05)
                 assert r.messages[-1].ephemeral and r.messages[-1].content == PAUSED
                 board = world.fake.store.messages[board.id]
         assert not await _healthy(world)
@@ -135,6 +132,5 @@ async def test_a_restarted_server_pauses_the_table_then_it_goes_on(
     assert await _healthy(world)
     assert not any("unexpected error" in r.getMessage() for r in caplog.records)
     assert not any(APOLOGY in text for text in _said(world))
-    again = await world.slash(mover, "dragrage advance", counter=int(label))
-    await again.settle(0.05)
+    await world.slash(mover, "dragrage advance", counter=int(label))
     assert await _version(world) == before + 1

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import random
 import re
+from typing import Any
 
+import pytest
+
+from bot import replays
+from bot.presenters import Board
+from bot.replies import Reply
+from bot.workload import Work
 from fakediscord import FakeMessage
+from tests.bot.conformance_driver import OUTCOME, Player
 from tests.bot.conftest import World, active_user_id, button
+
+BOT_WORK = ("redline-", "discord-ui-", "CommandTree")
+"""Names of the bot's tasks: its replays and passes, and discord.py's interaction handlers."""
 
 
 async def _advance(world: World, board: FakeMessage) -> FakeMessage:
@@ -14,7 +28,6 @@ async def _advance(world: World, board: FakeMessage) -> FakeMessage:
     label = next(str(b[0]) for b in board.buttons if str(b[0]).isdigit() and not b[2])
     r = await world.fake.click(mover, board, button(board, label))
     await r.wait_followups(1)
-    await r.settle(0.05)
     return world.latest_board()
 
 
@@ -27,13 +40,11 @@ async def test_a_take_back_agreed_by_the_other_player(world: World) -> None:
     other = world.bob if mover is world.alice else world.alice
     after = await _advance(world, first)
     assert active_user_id(after) == other.id
-    r = await world.slash(mover, "game undo")
-    await r.settle(0.05)
+    await world.slash(mover, "game undo")
     ask = next(m for m in reversed(world.public()) if "asks to take back" in m.content)
     assert other.id in ask.notified_ids, "the other player is asked"
     agree = await world.fake.click(other, ask, button(ask, "Agree"))
     await agree.wait_followups(1)
-    await agree.settle(0.05)
     assert any("took back" in m.content for m in world.public())
     back = world.latest_board()
     assert active_user_id(back) == mover.id, "her turn again, as before the move"
@@ -48,8 +59,7 @@ async def test_a_take_back_refused_by_one_no(world: World) -> None:
     await _advance(world, first)
     await world.slash(mover, "game undo")
     ask = next(m for m in reversed(world.public()) if "asks to take back" in m.content)
-    no = await world.fake.click(other, ask, button(ask, "Refuse"))
-    await no.settle(0.05)
+    await world.fake.click(other, ask, button(ask, "Refuse"))
     assert any("was refused" in m.content for m in world.public())
     assert active_user_id(world.latest_board()) == other.id
 
@@ -61,14 +71,11 @@ async def test_a_move_that_rolled_dice_cannot_be_taken_back(world: World) -> Non
     caller = world.user(active_user_id(board))
     r = await world.fake.click(caller, board, button(board, "Let's Roll!"))
     await r.wait_followups(1)
-    await r.settle(0.05)
     board = world.latest_board()
     roller = world.user(active_user_id(board))
     r = await world.fake.click(roller, board, button(board, "Roll 2 dice"))
     await r.wait_followups(1)
-    await r.settle(0.05)
     undo = await world.slash(roller, "game undo")
-    await undo.settle(0.05)
     assert undo.ephemeral and "🚫" in undo.content, undo.content
 
 
@@ -80,12 +87,8 @@ async def test_the_replay_of_a_finished_game(world: World) -> None:
         if "won the game" in board.content:
             break
         _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
-        r = await world.fake.click(world.user(active_user_id(board)), board, str(cid))
-        await r.wait_followups(1)
-        await r.settle(0.02)
-    from bot import replays
-
-    await replays.settle()
+        await world.fake.click(world.user(active_user_id(board)), board, str(cid))
+    await world.idle()  # the replay is drawn after the answer
     posted = [m for m in world.public() if any(n.startswith("replay-") for n, _ in m.files)]
     assert posted, "the replay was posted when the race ended"
     r = await world.slash(world.carol, "game replay")
@@ -98,7 +101,6 @@ async def test_a_new_game_gets_its_own_thread_and_is_played_there(world: World) 
     """`/game new` in a text channel opens a thread (the default): the channel gets a link,
     the lobby and every board live in the thread, and the channel can host another game."""
     r = await world.fake.slash(world.alice, world.channel, "game new", game="dragrage")
-    await r.settle(0.05)
     assert "🧵" in r.content and "lobby" in r.content
     thread_id = int(re.search(r"<#(\d+)>", r.content).group(1))  # type: ignore[union-attr]
     thread = world.fake.store.channels[thread_id]
@@ -119,7 +121,6 @@ async def test_a_new_game_gets_its_own_thread_and_is_played_there(world: World) 
     assert len([m for m in world.fake.channel_messages(thread) if m.files]) == 2
     assert not [m for m in world.public() if m.files], "no board in the parent channel"
     another = await world.fake.slash(world.carol, world.channel, "game new", game="rushncrush")
-    await another.settle(0.05)
     assert "🧵" in another.content, "the channel hosts many games, one thread each"
 
 
@@ -128,5 +129,58 @@ async def test_a_game_can_still_be_played_in_the_channel_itself(world: World) ->
     r = await world.fake.slash(
         world.alice, world.channel, "game new", game="dragrage", where="here"
     )
-    await r.settle(0.05)
     assert "lobby" in r.content and "🧵" not in r.content
+
+
+async def test_a_stop_right_after_the_winning_move_logs_no_error(
+    world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot is stopped the moment the winning board appears, while it still answers the
+    press (held there until the stop began) and would start the replay: the answer ends, no
+    work of the bot runs on, nothing is logged as an error, and no traceback."""
+    caplog.set_level(logging.INFO)
+    release = asyncio.Event()
+    spend = Reply.edit_origin
+
+    async def held_when_won(reply: Reply, *args: Any, **kwargs: Any) -> None:
+        if reply.saved is not None and reply.saved.outcome is not None:
+            await release.wait()
+        await spend(reply, *args, **kwargs)
+
+    monkeypatch.setattr(Reply, "edit_origin", held_when_won)
+    await world.new_race()
+    for _ in range(300):
+        board = world.latest_board()
+        _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
+        r = await world.fake.click(world.user(active_user_id(board)), board, str(cid), settle=0)
+        await r.wait_followups(1)  # the new board; the pressed one is spent after it
+        if "won the game" in world.latest_board().content:
+            break
+        await world.answered()
+    else:
+        raise AssertionError("the race did not end")
+    stopping = asyncio.create_task(world.stop_bot())
+    release.set()  # the answer goes on only once the stop has begun
+    await stopping
+    assert not world.fake.store.messages[board.id].components, "the answer was finished"
+    running = [t.get_name() for t in asyncio.all_tasks() if t.get_name().startswith(BOT_WORK)]
+    assert not running, "the stopped bot's work runs on (and may fail later)"
+    assert not [rec for rec in caplog.records if rec.levelno >= logging.ERROR], caplog.text
+    assert "Traceback" not in caplog.text
+
+
+async def test_the_winning_press_is_answered_while_its_replay_is_still_drawn(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's answer never waits for the replay: the driver's winning press returns while
+    the replay is still being built (here it never finishes; the stop cancels it)."""
+
+    async def endless_replay(table: object, snap: object) -> Board:
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    monkeypatch.setattr(replays, "replay_for", endless_replay)
+    await world.new_race()
+    final = await Player(world, [world.alice, world.bob], random.Random(3)).play()
+    assert OUTCOME in final.content and "won the game" in final.content, final.content
+    assert world.bot is not None and world.bot.workload.running(Work.POST), "still drawing"

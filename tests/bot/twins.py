@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 
 from bench.driver import shut_down
-from bot import replays
 from bot.client import RedlineBot
 from bot.settings import Settings
 from fakediscord import FakeDiscord, FakeUser
@@ -63,10 +62,9 @@ class Twins:
         return list(handled)
 
     async def settle(self) -> None:
-        """Wait for both processes' background passes and replays."""
+        """Wait until both processes are idle: background passes and replays included."""
         for bot in self.bots:
-            await bot.scheduler.settle()
-        await replays.settle()
+            await bot.idle()
 
     def said(self, text: str) -> int:
         """How many public messages in the channel contain `text`."""

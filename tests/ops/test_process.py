@@ -7,13 +7,12 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from contextlib import closing
 from pathlib import Path
 
 from bench.driver import active_user_id, live_buttons
 from games.registry import GAMES
-from tests.ops.conftest import ROOT, Site, clean_env
+from tests.ops.conftest import HANG_S, ROOT, Site, clean_env
 
 READY = "ready as"
 
@@ -23,7 +22,9 @@ def events(db: Path) -> int:
         return int(conn.execute("SELECT COUNT(*) FROM events").fetchone()[0])
 
 
-async def test_startup_line_then_sigterm_when_idle_exits_0_quickly(site: Site) -> None:
+async def test_startup_line_then_sigterm_when_idle_exits_0(site: Site) -> None:
+    """The start-up line names the database, schema, games and shards; SIGTERM when idle stops
+    cleanly with exit 0 (how long that takes is measured in `bench/ready.py`, not here)."""
     bot = await site.bot()
     line = await bot.wait_for_line("starting: database")
     await bot.wait_for_line(READY)
@@ -33,10 +34,8 @@ async def test_startup_line_then_sigterm_when_idle_exits_0_quickly(site: Site) -
     for key, spec in GAMES.items():
         assert f"{key} (rules {spec.rules_version})" in line
     assert "shards: auto" in line
-    t0 = time.monotonic()
     bot.signal(signal.SIGTERM)
     assert await bot.wait() == 0
-    assert time.monotonic() - t0 < 2.0
     assert "stopped cleanly (SIGTERM)" in bot.text
     assert "Traceback" not in bot.text
     assert "voice will NOT be supported" not in bot.text
@@ -69,9 +68,7 @@ async def test_sigterm_right_after_a_move_lets_it_finish_and_save(site: Site) ->
     # acknowledged: the move is being worked on (measured: the stop finds it "1 in flight")
     await press.wait_response(timeout=10)
     bot.signal(signal.SIGTERM)
-    t0 = time.monotonic()
     assert await bot.wait() == 0
-    assert time.monotonic() - t0 < 2.0
     assert events(db) == before + 1, bot.text
     assert "Traceback" not in bot.text
     assert press.responded
@@ -164,14 +161,14 @@ async def test_fakediscord_cli_runs_a_bot_and_passes_sigterm_on(tmp_path: Path) 
     seen: list[str] = []
     try:
         while not any(READY in line for line in seen):
-            line = await asyncio.wait_for(proc.stdout.readline(), 20)
+            line = await asyncio.wait_for(proc.stdout.readline(), HANG_S)
             assert line, "\n".join(seen)
             seen.append(line.decode())
         assert ready.is_file()
         assert any(line.startswith("REDLINE_FAKE_DISCORD=http://127.0.0.1:") for line in seen)
         assert any(line.startswith("REDLINE_TOKEN=") for line in seen)
         proc.send_signal(signal.SIGTERM)
-        rest, _ = await asyncio.wait_for(proc.communicate(), 20)
+        rest, _ = await asyncio.wait_for(proc.communicate(), HANG_S)
         assert proc.returncode == 0, rest.decode()
         assert "stopped cleanly (SIGTERM)" in rest.decode()
     finally:

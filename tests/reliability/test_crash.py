@@ -26,6 +26,12 @@ MAX_DELAY_S = 0.150
 FIRST_LINE_TIMEOUT_S = 20.0
 SPARES = 2
 FINAL_MOVES = 200
+KILL_RUN_TIMEOUT_S = 900
+"""The 150 kills need 150 fresh worker interpreters, each importing every game: about 70 s of
+CPU in all (measured with the workers, 0.45 s a kill), so about 40 s on two idle cores and
+126 s on this shared 2-core machine at a load of 3 to 6; oversubscribed 4x it needs several
+minutes, over the suite's 120 s. Fewer kills would prove less, so this one test gets a longer
+limit: a hang guard, not a speed requirement."""
 
 
 @dataclass
@@ -187,6 +193,7 @@ def _tally(verifier: Verifier, summary: Summary, lines: list[str]) -> None:
         summary.missing.extend(str(m) for m in moves)
 
 
+@pytest.mark.timeout(KILL_RUN_TIMEOUT_S)
 def test_killed_workers_never_lose_a_confirmed_move(tmp_path: Path) -> None:
     """About 150 SIGKILLs at random moments lose no confirmed move and never corrupt the file."""
     run_kills(tmp_path, kills=150, seed=20240601)
