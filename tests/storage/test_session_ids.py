@@ -107,7 +107,8 @@ async def test_the_rebuild_keeps_every_index_trigger_and_foreign_key(db_path: Pa
     assert "AUTOINCREMENT" in after.pop("table:sessions")
     before.pop("table:sessions")
     after.pop("table:sqlite_sequence")
-    assert after == before, "every other table, index and trigger is as it was"
+    kept = {name: after.get(name) for name in before}  # later migrations may add their own
+    assert kept == before, "every other table, index and trigger is as it was"
 
 
 async def _count(repo: Repository, table: str, session_id: int) -> int:
