@@ -14,21 +14,28 @@ Discord served by this process, puts it in the state, sends SIGTERM and times th
 - connecting: started during an outage, never connected;
 - importing: SIGTERM while the process is still loading its modules (before `discord`).
 
+With `--image redline` the bot runs as a container of that image instead (`docker run
+--init --network host`, as compose.yaml runs it: Docker's init forwards the signal) and each
+stop is a real `docker stop`; the exit code is the container's (137: Docker killed it).
+
 Not part of `python -m bench` (the backoff state alone takes 10-60 s per try).
 
-    python -m bench.stop [--tries 3] [--states idle refused ...]
+    python -m bench.stop [--tries 3] [--states idle refused ...] [--image redline [--docker D]]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
+import os
 import re
 import signal
 import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from bench.botproc import BotProcess, bot_env
@@ -107,7 +114,49 @@ async def _long_backoff(bot: BotProcess) -> None:
         await asyncio.sleep(0.05)
 
 
-async def one_try(state: str, root: Path) -> tuple[float, int]:
+@dataclass
+class Runner:
+    """How a bot is started and stopped: `python -m bot` and SIGTERM, or a container of
+    `image` and `docker stop`."""
+
+    image: str | None = None
+    docker: str = "docker"
+    names = itertools.count()
+
+    async def start(self, env: dict[str, str], root: Path) -> tuple[BotProcess, str]:
+        if self.image is None:
+            return await BotProcess.start(env, root), ""
+        name = f"redline-stop-{os.getpid()}-{next(self.names)}"
+        root.chmod(0o777)  # the image's user (uid 10001) writes its data folder there
+        shim = [p for p in env["PYTHONPATH"].split(":") if p.startswith(str(root))]
+        passed = {k: v for k, v in env.items() if k.startswith(("REDLINE_", "HOLD_"))}
+        args = [self.docker, "run", "--name", name, "--init", "--network", "host"]
+        args += ["-v", f"{root}:{root}", *(f"-e{k}={v}" for k, v in passed.items())]
+        args += [f"-ePYTHONPATH={':'.join(shim)}"] if shim else []
+        proc = await asyncio.create_subprocess_exec(
+            *args,
+            self.image,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        return BotProcess(proc, time.perf_counter()), name
+
+    async def stop(self, bot: BotProcess, name: str) -> int:
+        if not name:
+            return await bot.stop(timeout=60)
+        stopping = await asyncio.create_subprocess_exec(
+            self.docker, "stop", name, stdout=asyncio.subprocess.DEVNULL
+        )
+        await stopping.wait()
+        code = await asyncio.wait_for(bot.proc.wait(), 60)  # the container's exit code
+        removed = await asyncio.create_subprocess_exec(
+            self.docker, "rm", "-f", name, stdout=asyncio.subprocess.DEVNULL
+        )
+        await removed.wait()
+        return code
+
+
+async def one_try(state: str, root: Path, runner: Runner) -> tuple[float, int]:
     """(seconds from SIGTERM to exit, exit code) of one bot put in `state`."""
     fake = FakeDiscord()
     await fake.start()
@@ -119,7 +168,7 @@ async def one_try(state: str, root: Path) -> tuple[float, int]:
         if state == "connecting":
             await fake.gateway_outage()
         release = hold_imports(env, root) if state == "importing" else None
-        bot = await BotProcess.start(env, root)
+        bot, name = await runner.start(env, root)
         then: Callable[[], None] = lambda: None  # noqa: E731
         if release is not None:
             await _line(bot, "holding the import of discord")
@@ -142,22 +191,25 @@ async def one_try(state: str, root: Path) -> tuple[float, int]:
             if state == "backoff":
                 await _long_backoff(bot)
         t0 = time.perf_counter()
-        bot.proc.send_signal(signal.SIGTERM)
+        if not name:
+            bot.proc.send_signal(signal.SIGTERM)
+        stopping = asyncio.create_task(runner.stop(bot, name))
+        await asyncio.sleep(0.2 if name else 0)  # `docker stop` has sent its SIGTERM by then
         then()
-        code = await bot.stop(timeout=60)
+        code = await stopping
         return time.perf_counter() - t0, code
     finally:
         await fake.stop()
 
 
-async def run(states: list[str], tries: int) -> None:
+async def run(states: list[str], tries: int, runner: Runner) -> None:
     print(f"{'state':<12} {'median s':>9} {'max s':>7}  exit codes")
     for state in states:
         times: list[float] = []
         codes: list[int] = []
         for _ in range(tries):
             with tempfile.TemporaryDirectory(prefix="redline-stop-") as tmp:
-                took, code = await one_try(state, Path(tmp))
+                took, code = await one_try(state, Path(tmp), runner)
             times.append(took)
             codes.append(code)
         verdict = "ok" if all(c == 0 for c in codes) and max(times) < DOCKER_KILLS_AFTER else "MISS"
@@ -172,8 +224,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--tries", type=int, default=3)
     parser.add_argument("--states", nargs="+", choices=STATES, default=list(STATES))
+    parser.add_argument("--image", help="run the bot as a container of this image")
+    parser.add_argument("--docker", default="docker", help="the docker command (with --image)")
     args = parser.parse_args()
-    asyncio.run(run(args.states, args.tries))
+    asyncio.run(run(args.states, args.tries, Runner(args.image, args.docker)))
 
 
 if __name__ == "__main__":
