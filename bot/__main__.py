@@ -69,9 +69,13 @@ Redline needs a bot token and none was found.
 
   1. Open https://discord.com/developers/applications and create an application.
   2. Under "Bot", press "Reset Token" and copy the token.
-  3. Run again with the token in the environment (or in a .env file next to you):
+  3. Start Redline again with the token in REDLINE_TOKEN. From the Redline folder:
 
-       REDLINE_TOKEN=your-token-here python -m bot
+       REDLINE_TOKEN=your-token-here ./redline bot
+
+     or put the line REDLINE_TOKEN=your-token-here in a file named .env in that folder.
+     With Docker: docker run -e REDLINE_TOKEN=your-token-here ... (or --env-file .env);
+     with Docker Compose: that line in the .env file next to compose.yaml.
 
 See README.md ("Hosting Redline") for inviting the bot to your server.
 """
