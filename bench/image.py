@@ -60,15 +60,15 @@ LAYER_STEPS = ("RUN", "COPY", "ADD", "WORKDIR")
 """Steps that make a layer even when it is empty (the others only change the image's config)."""
 
 
+def _output(docker: str, *args: str) -> str:
+    done = subprocess.run([docker, *args], capture_output=True, check=True, text=True)
+    return done.stdout
+
+
 def layers(docker: str) -> list[tuple[str, int]]:
     """(created by, bytes) of every layer, bottom up (as the image's RootFS lists them)."""
-    out = subprocess.run(
-        [docker, "history", "--no-trunc", "--format", "{{json .}}", "redline:bench"],
-        capture_output=True,
-        check=True,
-        text=True,
-    ).stdout
     found = []
+    out = _output(docker, "history", "--no-trunc", "--format", "{{json .}}", "redline:bench")
     for line in reversed(out.splitlines()):
         entry = json.loads(line)
         size = _bytes(entry["Size"])
@@ -78,24 +78,16 @@ def layers(docker: str) -> list[tuple[str, int]]:
     return found
 
 
+def _inspect(docker: str, field: str) -> str:
+    return _output(docker, "image", "inspect", "--format", field, "redline:bench")
+
+
 def layer_ids(docker: str) -> list[str]:
-    out = subprocess.run(
-        [docker, "image", "inspect", "--format", "{{json .RootFS.Layers}}", "redline:bench"],
-        capture_output=True,
-        check=True,
-        text=True,
-    ).stdout
-    return list(json.loads(out))
+    return list(json.loads(_inspect(docker, "{{json .RootFS.Layers}}")))
 
 
 def image_size(docker: str) -> int:
-    out = subprocess.run(
-        [docker, "image", "inspect", "--format", "{{.Size}}", "redline:bench"],
-        capture_output=True,
-        check=True,
-        text=True,
-    ).stdout
-    return int(out)
+    return int(_inspect(docker, "{{.Size}}"))
 
 
 def _bytes(text: str) -> int:
