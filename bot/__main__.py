@@ -155,6 +155,11 @@ def run(settings: Settings) -> int:
 
 async def serve(settings: Settings, lock: InstanceLock) -> int:
     """Run the bot until it fails or a SIGTERM/SIGINT asks it to stop (then drain and close)."""
+    from bot.backup import maintenance
+    from bot.client import RedlineBot
+    from bot.metrics import serve_metrics
+    from bot.shutdown import Drain
+
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     hurry = asyncio.Event()
@@ -167,20 +172,10 @@ async def serve(settings: Settings, lock: InstanceLock) -> int:
             hurry.set()
         stop.set()
 
-    for sig in STOP_SIGNALS:
+    for sig in STOP_SIGNALS:  # from here on the loop takes them (`catch_early_stops` before)
         loop.add_signal_handler(sig, on_signal, sig)
     if stopped_early:
-        received.extend(stopped_early)
-        stop.set()
-
-    from bot.backup import maintenance
-    from bot.client import RedlineBot
-    from bot.metrics import serve_metrics
-    from bot.shutdown import Drain
-
-    await asyncio.sleep(0)  # a signal that came during the imports above is handled now
-    if stop.is_set():
-        log.info("stopped cleanly (%s, before connecting)", received[0])
+        log.info("stopped cleanly (%s, before connecting)", stopped_early[0])
         return EXIT_OK
 
     assert settings.token is not None
@@ -237,7 +232,7 @@ async def connection_ended(runner: asyncio.Task[None]) -> None:
         runner.cancel()
         await asyncio.wait({runner}, timeout=AFTER_CLOSE)
     if not runner.done():
-        log.warning("the connection task did not end %.0f s after its cancellation", AFTER_CLOSE)
+        log.warning("the connection task did not end %.1f s after its cancellation", AFTER_CLOSE)
     elif not runner.cancelled() and runner.exception() is not None:
         # already stopping: how the connection ended is moot
         log.debug("the connection ended with %r while stopping", runner.exception())

@@ -70,13 +70,15 @@ class BotProcess:
     async def wait_for_output(self, holds: Callable[[], bool], what: str, timeout: float) -> None:
         """Re-check `holds` as each line of output arrives, until it is true."""
         deadline = time.monotonic() + timeout
-        while not holds():
+        while True:
+            self._changed.clear()  # before the check: a line read meanwhile wakes the wait
+            if holds():
+                return
             if self._reader.done():
                 raise AssertionError(f"process ended without {what!r}:\n{self.text}")
             left = deadline - time.monotonic()
             if left <= 0:
                 raise AssertionError(f"no {what!r} within {timeout} s:\n{self.text}")
-            self._changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), left)
 
