@@ -8,9 +8,9 @@
 # 18.09 to 22 (Debian 12's docker.io is 20.10) with DOCKER_BUILDKIT=1 in the environment, plus
 # COMPOSE_DOCKER_CLI_BUILD=1 for docker-compose 1.x. There is deliberately no `# syntax=` line:
 # BuildKit's built-in Dockerfile frontend reads this file, so a build never has to fetch a
-# frontend image from Docker Hub (docs/deploy.md, "Building").
+# frontend image from Docker Hub (docs/deploy.md, "With Docker").
 #
-# Behind a private package index or a TLS-intercepting proxy (docs/deploy.md, "Building"):
+# Behind a private package index or a TLS-intercepting proxy (docs/deploy.md, "Building behind a proxy"):
 #   docker build --build-arg PIP_INDEX_URL=https://pypi.example.org/simple \
 #                --secret id=ca,src=/usr/local/share/ca-certificates/corp.crt -t redline .
 #

@@ -116,7 +116,7 @@ def test_the_default_file_needs_no_database_password(compose: Compose) -> None:
 def test_the_ca_override_hands_the_certificate_to_the_build(compose: Compose) -> None:
     """compose.build-ca.yaml adds the Dockerfile's `ca` secret (Compose v2; 1.x cannot)."""
     if compose.command[-1] != "compose":
-        pytest.skip("docker-compose 1.x has no build secrets (docs/deploy.md, Building)")
+        pytest.skip("docker-compose 1.x has no build secrets (deploy.md: Building behind a proxy)")
     ca = compose.folder / "corp.crt"
     ca.write_text("-----BEGIN CERTIFICATE-----\n")
     out = compose(
