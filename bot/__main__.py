@@ -23,8 +23,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
 if TYPE_CHECKING:
     from bot.settings import Settings
     from storage import InstanceLock
@@ -38,14 +36,46 @@ ALREADY_RUNNING = 3
 EXIT_TOKEN = 4
 EXIT_STORAGE = 5
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+AFTER_CLOSE = 0.5
+"""Seconds the connection task gets to end after `close()` before it is cancelled: it ends at
+once unless discord.py is inside a reconnect (its backoff waits grow to minutes while Discord
+is down, and a start-up retries forever); the same again for the cancellation to land."""
+
+stopped_early: list[str] = []
+"""Stop signals that came before the event loop's handlers took over (`catch_early_stops`)."""
+
+
+def catch_early_stops() -> None:
+    """Note SIGTERM or Ctrl-C while the modules load and the bot starts (seconds on a busy
+    host) instead of dying of it (exit 143 under Docker's init); `serve` then stops cleanly
+    before connecting."""
+
+    def note(signum: int, frame: object) -> None:
+        stopped_early.append(signal.Signals(signum).name)
+
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, note)
+
+
+def release_early_stops() -> None:
+    """One-shot commands (backup, restore...) keep the usual signals: Ctrl-C interrupts them."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 NO_TOKEN = """\
 Redline needs a bot token and none was found.
 
   1. Open https://discord.com/developers/applications and create an application.
   2. Under "Bot", press "Reset Token" and copy the token.
-  3. Run again with the token in the environment (or in a .env file next to you):
+  3. Start Redline again with the token in REDLINE_TOKEN. From the Redline folder:
 
-       REDLINE_TOKEN=your-token-here python -m bot
+       REDLINE_TOKEN=your-token-here ./redline bot
+
+     or put the line REDLINE_TOKEN=your-token-here in a file named .env in that folder.
+     With Docker: docker run -e REDLINE_TOKEN=your-token-here ... (or --env-file .env);
+     with Docker Compose: that line in the .env file next to compose.yaml.
 
 See README.md ("Hosting Redline") for inviting the bot to your server.
 """
@@ -64,6 +94,8 @@ def _print(text: str) -> None:
 
 def load_settings() -> Settings | int:
     """The settings, or EXIT_CONFIG after saying which variable is wrong and what it accepts."""
+    from pydantic import ValidationError
+
     from bot.settings import Settings, describe_errors
 
     try:
@@ -139,8 +171,11 @@ async def serve(settings: Settings, lock: InstanceLock) -> int:
             hurry.set()
         stop.set()
 
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    for sig in STOP_SIGNALS:  # from here on the loop takes them (`catch_early_stops` before)
         loop.add_signal_handler(sig, on_signal, sig)
+    if stopped_early:
+        log.info("stopped cleanly (%s, before connecting)", stopped_early[0])
+        return EXIT_OK
 
     assert settings.token is not None
     bot = RedlineBot(settings, instance_lock=lock)
@@ -179,16 +214,28 @@ async def serve(settings: Settings, lock: InstanceLock) -> int:
             if left:
                 log.warning("stopping with %d interaction(s) unfinished after the grace time", left)
             await bot.close()
-            try:
-                await asyncio.wait_for(runner, 10)
-            except Exception as exc:  # already stopping: how the connection ended is moot
-                log.debug("the connection ended with %r while stopping", exc)
+            await connection_ended(runner)
             log.info("stopped cleanly (%s)", name)
             return EXIT_OK
     finally:
         for task in background:
             task.cancel()
         await asyncio.gather(*background, return_exceptions=True)
+
+
+async def connection_ended(runner: asyncio.Task[None]) -> None:
+    """Let the connection task end after `close()`, cancelling it if it does not at once (a
+    reconnect waiting out its backoff); never waits more than twice AFTER_CLOSE."""
+    await asyncio.wait({runner}, timeout=AFTER_CLOSE)
+    if not runner.done():
+        log.info("the connection to Discord was still retrying: cancelled")
+        runner.cancel()
+        await asyncio.wait({runner}, timeout=AFTER_CLOSE)
+    if not runner.done():
+        log.warning("the connection task did not end %.1f s after its cancellation", AFTER_CLOSE)
+    elif not runner.cancelled() and runner.exception() is not None:
+        # already stopping: how the connection ended is moot
+        log.debug("the connection ended with %r while stopping", runner.exception())
 
 
 def failure(runner: asyncio.Task[None], settings: Settings) -> int:
@@ -289,7 +336,12 @@ def verify_command(settings: Settings, session_id: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    catch_early_stops()  # first: what follows imports pydantic, discord, Pillow, every game
     args = parse_args(argv)
+    if args.command not in (None, "run"):
+        release_early_stops()
+        if stopped_early:
+            return EXIT_OK
     settings = load_settings()
     if isinstance(settings, int):
         return settings

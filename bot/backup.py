@@ -5,9 +5,11 @@ The schedule needs no state of its own: a backup is due when the newest file in
 DATA_DIR/backups is older than REDLINE_BACKUP_HOURS (so a restart neither skips one nor takes
 an extra one), and finished games are pruned once a day when REDLINE_RETENTION_DAYS is set.
 
-On PostgreSQL (REDLINE_DATABASE_URL) backups are the database admin's job (pg_dump): `backup`
-and `restore` say so and change nothing, scheduled backups are off, and retention prunes
-through the repository (`Repository.prune`), into the same DATA_DIR/archive format.
+On PostgreSQL (REDLINE_DATABASE_URL) `backup` runs pg_dump into the same folder
+(`storage.pg.dump`; a clear message when pg_dump is not installed), `restore` says to use
+pg_restore and changes nothing, scheduled backups are off (several processes share the
+database: one cron job or timer is the admin's), and retention prunes through the repository
+(`Repository.prune`), into the same DATA_DIR/archive format.
 """
 
 from __future__ import annotations
@@ -33,17 +35,24 @@ CHECK_EVERY_S = 600.0
 EXIT_OK, EXIT_CONFIG, EXIT_ALREADY_RUNNING, EXIT_STORAGE = 0, 2, 3, 5
 
 
-def postgres_backup_words(settings: Settings, verb: str) -> str:
-    """What `backup`/`restore` say on PostgreSQL instead of pretending."""
-    tool = (
-        "pg_dump --format=custom --file=redline.dump DATABASE_URL"
-        if verb == "backup"
-        else "pg_restore --clean --dbname=DATABASE_URL redline.dump (with every bot stopped)"
-    )
+PG_DUMP_MISSING = """\
+Redline: nothing was backed up. The database is PostgreSQL ({label}), and its backups are made \
+with PostgreSQL's pg_dump, which is not installed here. Install PostgreSQL's client programs, \
+of the server's major version or newer (Debian/Ubuntu: sudo apt-get install \
+postgresql-client), and run this again; or dump where they are, e.g. with compose.sharded.yaml: \
+docker compose -f compose.sharded.yaml exec -T postgres pg_dump -U redline --format=custom \
+redline > redline.dump (docs/deploy.md, Backups; exit code 2).\
+"""
+
+
+def postgres_restore_words(settings: Settings) -> str:
+    """What `restore` says on PostgreSQL instead of pretending."""
     return (
-        f"Redline: the database is PostgreSQL ({settings.database_label}); `python -m bot {verb}` "
-        f"only handles the SQLite file, so nothing was done. Use PostgreSQL's own tools, e.g. "
-        f"`{tool}`, or your provider's snapshots (docs/deploy.md, PostgreSQL; exit code 2)."
+        f"Redline: the database is PostgreSQL ({settings.database_label}); `python -m bot "
+        "restore` only handles the SQLite file, so nothing was done. With every bot stopped, "
+        "restore a dump with PostgreSQL's own tool: `pg_restore --clean "
+        "--dbname=DATABASE_URL backups/redline-....dump` (docs/deploy.md, PostgreSQL; "
+        "exit code 2)."
     )
 
 
@@ -146,12 +155,19 @@ def _say(text: str) -> None:
 
 
 def backup_command(settings: Settings) -> int:
-    """`python -m bot backup`: safe while the bot runs (SQLite's online backup)."""
-    if settings.uses_postgres:
-        _say(postgres_backup_words(settings, "backup"))
-        return EXIT_CONFIG
+    """`python -m bot backup`: safe while the bot runs (SQLite's online backup, or pg_dump)."""
+    from storage.pg.dump import PgDumpMissing, dump
+
     try:
-        path = take_backup(settings)
+        if settings.uses_postgres:
+            path = dump(
+                str(settings.database_target), settings.backup_dir, keep=settings.backup_keep
+            )
+        else:
+            path = take_backup(settings)
+    except PgDumpMissing:
+        _say(PG_DUMP_MISSING.format(label=settings.database_label))
+        return EXIT_CONFIG
     except store.BackupError as exc:
         _say(f"Redline: backup failed: {exc} (exit code 5)")
         return EXIT_STORAGE
@@ -164,7 +180,7 @@ def restore_command(settings: Settings, file: Path) -> int:
     """`python -m bot restore FILE`: only with the bot stopped; the current database is backed
     up first (label `before-restore`), so a restore can itself be undone."""
     if settings.uses_postgres:
-        _say(postgres_backup_words(settings, "restore"))
+        _say(postgres_restore_words(settings))
         return EXIT_CONFIG
     try:
         lock = InstanceLock.acquire(settings.data_dir)

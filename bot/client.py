@@ -12,11 +12,12 @@ processes sharing one database. What is per guild belongs to the process holding
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -49,6 +50,19 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 COMMAND_HASH_KEY = "command_hash"
+STARTING = "starting"
+CLOSE_STEP_TIMEOUT = 1.0
+"""Seconds each step of `close()` that waits on others (the scheduler's pass, the goodbye to
+Discord's gateway) may take: a Discord that is down or no longer answers must not hold up a
+stop (Docker kills the process 10 s after SIGTERM)."""
+
+
+async def within(seconds: float, step: Awaitable[None], what: str) -> None:
+    """Wait up to `seconds` for `step`, then go on without it (it is not cancelled)."""
+    task = asyncio.ensure_future(step)
+    await asyncio.wait({task}, timeout=seconds)
+    if not task.done():
+        log.warning("%s took over %.0f s while stopping; going on without it", what, seconds)
 
 
 class RedlineBot(commands.AutoShardedBot):
@@ -93,6 +107,12 @@ class RedlineBot(commands.AutoShardedBot):
         self._owns_instance = instance_lock is None
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self._heartbeat: asyncio.Task[None] | None = None
+        self._beat_now = asyncio.Event()
+        self._shards_down_since: dict[int, float] = {}
+        """Shards not (yet or any more) connected and ready, and since when (monotonic);
+        a shard is up from its READY or RESUMED until it disconnects."""
+        self._started = time.monotonic()
+        self._last_gateway_problem: str | None = STARTING
         self.identify_pace = IdentifyPace()
         self.workload = Workload()
         """What the bot is still doing (`idle()`, and the bounded end of `close()`)."""
@@ -160,6 +180,7 @@ class RedlineBot(commands.AutoShardedBot):
             await self.add_cog(cog(self.table))
         if self.settings.sync_commands:
             await self.sync_commands_if_changed()
+        self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
 
     def _startup_line(self) -> str:
         from bot.logs import startup_line
@@ -195,7 +216,7 @@ class RedlineBot(commands.AutoShardedBot):
         if hasattr(self, "service"):
             self.service.outage.close()
         await self.workload.finish(self.drain.grace_left(self.settings.shutdown_grace))
-        await super().close()
+        await within(CLOSE_STEP_TIMEOUT, super().close(), "closing the gateway connection")
         if hasattr(self, "table"):
             self.table.renderer.close()
         if hasattr(self, "repo"):
@@ -223,8 +244,6 @@ class RedlineBot(commands.AutoShardedBot):
         log.info(
             "ready as %s in %d guilds (%s)", self.user, len(self.guilds), self.scope.describe()
         )
-        if self._heartbeat is None:
-            self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
         if self.settings.tick_seconds > 0 and not self._ticks.is_running():
             self._ticks.change_interval(seconds=self.settings.tick_seconds)
             self._ticks.start()
@@ -241,21 +260,74 @@ class RedlineBot(commands.AutoShardedBot):
         except Exception:
             log.exception("the scheduler's tick failed; it runs again next time")
 
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self._gateway_changed(shard_id, up=True)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self._gateway_changed(shard_id, up=True)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._gateway_changed(shard_id, up=False)
+
+    def _gateway_changed(self, shard_id: int, *, up: bool) -> None:
+        if up:
+            self._shards_down_since.pop(shard_id, None)
+        else:
+            self._shards_down_since.setdefault(shard_id, time.monotonic())
+        self._beat_now.set()  # the health check learns of it now, not a heartbeat later
+
+    def gateway_problem(self) -> str | None:
+        """None while every shard this process runs is connected and ready; else which are
+        not, and for how long."""
+        if self.shard_count is None:
+            return "not connected to Discord yet"
+        now = time.monotonic()
+        down = []
+        for shard_id in self.shard_ids or range(self.shard_count):
+            shard = self.shards.get(shard_id)
+            if shard_id in self._shards_down_since:
+                since = self._shards_down_since[shard_id]
+            elif shard is None or shard.is_closed() or not self.is_ready():
+                since = self._started
+            else:
+                continue
+            down.append(f"shard {shard_id} for {now - since:.0f} s")
+        if not down:
+            return None
+        return f"not connected to Discord ({', '.join(down)}; it reconnects by itself)"
+
     async def _beat(self) -> None:
-        """While connected, probe storage and write the heartbeat `python -m bot.health` (the
-        Docker health check) reads. A failed probe pauses every game until one succeeds
-        (see `bot/outage.py`)."""
+        """Probe storage and write the heartbeat `python -m bot.health` (the Docker health
+        check) reads: every HEARTBEAT_EVERY seconds, and at once when a shard connects or
+        disconnects. A failed probe pauses every game until one succeeds (`bot/outage.py`)."""
         while not self.is_closed():
+            self._beat_now.clear()
             await self.beat_once()
-            await asyncio.sleep(HEARTBEAT_EVERY)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._beat_now.wait(), HEARTBEAT_EVERY)
 
     async def beat_once(self) -> None:
         await self.service.outage.probe()
-        if self.is_ready() and not self.is_ws_ratelimited():
-            path = self.settings.data_dir / HEARTBEAT_FILE
-            await asyncio.to_thread(
-                write_heartbeat, path, now=time.time(), storage_problem=self.service.storage_problem
-            )
+        gateway = self.gateway_problem()
+        self._log_gateway_change(gateway)
+        path = self.settings.data_dir / HEARTBEAT_FILE
+        await asyncio.to_thread(
+            write_heartbeat,
+            path,
+            now=time.time(),
+            storage_problem=self.service.storage_problem,
+            gateway_problem=gateway,
+        )
+
+    def _log_gateway_change(self, problem: str | None) -> None:
+        """One line when the connection is lost and one when it is back (not while starting)."""
+        last = self._last_gateway_problem
+        if problem is None and last not in (None, STARTING):
+            log.info("health: connected to Discord again, every shard ready")
+        elif problem is not None and last is None:
+            log.info("health: %s", problem)
+        if problem is None or last is None:
+            self._last_gateway_problem = problem
 
     async def _on_tree_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError

@@ -1,12 +1,14 @@
 """`python -m bot.health`: exit 0 if the bot's heartbeat is recent and its storage is ok.
 
 Docker's health check runs this. The bot writes `data_dir/heartbeat` every HEARTBEAT_EVERY
-seconds while connected (`write_heartbeat`): JSON `{"at": unix time, "storage": "ok" or the
-problem, "pid": pid}`, replaced atomically so this never reads half a file. `judge` decides:
+seconds, and at once when a shard connects or disconnects (`write_heartbeat`): JSON `{"at":
+unix time, "storage": "ok" or the problem, "gateway": "ok" or which shards are not connected
+and ready, "pid": pid}`, replaced atomically so this never reads half a file. `judge` decides:
 unhealthy when the file is missing or unreadable, older than STALE_AFTER, dated more than
 FUTURE_SLACK in the future (the clock stepped back: the file says nothing about now), or when
-the bot reported a storage problem. An empty file is the older format (the file was only
-touched): it is judged by its mtime, so upgrading a running container does not flap.
+the bot reported a storage problem or a shard not connected. An empty file is the older format
+(the file was only touched): it is judged by its mtime, and a file without "gateway" was
+written only while connected, so upgrading a running container does not flap.
 """
 
 from __future__ import annotations
@@ -26,14 +28,17 @@ HEARTBEAT_FILE = "heartbeat"
 HEARTBEAT_EVERY = 20.0
 STALE_AFTER = 90.0
 FUTURE_SLACK = 60.0
-STORAGE_OK = "ok"
+STATUS_OK = "ok"
 
 
-def write_heartbeat(path: Path, *, now: float, storage_problem: str | None) -> None:
+def write_heartbeat(
+    path: Path, *, now: float, storage_problem: str | None, gateway_problem: str | None = None
+) -> None:
     """Replace `path` with a fresh heartbeat in one step (temp file in the same folder)."""
     body = {
         "at": now,
-        "storage": STORAGE_OK if storage_problem is None else storage_problem,
+        "storage": STATUS_OK if storage_problem is None else storage_problem,
+        "gateway": STATUS_OK if gateway_problem is None else gateway_problem,
         "pid": os.getpid(),
     }
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -56,12 +61,13 @@ def judge(path: Path, *, now: float) -> tuple[bool, str]:
         return False, f"unhealthy: cannot read heartbeat {path}: {exc}"
 
     if not text.strip():  # the older format: an empty file, touched
-        at, storage, pid = mtime, STORAGE_OK, None
+        at, storage, gateway, pid = mtime, STATUS_OK, STATUS_OK, None
     else:
         try:
             data = json.loads(text)
             at = data["at"]
-            storage = data.get("storage", STORAGE_OK)
+            storage = data.get("storage", STATUS_OK)
+            gateway = data.get("gateway", STATUS_OK)
             pid = data.get("pid")
             if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at):
                 raise ValueError(f"'at' is {at!r}, not a time")
@@ -75,8 +81,10 @@ def judge(path: Path, *, now: float) -> tuple[bool, str]:
         return False, (
             f"unhealthy: heartbeat dated {-age:.0f} s in the future (the clock stepped back?)"
         )
-    if storage != STORAGE_OK:
+    if storage != STATUS_OK:
         return False, f"unhealthy: storage problem: {storage}"
+    if gateway != STATUS_OK:
+        return False, f"unhealthy: {gateway}"
     who = "" if pid is None else f" from pid {pid}"
     return True, f"healthy: heartbeat {max(age, 0):.0f} s ago{who}"
 

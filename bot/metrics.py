@@ -63,8 +63,11 @@ def render(settings: Settings, bot: Any, drain: Drain | None) -> str:
 
     metric("redline_info", "gauge", "Redline version", [(f'{{version="{logs.version()}"}}', 1)])
     metric("redline_start_time_seconds", "gauge", "Process start (unix time)", [("", STARTED)])
-    ready = bool(bot is not None and bot.is_ready())
-    metric("redline_ready", "gauge", "1 while connected to Discord", [("", int(ready))])
+    gateway_problem = getattr(bot, "gateway_problem", lambda: None)
+    ready = bool(bot is not None and bot.is_ready() and gateway_problem() is None)
+    metric(
+        "redline_ready", "gauge", "1 while every shard is connected and ready", [("", int(ready))]
+    )
     latency = getattr(bot, "latency", math.nan)
     if isinstance(latency, float) and math.isfinite(latency):
         metric("redline_gateway_latency_seconds", "gauge", "Gateway heartbeat", [("", latency)])

@@ -30,6 +30,9 @@ from fakediscord.shards import (
 log = logging.getLogger(__name__)
 
 HELLO, HEARTBEAT_ACK, INVALID_SESSION = 10, 11, 9
+REFUSE, STALL = "refuse", "stall"
+"""How a gateway that is down treats a new connection: an HTTP 503 to the websocket upgrade
+(what Discord's edge answers during an outage), or no answer at all until it is back."""
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, REQUEST_MEMBERS = 0, 1, 2, 3, 4, 6, 8
 GUILD_MEMBERS_INTENT = 1 << 1
 CLOSE_AUTH_FAILED = 4004
@@ -90,6 +93,14 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.identify_count = 0
         self.resume_count = 0
+        self.outage: str | None = None
+        """None while up; REFUSE or STALL while down (see `go_down`)."""
+        self.outage_shard: int | None = None
+        """The one shard that is down, or None: the whole gateway is."""
+        self.turned_away = 0
+        """Connection attempts refused or held during outages."""
+        self._back = asyncio.Event()
+        self._stopping = False
 
     @property
     def current(self) -> Connection | None:
@@ -119,7 +130,45 @@ class Gateway:
         held = {shard_id for shard_id, n in live if n == count}
         return [n for n in range(count) if n not in held]
 
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def go_down(self, how: str = REFUSE, *, shard: int | None = None) -> None:
+        """An outage until `come_back`. Of the whole gateway: every connection is closed and new
+        ones are turned away (REFUSE: HTTP 503 to the upgrade, as Discord's edge answers; STALL:
+        the upgrade is held without an answer, as a black-holed network does). Of one `shard`:
+        its connection is closed and its IDENTIFY or RESUME is held unanswered (connected, but
+        never ready), whatever `how`."""
+        if how not in (REFUSE, STALL):
+            raise ValueError(f"an outage refuses or stalls, not {how!r}")
+        self.outage, self.outage_shard = how, shard
+        self._back.clear()
+        for conn in list(self.connections):
+            if shard is None or (conn.session is not None and conn.session.shard[0] == shard):
+                conn.ready = False
+                await conn.ws.close(code=1001, message=b"fake outage")
+        self.hooks.on_change()
+
+    def come_back(self) -> None:
+        """The outage is over: held attempts go on, new connections are served."""
+        self.outage = self.outage_shard = None
+        self._back.set()
+        self.hooks.on_change()
+
+    async def _turned_away(self) -> bool:
+        """Count an attempt that met the outage and hold it while the outage lasts; True when
+        the fake is stopping meanwhile (then the attempt gets no answer)."""
+        self.turned_away += 1
+        self.hooks.on_change()
+        if self.outage == STALL or self.outage_shard is not None:
+            await self._back.wait()
+        return self._stopping
+
+    def _is_down(self, shard_id: int | None = None) -> bool:
+        return self.outage is not None and self.outage_shard == shard_id
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if self._is_down():  # the whole gateway
+            refused = self.outage == REFUSE
+            if await self._turned_away() or refused:
+                return web.Response(status=503, text="gateway unavailable (fake outage)")
         # autoclose off: we mark the connection dead before echoing the close frame, so by the
         # time `await client.close()` returns the fake already knows the bot is gone
         ws = web.WebSocketResponse(autoclose=False, max_msg_size=0)
@@ -143,6 +192,8 @@ class Gateway:
         return ws
 
     async def close_all(self) -> None:
+        self._stopping = True
+        self._back.set()  # held upgrades end (with a 503) instead of holding up the server's stop
         for conn in list(self.connections):
             conn.ready = False
             await conn.ws.close(code=1001, message=b"fake discord stopping")
@@ -194,6 +245,8 @@ class Gateway:
         if self.hooks.guild_count(shard) > self.max_guilds_per_shard:
             await conn.ws.close(code=CLOSE_SHARDING_REQUIRED, message=b"Sharding required.")
             return
+        if self._is_down(shard[0]) and await self._turned_away():
+            return
         if not self.limits.admit(shard[0]):
             # identifying faster than max_concurrency allows: Discord invalidates the session
             await conn.send({"op": INVALID_SESSION, "d": False})
@@ -218,6 +271,8 @@ class Gateway:
         if session is None or data.get("token") != self.hooks.token():
             # d=false: the client drops the session and identifies afresh
             await conn.send({"op": INVALID_SESSION, "d": False})
+            return
+        if self._is_down(session.shard[0]) and await self._turned_away():
             return
         self.resume_count += 1
         conn.session = session

@@ -12,7 +12,7 @@ import discord.http
 import yarl
 from aiohttp import web
 
-from fakediscord.gateway import Gateway, GatewayHooks, Session, wait_for
+from fakediscord.gateway import REFUSE, STALL, Gateway, GatewayHooks, Session, wait_for
 from fakediscord.ids import new_token
 from fakediscord.inject import (
     APPLICATION_COMMAND,
@@ -222,6 +222,27 @@ class FakeDiscord(World, Observations):
         conn.ready = False
         await conn.ws.close(code=code, message=b"fake hiccup")
         self.store.notify()
+
+    async def gateway_outage(self, *, stall: bool = False, shard: int | None = None) -> None:
+        """Discord's gateway goes down: every bot connection is closed and reconnects are
+        refused with HTTP 503 (stall=True: held open without an answer, as a black-holed
+        network does) until `gateway_back()`. With `shard`, only that shard's connection is
+        closed and its IDENTIFY or RESUME held unanswered (connected, never ready). REST keeps
+        answering."""
+        await self.gateway.go_down(STALL if stall else REFUSE, shard=shard)
+
+    def gateway_back(self) -> None:
+        """The outage is over: the bot's next reconnect (or a held one) is served."""
+        self.gateway.come_back()
+
+    async def wait_for_turned_away(self, n: int = 1, timeout: float = 10.0) -> None:
+        """Wait until `n` connection attempts met the outage (the bot is trying to reconnect)."""
+        await wait_for(
+            lambda: self.gateway.turned_away >= n,
+            self.store.changed,
+            timeout,
+            f"{n} connection attempt(s) to meet the outage",
+        )
 
     async def wait_until_disconnected(self, timeout: float = 10.0) -> None:
         await wait_for(

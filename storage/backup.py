@@ -52,7 +52,7 @@ def _stamp(now: float) -> str:
     return datetime.fromtimestamp(now, UTC).strftime("%Y%m%d-%H%M%S")
 
 
-def _fsync(path: Path) -> None:
+def fsync_file(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -68,23 +68,34 @@ def _connect_ro(path: Path) -> sqlite3.Connection:
     return db
 
 
-def list_backups(folder: Path) -> list[Path]:
+def list_backups(folder: Path, suffix: str = SUFFIX) -> list[Path]:
     """Backups in `folder`, oldest first (their names start with the UTC time they were made)."""
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob(f"{PREFIX}*{SUFFIX}") if p.is_file())
+    return sorted(p for p in folder.glob(f"{PREFIX}*{suffix}") if p.is_file())
+
+
+def new_backup_path(folder: Path, when: float, *, label: str = "", suffix: str = SUFFIX) -> Path:
+    """A name no backup in `folder` has yet: redline-YYYYmmdd-HHMMSS[-label][-n]<suffix>."""
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"{PREFIX}{_stamp(when)}{'-' + label if label else ''}"
+    target = folder / f"{name}{suffix}"
+    n = 1
+    while target.exists():
+        n += 1
+        target = folder / f"{name}-{n}{suffix}"
+    return target
+
+
+def keep_newest(folder: Path, keep: int, *, suffix: str = SUFFIX) -> None:
+    """Delete all but the newest `keep` backups of this kind."""
+    for old in list_backups(folder, suffix)[:-keep] if keep > 0 else []:
+        old.unlink(missing_ok=True)
 
 
 def backup(db: Path, folder: Path, *, keep: int, now: float | None = None, label: str = "") -> Path:
     """Copy the live database `db` into `folder`; keep the newest `keep` backups."""
-    when = time.time() if now is None else now
-    folder.mkdir(parents=True, exist_ok=True)
-    name = f"{PREFIX}{_stamp(when)}{'-' + label if label else ''}"
-    target = folder / f"{name}{SUFFIX}"
-    n = 1
-    while target.exists():
-        n += 1
-        target = folder / f"{name}-{n}{SUFFIX}"
+    target = new_backup_path(folder, time.time() if now is None else now, label=label)
     temp = folder / f".{target.name}.{os.getpid()}.tmp"
     try:
         with closing(_connect_ro(db)) as src, closing(sqlite3.connect(temp)) as dst:
@@ -93,14 +104,13 @@ def backup(db: Path, folder: Path, *, keep: int, now: float | None = None, label
             check = dst.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise BackupError(f"the copy of {db} failed its check ({check}); nothing kept")
-        _fsync(temp)
+        fsync_file(temp)
         os.replace(temp, target)
     except sqlite3.Error as exc:
         raise BackupError(f"cannot back up {db}: {exc}") from exc
     finally:
         temp.unlink(missing_ok=True)
-    for old in list_backups(folder)[:-keep] if keep > 0 else []:
-        old.unlink(missing_ok=True)
+    keep_newest(folder, keep)
     return target
 
 
@@ -249,7 +259,7 @@ def prune(db: Path, archive: Path, *, older_than: float, now: float | None = Non
                             conn, "SELECT * FROM reminders WHERE session_id = ?", sid
                         )
                     out.write(json.dumps(line, ensure_ascii=False) + "\n")
-            _fsync(temp)
+            fsync_file(temp)
             os.replace(temp, target)
         finally:
             temp.unlink(missing_ok=True)

@@ -1,4 +1,5 @@
-"""The Docker health check judges the heartbeat file: age, clock steps, storage, old format."""
+"""The Docker health check judges the heartbeat file: age, clock steps, storage, the gateway,
+old formats."""
 
 from __future__ import annotations
 
@@ -19,9 +20,15 @@ def beat(tmp_path: Path) -> Path:
 
 
 def test_a_fresh_heartbeat_with_storage_ok_is_healthy(beat: Path) -> None:
-    """Written 20 s ago with storage ok: healthy, and the file holds at, storage and pid."""
-    write_heartbeat(beat, now=NOW - 20, storage_problem=None)
-    assert json.loads(beat.read_text()) == {"at": NOW - 20, "storage": "ok", "pid": os.getpid()}
+    """Written 20 s ago, storage and gateway ok: healthy; the file holds at, storage, gateway
+    and pid."""
+    write_heartbeat(beat, now=NOW - 20, storage_problem=None, gateway_problem=None)
+    assert json.loads(beat.read_text()) == {
+        "at": NOW - 20,
+        "storage": "ok",
+        "gateway": "ok",
+        "pid": os.getpid(),
+    }
     healthy, message = judge(beat, now=NOW)
     assert healthy, message
     assert message.startswith("healthy: heartbeat 20 s ago")
@@ -68,6 +75,19 @@ def test_a_storage_problem_is_unhealthy_and_printed(beat: Path) -> None:
     problem = "the database file /data/redline.sqlite3 was deleted while Redline was running"
     write_heartbeat(beat, now=NOW - 1, storage_problem=problem)
     assert judge(beat, now=NOW) == (False, f"unhealthy: storage problem: {problem}")
+
+
+def test_a_shard_not_connected_is_unhealthy_and_printed(beat: Path) -> None:
+    """A fresh heartbeat that says a shard is not connected fails with those words."""
+    problem = "not connected to Discord (shard 0 for 25 s; it reconnects by itself)"
+    write_heartbeat(beat, now=NOW - 1, storage_problem=None, gateway_problem=problem)
+    assert judge(beat, now=NOW) == (False, f"unhealthy: {problem}")
+
+
+def test_a_heartbeat_without_a_gateway_field_is_from_a_connected_older_bot(beat: Path) -> None:
+    """The previous bot wrote only while connected and had no "gateway": upgrading does not flap."""
+    beat.write_text(json.dumps({"at": NOW - 5, "storage": "ok", "pid": 7}))
+    assert judge(beat, now=NOW) == (True, "healthy: heartbeat 5 s ago from pid 7")
 
 
 def test_an_old_style_empty_heartbeat_is_judged_by_mtime(beat: Path) -> None:

@@ -10,22 +10,35 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_no_token_prints_how_to_get_one(tmp_path: Path) -> None:
-    """No REDLINE_TOKEN: exit code 2 and instructions, no traceback."""
+def without_token(folder: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("REDLINE_")}
-    env["REDLINE_DATA_DIR"] = str(tmp_path)
-    result = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env={**env, "PYTHONPATH": str(ROOT)},
+        cwd=folder,
+        env={**env, "REDLINE_DATA_DIR": str(folder), "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_no_token_prints_how_to_get_one(tmp_path: Path) -> None:
+    """No REDLINE_TOKEN: exit code 2 and instructions, no traceback."""
+    result = without_token(tmp_path)
     assert result.returncode == 2
     assert "needs a bot token" in result.stderr
     assert "Developer" in result.stderr or "developers" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_no_token_points_to_the_ways_people_start_it(tmp_path: Path) -> None:
+    """The fix names ./redline bot and Docker's -e / .env, never a bare `python -m bot` (on a
+    fresh Debian `python` does not exist and `python3 -m bot` has no packages)."""
+    result = without_token(tmp_path)
+    assert "REDLINE_TOKEN=your-token-here ./redline bot" in result.stderr
+    assert "-e REDLINE_TOKEN=" in result.stderr
+    assert ".env" in result.stderr
+    assert "python -m bot" not in result.stderr
 
 
 def test_health_check_fails_without_heartbeat(tmp_path: Path) -> None:

@@ -7,9 +7,10 @@ import asyncio
 import contextlib
 import os
 import signal
+import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -64,17 +65,24 @@ class BotProcess:
         return "\n".join(self.lines)
 
     async def wait_for_line(self, needle: str, timeout: float = HANG_S) -> str:
+        def found() -> str | None:
+            return next((line for line in self.lines if needle in line), None)
+
+        await self.wait_for_output(lambda: found() is not None, needle, timeout)
+        return found() or ""
+
+    async def wait_for_output(self, holds: Callable[[], bool], what: str, timeout: float) -> None:
+        """Re-check `holds` as each line of output arrives, until it is true."""
         deadline = time.monotonic() + timeout
         while True:
-            for line in self.lines:
-                if needle in line:
-                    return line
+            self._changed.clear()  # before the check: a line read meanwhile wakes the wait
+            if holds():
+                return
             if self._reader.done():
-                raise AssertionError(f"process ended without {needle!r}:\n{self.text}")
+                raise AssertionError(f"process ended without {what!r}:\n{self.text}")
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"no {needle!r} within {timeout} s:\n{self.text}")
-            self._changed.clear()
+                raise AssertionError(f"no {what!r} within {timeout} s:\n{self.text}")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), left)
 
@@ -91,6 +99,15 @@ class BotProcess:
             self.proc.kill()
             await self.proc.wait()
         self._reader.cancel()
+
+
+async def wait_until(holds: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    """Re-check `holds` (a file another process writes, say) until true, or fail after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout} s: {what}")
+        await asyncio.sleep(0.05)
 
 
 class Site:
@@ -123,6 +140,17 @@ class Site:
         proc = await BotProcess.start("-m", "bot", *args, cwd=self.tmp, env=self.env(**env))
         self.processes.append(proc)
         return proc
+
+    def health(self) -> subprocess.CompletedProcess[str]:
+        """`python -m bot.health` on this site's data folder, as Docker's health check runs it."""
+        return subprocess.run(
+            [sys.executable, "-m", "bot.health"],
+            cwd=self.tmp,
+            env=self.env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ and `-m venv` makes a stub environment whose pip only records what it was asked.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+LOCKS = ("requirements.lock", "requirements-dev.lock")
 
 SYSTEM_PY = r"""#!/usr/bin/env bash
 # a stub system python: version from STUB_VERSION; STUB_NO_VENV=1 acts like Debian without
@@ -38,12 +40,25 @@ esac
 """
 
 VENV_PY = r"""#!/usr/bin/env bash
-# a stub venv python: pip works if the venv has its marker; records pip calls; runs "bot"
+# a stub venv python: pip works if the venv has its marker; records pip calls; runs "bot" and
+# the demo; STUB_PIP_FAILS=tls fails an install as pip does behind a TLS-intercepting proxy,
+# STUB_PIP_FAILS=net as it does without a network
 venv=$(cd "$(dirname "$0")/.." && pwd)
 case "$*" in
   *"import sys, pip"*) [ -f "$venv/has-pip" ] ;;
+  "-m pip "*" install "*)
+    case "${STUB_PIP_FAILS:-}" in
+      tls) echo "WARNING: Retrying after connection broken by 'SSLError(" >&2
+           echo "  '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed'))'" >&2
+           echo "ERROR: Could not find a version that satisfies the requirement aiohttp" >&2
+           exit 1 ;;
+      net) echo "ERROR: Could not install packages due to an OSError: [Errno -3]" >&2
+           exit 1 ;;
+    esac
+    echo "$*" >> "$venv/pip.log" ;;
   "-m pip "*) echo "$*" >> "$venv/pip.log" ;;
   "-m bot"*) echo "BOT RAN $*" ;;
+  "-m bench.demo"*) echo "DEMO RAN $*" ;;
   *) echo "unexpected: $*" >&2; exit 99 ;;
 esac
 """
@@ -151,3 +166,49 @@ def test_an_unknown_command_prints_the_usage(tree: Path) -> None:
     out = run(tree, "lint-nothing")
     assert out.returncode == 2  # usage
     assert "./redline test" in out.stdout
+
+
+def test_the_dev_lock_holds_every_run_pin() -> None:
+    """What lets a dev install stand for a run install: every run pin, at the same version."""
+    pins = [re.findall(r"^([\w.\-\[\]]+==\S+)", (ROOT / name).read_text(), re.M) for name in LOCKS]
+    assert pins[0] and set(pins[0]) <= set(pins[1])
+
+
+def test_bot_after_demo_installs_nothing_more(tree: Path) -> None:
+    """A dev install (demo, test) already holds the run packages: `bot` starts at once."""
+    assert run(tree, "demo").returncode == 0
+    installed = (tree / ".venv" / "pip.log").read_text()
+    out = run(tree, "bot")
+    assert out.returncode == 0, out.stderr
+    assert "BOT RAN" in out.stdout
+    assert "installing" not in out.stderr
+    assert (tree / ".venv" / "pip.log").read_text() == installed
+
+
+def test_switching_back_and_forth_installs_each_lock_once(tree: Path) -> None:
+    """bot, demo, bot, demo: the run lock once, the dev lock once, then nothing."""
+    for command in ("bot", "demo", "bot", "demo"):
+        assert run(tree, command).returncode == 0
+    installs = (tree / ".venv" / "pip.log").read_text().splitlines()
+    assert [line.split(" -r ")[-1] for line in installs if " -r " in line] == list(LOCKS)
+
+
+def test_a_tls_failure_says_what_failed_and_what_to_set(tree: Path) -> None:
+    """pip behind a TLS-intercepting proxy: pip's lines, then a hint naming PIP_CERT."""
+    out = run(tree, "bot", STUB_PIP_FAILS="tls")
+    assert out.returncode == 1
+    assert "CERTIFICATE_VERIFY_FAILED" in out.stderr  # pip's own words stay visible
+    hint = out.stderr.strip().splitlines()[-1]
+    assert "could not verify the TLS certificate" in hint
+    assert "PIP_CERT=" in hint and "PIP_INDEX_URL=" in hint
+    assert not list((tree / ".venv").glob(".installed-*"))
+
+
+def test_another_pip_failure_names_the_settings_too(tree: Path) -> None:
+    """No network: pip's error, then what to check and set, and no stamp (the next run retries)."""
+    out = run(tree, "bot", STUB_PIP_FAILS="net")
+    assert out.returncode == 1
+    hint = out.stderr.strip().splitlines()[-1]
+    assert "could not install the pinned packages" in hint
+    assert "HTTPS_PROXY" in hint and "PIP_INDEX_URL=" in hint
+    assert not list((tree / ".venv").glob(".installed-*"))
