@@ -70,10 +70,10 @@ ENV PATH=/venv/bin:$PATH \
 WORKDIR /data
 USER 10001:10001
 VOLUME ["/data"]
-# Python is PID 1 and handles SIGTERM itself (bot/__main__.py); compose adds `init: true` too.
+# Python is PID 1 and handles SIGTERM itself (runtime/main.py); compose adds `init: true` too.
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["python", "-m", "bot.health"]
+  CMD ["python", "-m", "runtime.health"]
 # `docker run IMAGE` runs the bot; `docker run IMAGE backup` / `restore FILE` / `--help` too.
 ENTRYPOINT ["python", "-m", "bot"]
 CMD ["run"]

@@ -29,7 +29,7 @@ import PIL
 
 from bench import encoding, moves
 from bench.figures import Section, Target
-from bot.render_pool import default_size
+from runtime.render_pool import default_size
 
 PARTS = ("moves", "encode", "render", "throughput", "ready", "policies", "deployment")
 ENCODE_MS = Target(5)

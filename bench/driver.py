@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.client import RedlineBot
-from bot.render_slots import DEFAULT_TIMEOUT
-from bot.settings import Settings
 from bot.workload import ANSWERED
 from fakediscord import FakeDiscord, FakeMessage
+from runtime.render_slots import DEFAULT_TIMEOUT
+from runtime.settings import Settings
 
 TURN = re.compile(r"➡️ <@(\d+)>")
 READY_TIMEOUT = 60.0

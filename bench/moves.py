@@ -24,12 +24,12 @@ from typing import Any
 
 from bench.figures import Section, Target
 from bench.stats import percentile
-from bot.service import GameService, Snapshot
 from games.engine import GameError, Player
 from games.registry import GAMES, AnySpec
 from render.registry import RENDERERS, GameRenderers
 from render.textcache import CACHE
 from storage import Repository
+from table.service import GameService, Snapshot
 
 KB = 1000  # the targets' "KB": decimal, the stricter reading
 MOVE_P99 = Target(40)

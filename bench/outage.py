@@ -18,11 +18,11 @@ import asyncio
 import statistics
 import time
 
-from bot.outage import FIRST_DELAY, MAX_DELAY
-from bot.service import GameService, Maintenance, Snapshot
 from games.engine import Player
 from games.registry import GAMES
 from storage import Repository
+from table.outage import FIRST_DELAY, MAX_DELAY
+from table.service import GameService, Maintenance, Snapshot
 from tests.postgres import PgServer, start_server
 
 

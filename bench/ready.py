@@ -30,7 +30,7 @@ from pathlib import Path
 
 from bench.botproc import BotProcess, bot_env
 from bench.figures import Section, Target
-from bot.render_pool import default_size
+from runtime.render_pool import default_size
 
 READY = Target(2000)
 STOP = Target(2000)
@@ -65,10 +65,10 @@ async def _boot_once(fake: object, data_dir: Path, cwd: Path) -> tuple[float, fl
 
 async def _fill(data_dir: Path, sessions: int) -> None:
     """A data dir holding `sessions` started Drag Rage races (through the real service)."""
-    from bot.service import GameService
     from games.engine import Player
     from games.registry import GAMES
     from storage import Repository
+    from table.service import GameService
 
     data_dir.mkdir(parents=True, exist_ok=True)
     repo = await Repository.open(data_dir / "redline.sqlite3")

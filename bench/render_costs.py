@@ -22,11 +22,11 @@ from PIL import Image, ImageDraw
 
 from bench.figures import Section, Target
 from bench.samples import Drawing, drawings, positions
-from bot.render_pool import RenderPool, default_size
 from games.registry import GAMES
 from render.fonts import font
 from render.registry import RENDERERS
 from render.textcache import CACHE, MAX_BYTES, MAX_ENTRIES, TextMaskCache, draw_text_cached
+from runtime.render_pool import RenderPool, default_size
 
 MB = 1024 * 1024
 

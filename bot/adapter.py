@@ -14,11 +14,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bot.customid import ButtonId
-from bot.presenters import Board
 from bot.replies import Ack, Reply
-from bot.snapshot import Snapshot
 from games.engine import PlayerId
+from table.ids import ButtonId
+from table.messages import Board
+from table.snapshot import Snapshot
 
 if TYPE_CHECKING:
     from discord.ext import commands

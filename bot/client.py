@@ -25,23 +25,23 @@ from discord.ext import commands, tasks
 
 from bot.components import RedlineComponent
 from bot.dice import DiceCog, DiceToolsCog
-from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
 from bot.help import HelpCog
 from bot.me import MeCog, VacationCog
 from bot.registry import ADAPTERS
-from bot.rendering import Renderer
 from bot.replies import Ack, Reply, funnel
 from bot.scheduler import Scheduler
-from bot.service import GameService, Maintenance, ServiceError
 from bot.session import SessionCog
-from bot.settings import Settings
 from bot.shards import IdentifyPace, ShardScope
 from bot.shutdown import Drain
 from bot.table import Table
 from bot.workload import Work, Workload
 from games.registry import GAMES
 from render.registry import RENDERERS
+from runtime.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
+from runtime.rendering import Renderer
+from runtime.settings import Settings
 from storage import InstanceLock, Repository, StorageGone
+from table.service import GameService, Maintenance, ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +153,7 @@ class RedlineBot(commands.AutoShardedBot):
         if self._instance is None:  # one process per data folder (`__main__` takes it earlier)
             self._instance = InstanceLock.acquire(self.settings.data_dir)
         self.repo = await Repository.open(self.settings.database_target, clock=self._clock)
-        log.info(self._startup_line())  # version, database, schema, games, shards (bot/logs.py)
+        log.info(self._startup_line())  # version, database, schema, games, shards (runtime/logs.py)
         self.service = GameService(
             self.repo, GAMES, seed_source=self._seed_source, clock=self._clock
         )
@@ -183,7 +183,7 @@ class RedlineBot(commands.AutoShardedBot):
         self._heartbeat = asyncio.create_task(self._beat(), name="heartbeat")
 
     def _startup_line(self) -> str:
-        from bot.logs import startup_line
+        from runtime.logs import startup_line
         from storage.backup import known_schema
 
         return startup_line(
@@ -205,7 +205,7 @@ class RedlineBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop: no new interactions; answers and passes in flight get what is left of
-        `shutdown_grace` s since the gate closed (`bot.__main__` drains first), background
+        `shutdown_grace` s since the gate closed (`runtime.main` drains first), background
         posts (a replay) are cancelled; only then do the connection, the renderer and the
         database close, so nothing is drawn or posted on a closed one."""
         self.drain.close_gate()
@@ -297,9 +297,9 @@ class RedlineBot(commands.AutoShardedBot):
         return f"not connected to Discord ({', '.join(down)}; it reconnects by itself)"
 
     async def _beat(self) -> None:
-        """Probe storage and write the heartbeat `python -m bot.health` (the Docker health
+        """Probe storage and write the heartbeat `python -m runtime.health` (the Docker health
         check) reads: every HEARTBEAT_EVERY seconds, and at once when a shard connects or
-        disconnects. A failed probe pauses every game until one succeeds (`bot/outage.py`)."""
+        disconnects. A failed probe pauses every game until one succeeds (`table/outage.py`)."""
         while not self.is_closed():
             self._beat_now.clear()
             await self.beat_once()

@@ -11,12 +11,16 @@ from typing import Any, Protocol, TypeVar, cast
 import discord
 from pydantic import ValidationError
 
-from bot import customid, presenters, takebacks
-from bot.customid import ButtonId, MalformedInput, bounded_json
 from bot.dice import secret as dice_secret
 from bot.help import send_rules
 from bot.replies import Ack, Reply, Work, funnel
-from bot.service import (
+from bot.table import Table, channel_of
+from games.engine import InvalidAction, Model, Player
+from table import ids as customid
+from table import messages as presenters
+from table import takebacks
+from table.ids import ButtonId, MalformedInput, bounded_json
+from table.service import (
     MOVED_ON,
     LobbyError,
     ServiceError,
@@ -24,8 +28,6 @@ from bot.service import (
     StaleBoard,
     not_seated,
 )
-from bot.table import Table, channel_of
-from games.engine import InvalidAction, Model, Player
 
 log = logging.getLogger(__name__)
 

@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.absence import CLOCK_HELP
-from bot.presenters import Board
 from bot.replies import Ack, Reply, funnel
 from games.registry import AnySpec
+from table.absence import CLOCK_HELP
+from table.messages import Board
 
 if TYPE_CHECKING:
     from bot.table import Table

@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import vacations
-from bot.clocks import Prefs, parse_hhmm, timestamp
-from bot.presenters import Board
 from bot.replies import Ack, Reply, funnel, post
-from bot.snapshot import ServiceError, Snapshot
+from table import vacations
+from table.clocks import Prefs, parse_hhmm, timestamp
+from table.messages import Board
+from table.snapshot import ServiceError, Snapshot
 
 if TYPE_CHECKING:
     from bot.table import Table

@@ -1,9 +1,9 @@
 """The animated replay of a finished game, rebuilt from its seed and log.
 
-The game is replayed exactly as `bot.verify` checks it (players in seat order, the stored
+The game is replayed exactly as `table.verify` checks it (players in seat order, the stored
 options, `Rng.for_step(seed, step)`), and every step's public view (`view(state, None)`, never
 a private one) is drawn. All of it runs off the event loop, one step per call, as background
-drawings (`bot.render_slots`): they wait behind every move's drawing, never hold the last free
+drawings (`runtime.render_slots`): they wait behind every move's drawing, never hold the last free
 render slot, and have a deadline of their own, longer than a move's.
 """
 
@@ -15,16 +15,16 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot import presenters
-from bot.render_slots import Drawing
-from bot.snapshot import Snapshot
-from bot.takebacks import standing_moves
 from bot.workload import Work
 from games.engine import GameError, Player, Rng
 from games.registry import AnySpec
 from render import replay
 from render.registry import RENDERERS
+from runtime.render_slots import Drawing
 from storage import LogEntry, SessionRecord
+from table import messages as presenters
+from table.snapshot import Snapshot
+from table.takebacks import standing_moves
 
 if TYPE_CHECKING:
     from bot.table import Table

@@ -31,11 +31,11 @@ from typing import Any
 
 import discord
 
-from bot.outage import PAUSED, Outage
-from bot.presenters import Board, saved_text_board
-from bot.service import Maintenance, ServiceError, Snapshot, StaleBoard
 from games.engine import GameError
 from storage import StorageGone
+from table.messages import Board, saved_text_board
+from table.outage import PAUSED, Outage
+from table.service import Maintenance, ServiceError, Snapshot, StaleBoard
 
 log = logging.getLogger(__name__)
 

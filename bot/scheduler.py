@@ -1,7 +1,7 @@
 """What falls due while nobody is pressing anything: reminders, deadlines, bot seats.
 
 Due times are not kept in memory: they are derived from each live session's clock, which is
-stored in its row and rewritten with every move (see `bot/clocks.py`), so they survive
+stored in its row and rewritten with every move (see `table/clocks.py`), so they survive
 restarts. Each is processed at most once:
 - a reminder is claimed in the database before it is sent (`Repository.claim_reminder`), so a
   restart or a second process never sends it twice;
@@ -42,17 +42,19 @@ from typing import Protocol
 
 import discord
 
-from bot import clocks, presenters, replays, takebacks, vacations
-from bot.clocks import Due, DueKind, Prefs
-from bot.outage import BACK
-from bot.presenters import Board
+from bot import replays
 from bot.replies import post
-from bot.service import DamagedGame, Maintenance, ServiceError, StoodIn
-from bot.snapshot import Snapshot
 from bot.table import Table
 from bot.workload import Work
 from storage import StorageGone
 from storage.queries.due import NEVER
+from table import clocks, takebacks, vacations
+from table import messages as presenters
+from table.clocks import Due, DueKind, Prefs
+from table.messages import Board
+from table.outage import BACK
+from table.service import DamagedGame, Maintenance, ServiceError, StoodIn
+from table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 

@@ -9,19 +9,20 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import BaseModel
 
-from bot import absence, presenters
-from bot.customid import END, RULES, ButtonId
 from bot.help import send_rules
-from bot.options import option_choices, option_help, option_names
-from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.replies import Ack, Reply, post
-from bot.service import NoSession, ServiceError
 from bot.session_absence import AbsenceCommands
 from bot.session_parts import can_manage
 from bot.session_table import TableCommands
 from bot.table import channel_of
 from games.engine import Player
 from games.registry import GAMES
+from table import absence
+from table import messages as presenters
+from table.ids import END, RULES, ButtonId
+from table.messages import Board, ButtonSpec, SelectSpec
+from table.options import option_choices, option_help, option_names
+from table.service import NoSession, ServiceError
 
 if TYPE_CHECKING:
     from bot.table import Table

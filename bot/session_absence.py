@@ -6,12 +6,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import absence
-from bot.presenters import Board
 from bot.replies import Ack, Reply
 from bot.session_parts import CogParts, can_manage
 from bot.table import channel_of
 from games.engine import Player
+from table import absence
+from table.messages import Board
 
 
 class AbsenceCommands(CogParts):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from bot import presenters
 from bot.replies import Ack, Reply, Work, funnel
-from bot.service import GameService, Snapshot
 from bot.table import Table
+from table import messages as presenters
+from table.service import GameService, Snapshot
 
 
 class CogParts(commands.Cog):

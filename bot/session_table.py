@@ -6,14 +6,15 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import absence, replays, takebacks
-from bot import verify as verification
-from bot.customid import TAKEBACK, ButtonId
-from bot.presenters import Board, ButtonSpec
+from bot import replays
 from bot.replies import Ack, Reply
-from bot.service import ServiceError
 from bot.session_parts import CogParts
 from bot.table import channel_of
+from table import absence, takebacks
+from table import verify as verification
+from table.ids import TAKEBACK, ButtonId
+from table.messages import Board, ButtonSpec
+from table.service import ServiceError
 
 
 class TableCommands(CogParts):

@@ -10,12 +10,15 @@ from collections.abc import Callable, Mapping
 
 import discord
 
-from bot import presenters, replays
+from bot import replays
 from bot.adapter import GameAdapter, Verbs
-from bot.render_slots import RenderTimeout
-from bot.rendering import Renderer
 from bot.replies import Ack, Reply, Work, funnel
-from bot.service import (
+from bot.workload import Workload
+from games.engine import Model
+from runtime.render_slots import RenderTimeout
+from runtime.rendering import Renderer
+from table import messages as presenters
+from table.service import (
     GameService,
     NotSeated,
     ServiceError,
@@ -23,8 +26,6 @@ from bot.service import (
     StaleBoard,
     WrongGame,
 )
-from bot.workload import Workload
-from games.engine import Model
 
 log = logging.getLogger(__name__)
 

@@ -71,7 +71,7 @@ class SessionRecord(Record):
     last_seq: int = -1
     end_reason: str = ""
     clock_json: str = "{}"
-    """The session's turn clock (settings and each player's clock; see `bot/clocks.py`)."""
+    """The session's turn clock (settings and each player's clock; see `table/clocks.py`)."""
 
     @property
     def is_live(self) -> bool:

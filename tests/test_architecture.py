@@ -20,14 +20,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # Every first-party package whose modules join the import graph (tests may import anything).
-FIRST_PARTY = ("bench", "bot", "fakediscord", "games", "render", "storage")
+FIRST_PARTY = ("bench", "bot", "fakediscord", "games", "render", "runtime", "storage", "table")
 
 # The first-party packages each layer may import besides itself; bench and tests are free.
 MAY_IMPORT: dict[str, set[str]] = {
     "games": set(),
     "render": {"games"},
     "storage": {"games"},  # only to encode and decode states
-    "bot": {"games", "render", "storage"},
+    "table": {"games", "render", "storage"},
+    "bot": {"games", "render", "runtime", "storage", "table"},
+    "runtime": {"bot", "games", "render", "storage", "table"},
     "fakediscord": set(),
 }
 
@@ -36,8 +38,10 @@ FORBIDDEN_LIBRARIES: dict[str, set[str]] = {
     "games": {"discord", "aiosqlite", "sqlite3", "PIL", "asyncio"},
     "render": {"discord", "aiosqlite", "sqlite3", "asyncio"},
     "storage": {"discord", "PIL"},
+    "table": {"discord"},
     "fakediscord": set(),
     "bot": set(),
+    "runtime": set(),
 }
 
 # Shared packages under games/ that are not games: the engine contract and the dice extra.

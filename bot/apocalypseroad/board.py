@@ -4,11 +4,11 @@ show a hand) and the whole track."""
 
 from __future__ import annotations
 
-from bot import presenters
 from bot.apocalypseroad.ids import TRACK, ar_id, clip
-from bot.customid import SHEET
-from bot.presenters import Board, ButtonSpec
-from bot.service import Snapshot
+from table import messages as presenters
+from table.ids import SHEET
+from table.messages import Board, ButtonSpec
+from table.service import Snapshot
 
 
 def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Board:

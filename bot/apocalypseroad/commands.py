@@ -18,11 +18,11 @@ from bot.apocalypseroad import moves
 from bot.apocalypseroad.ids import own_view
 from bot.apocalypseroad.private import preview_image, send_track
 from bot.replies import Reply
-from bot.service import ServiceError, Snapshot, WrongGame
 from bot.table import TableCog, channel_of, me
 from games.apocalypseroad.model import ArState, ArView, Debris, Discard, Fire, Move, PlayCard
 from games.apocalypseroad.movement import BadStep
 from games.engine import IllegalAction, Model
+from table.service import ServiceError, Snapshot, WrongGame
 
 KEY = "apocalypseroad"
 ActionBuilder = Callable[[ArView], Model]

@@ -9,7 +9,6 @@ message (`ar:` ids); the last one is an action button played through `Table.play
 
 from __future__ import annotations
 
-from bot import presenters
 from bot.apocalypseroad.ids import (
     CAR,
     CARD,
@@ -25,8 +24,6 @@ from bot.apocalypseroad.ids import (
     rows,
 )
 from bot.apocalypseroad.moves import move_board
-from bot.presenters import Board, ButtonSpec, SelectSpec
-from bot.service import Snapshot
 from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, WEAPON_NAMES, cars_per_team
 from games.apocalypseroad.model import (
     ArView,
@@ -37,6 +34,9 @@ from games.apocalypseroad.model import (
     PlayCard,
 )
 from games.engine import Model, PlayerId
+from table import messages as presenters
+from table.messages import Board, ButtonSpec, SelectSpec
+from table.service import Snapshot
 
 CARD_WORDS = {
     "line": "links the cars ahead and behind",

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import presenters
-from bot.customid import ButtonId, template
-from bot.presenters import ButtonSpec
-from bot.service import Snapshot
 from games.apocalypseroad.model import ArView
 from games.engine import Model, PlayerId
+from table import messages as presenters
+from table.ids import ButtonId, template
+from table.messages import ButtonSpec
+from table.service import Snapshot
 
 PER_ROW = 5
 ROWS = 5

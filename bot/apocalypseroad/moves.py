@@ -5,7 +5,6 @@ results are too many. Plans come from `plan.py`; the Move itself is an action bu
 
 from __future__ import annotations
 
-from bot import presenters
 from bot.apocalypseroad.ids import (
     HAND,
     OPTION,
@@ -19,11 +18,12 @@ from bot.apocalypseroad.ids import (
     rows,
 )
 from bot.apocalypseroad.plan import Draft, draft, results
-from bot.presenters import Board, ButtonSpec
-from bot.service import Snapshot
 from games.apocalypseroad.choices import MoveResult
 from games.apocalypseroad.model import ArState, ArView, Move, Pos
 from games.engine import PlayerId
+from table import messages as presenters
+from table.messages import Board, ButtonSpec
+from table.service import Snapshot
 
 STEP_LABELS = {
     "F": "⬆ Forward",

@@ -7,15 +7,15 @@ from bot.apocalypseroad import hand as ui
 from bot.apocalypseroad import ids, moves
 from bot.apocalypseroad.plan import draft, trails
 from bot.components import DAMAGED
-from bot.customid import ButtonId
-from bot.presenters import Board
 from bot.replies import Reply, to_view
-from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.table import Table, me
 from games.apocalypseroad.model import ArState, ArView
 from games.apocalypseroad.movement import BadStep
 from games.engine import PlayerId
 from render.apocalypseroad import render_apocalypseroad, render_apocalypseroad_preview
+from table.ids import ButtonId
+from table.messages import Board
+from table.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 
 KEY = "apocalypseroad"
 

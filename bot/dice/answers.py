@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.presenters import Board
 from games.dice import ContestOdds, DiceRoll, ExactOdds
 from render.dice import DiceGroup
+from table.messages import Board
 
 MAX_TABLE_ROWS = 24
 """Rows in the table of totals; a longer distribution is shown at evenly spaced totals."""

@@ -11,10 +11,7 @@ from discord.ext import commands
 
 from bot.dice import secret as secret_module
 from bot.dice.answers import contest_odds_line, dice_groups, odds_board, percent
-from bot.presenters import Board
-from bot.render_slots import RenderTimeout
 from bot.replies import Ack, Reply, funnel
-from bot.service import ServiceError
 from games.dice import (
     OddsMode,
     contest_odds,
@@ -25,6 +22,9 @@ from games.dice import (
 )
 from games.engine import Rng
 from render.dice import DiceGroup, draw_odds, render_dice, render_table
+from runtime.render_slots import RenderTimeout
+from table.messages import Board
+from table.service import ServiceError
 
 if TYPE_CHECKING:
     from bot.table import Table

@@ -15,13 +15,13 @@ import secrets
 from typing import TYPE_CHECKING
 
 from bot.dice.answers import dice_groups
-from bot.presenters import Board, ButtonSpec, mention
 from bot.replies import Reply
-from bot.service import ServiceError
 from games.dice import DiceRoll
 from games.dice.secret import commitment, roll_from_seed, verify
 from render.dice import render_dice
 from storage.queries.dice import SecretRollRow
+from table.messages import Board, ButtonSpec, mention
+from table.service import ServiceError
 
 if TYPE_CHECKING:
     from bot.table import Table

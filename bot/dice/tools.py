@@ -17,10 +17,10 @@ from discord.ext import commands
 from bot.dice import secret
 from bot.dice.commands import roll_publicly
 from bot.replies import Ack, Reply, funnel
-from bot.service import ServiceError
 from games.dice import check_notation
 from storage import Repository
 from storage.queries.dice import OUTSIDE_SERVERS, SERVER_WIDE, SavedRollRow
+from table.service import ServiceError
 
 if TYPE_CHECKING:
     from bot.table import Table

@@ -7,11 +7,11 @@ Gunner's free shot); "🚗 My panel" opens the private panel of whoever presses 
 
 from __future__ import annotations
 
-from bot import presenters
-from bot.customid import SHEET
-from bot.presenters import Board, ButtonSpec
 from bot.roadwolf.ids import ROAD, rw_id
-from bot.service import Snapshot
+from table import messages as presenters
+from table.ids import SHEET
+from table.messages import Board, ButtonSpec
+from table.service import Snapshot
 
 PANEL_LABEL = "🚗 My panel"
 HINT = (

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 
-from bot.presenters import Board, ButtonSpec
 from bot.roadwolf.ids import LETTER, PANEL, PER_ROW, VEHICLE, act_id, clip, rw_id
-from bot.service import Snapshot
 from games.engine import PlayerId
 from games.roadwolf.actions import TrainAction
 from games.roadwolf.model import RwState
+from table.messages import Board, ButtonSpec
+from table.service import Snapshot
 
 BOARD = "brd"  # the crew pick: payload `A.G1[.3.5]`
 CODE = re.compile(rf"(?P<v>{LETTER})\.(?P<t>{LETTER})((?:\.\d{{1,4}}){{0,8}})")

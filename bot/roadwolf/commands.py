@@ -11,16 +11,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.customid import MalformedInput, bounded_json
 from bot.replies import Reply
 from bot.roadwolf import panel, private
 from bot.roadwolf.ids import Planned
 from bot.roadwolf.ids import label as action_label
-from bot.service import ServiceError, Snapshot
 from bot.table import TableCog, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
 from games.roadwolf.model import MoveAction, NitroAction, PlaceAction
 from games.roadwolf.preview import typed_action
+from table.ids import MalformedInput, bounded_json
+from table.service import ServiceError, Snapshot
 
 KEY = "roadwolf"
 MAX_CHOICES = 25

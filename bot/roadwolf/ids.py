@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot import presenters
-from bot.customid import ButtonId, template
-from bot.presenters import ButtonSpec
-from bot.service import Snapshot
 from games.engine import Model
 from games.roadwolf.actions import DecideAction, TargetAction, TokenAction, TrainAction
 from games.roadwolf.geometry import MoveKind
 from games.roadwolf.model import RwState
+from table import messages as presenters
+from table.ids import ButtonId, template
+from table.messages import ButtonSpec
+from table.service import Snapshot
 
 PER_ROW = 5
 

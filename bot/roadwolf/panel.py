@@ -15,9 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import presenters
-from bot.customid import action_payload
-from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.roadwolf.boarding import boarding_button
 from bot.roadwolf.ids import (
     DO,
@@ -40,7 +37,6 @@ from bot.roadwolf.ids import (
     typed,
 )
 from bot.roadwolf.setup import crew_button, enter_button, setup_button
-from bot.service import Snapshot
 from games.engine import Model, PlayerId
 from games.roadwolf.actions import TrainAction
 from games.roadwolf.geometry import MoveKind
@@ -53,6 +49,10 @@ from games.roadwolf.model import (
     TokenAction,
 )
 from games.roadwolf.preview import reach
+from table import messages as presenters
+from table.ids import action_payload
+from table.messages import Board, ButtonSpec, SelectSpec
+from table.service import Snapshot
 
 MAX_ROWS = 5
 TAIL_ROW = 4

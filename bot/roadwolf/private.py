@@ -10,8 +10,6 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from bot.components import DAMAGED
-from bot.customid import ButtonId, MalformedInput, bounded_json
-from bot.presenters import Board
 from bot.replies import Reply, to_view
 from bot.roadwolf import boarding, panel, setup
 from bot.roadwolf.ids import (
@@ -27,13 +25,15 @@ from bot.roadwolf.ids import (
     Planned,
     parse_planned,
 )
-from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.table import Table, me
 from games.engine import InvalidAction, Model, NotYourTurn, PlayerId, Rng
 from games.roadwolf.actions import LETTER_LENGTH
 from games.roadwolf.model import MoveAction, NitroAction, RwState
 from games.roadwolf.preview import Preview, preview
 from render.roadwolf import render_roadwolf_board
+from table.ids import ButtonId, MalformedInput, bounded_json
+from table.messages import Board
+from table.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 
 KEY = "roadwolf"
 

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import re
 
-from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.roadwolf.ids import LETTER, PANEL, PER_ROW, act_id, clip, rw_id
-from bot.service import Snapshot
 from games.engine import PlayerId, Rng
 from games.roadwolf.missions import place_refusal
 from games.roadwolf.model import CrewOrderAction, PlaceAction, RwState, Vehicle
 from games.roadwolf.placement import allowed
 from games.roadwolf.table import Ctx
+from table.messages import Board, ButtonSpec, SelectSpec
+from table.service import Snapshot
 
 SETUP = "set"  # a vehicle's setup menu (Place…, Crew order…): payload `A`
 PLACE = "pl"  # place: payload `A` (the column menu) or `A.10` (the row menu)

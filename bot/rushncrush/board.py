@@ -10,8 +10,6 @@ and confirmed with "Drive it".
 
 from __future__ import annotations
 
-from bot import presenters
-from bot.presenters import Board, ButtonSpec, SelectSpec
 from bot.rushncrush.gears import split_gears
 from bot.rushncrush.ids import (
     BUILD,
@@ -37,7 +35,6 @@ from bot.rushncrush.text import (
     steering_text,
     steering_words,
 )
-from bot.service import Snapshot
 from games.engine import PlayerId
 from games.rushncrush import (
     ActivateAction,
@@ -48,6 +45,9 @@ from games.rushncrush import (
     swerve_steps,
 )
 from games.rushncrush.data import HEAT_SKULL, ITEM_LABELS
+from table import messages as presenters
+from table.messages import Board, ButtonSpec, SelectSpec
+from table.service import Snapshot
 
 # --- the public board ---------------------------------------------------------------------------
 

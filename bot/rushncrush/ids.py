@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot import presenters
-from bot.customid import ButtonId, template
-from bot.service import Snapshot
 from games.engine import InvalidAction, Model
 from games.rushncrush import GearAction
+from table import messages as presenters
+from table.ids import ButtonId, template
+from table.service import Snapshot
 
 PER_ROW = 5
 GEAR_PER_ROW = 4

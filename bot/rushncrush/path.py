@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.presenters import Board, ButtonSpec
 from bot.rushncrush.board import legal_gears
 from bot.rushncrush.ids import (
     CANCEL,
@@ -27,7 +26,6 @@ from bot.rushncrush.ids import (
     rnc_or_none,
     spaced,
 )
-from bot.service import Snapshot
 from games.engine import GameError, IllegalAction, PlayerId
 from games.rushncrush import (
     GearAction,
@@ -38,6 +36,8 @@ from games.rushncrush import (
     preview_partial,
     preview_path,
 )
+from table.messages import Board, ButtonSpec
+from table.service import Snapshot
 
 # --- the path builder and the preview -----------------------------------------------------------
 

@@ -10,17 +10,17 @@ from __future__ import annotations
 import discord
 
 from bot.components import DAMAGED
-from bot.customid import ButtonId
-from bot.presenters import Board
 from bot.replies import Reply
 from bot.rushncrush import board as boards
 from bot.rushncrush import ids
 from bot.rushncrush import path as paths
-from bot.service import ServiceError, Snapshot, StaleBoard, WrongGame
 from bot.table import Table, me
 from games.engine import GameOver, NotYourTurn
 from games.rushncrush import RncState, parse_path, preview_path
 from render.rushncrush import render_rnc_preview, render_rushncrush
+from table.ids import ButtonId
+from table.messages import Board
+from table.service import ServiceError, Snapshot, StaleBoard, WrongGame
 
 KEY = "rushncrush"
 

@@ -10,12 +10,12 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from bot.service import Snapshot
 from games.dice.odds import p_lowest_at_least
 from games.rushncrush import GearAction
 from games.rushncrush.data import HEAT_SKULL, ITEM_LABELS, RED_DICE, WHITE_DICE
 from games.rushncrush.gearbox import zone_of
 from games.rushncrush.tables import heat_range
+from table.service import Snapshot
 
 # --- gear odds ----------------------------------------------------------------------------------
 

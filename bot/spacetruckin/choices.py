@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.presenters import Board, ButtonSpec
-from bot.service import Snapshot
 from bot.spacetruckin.ids import (
     FIRST_BOX,
     FIRST_HIT,
@@ -27,6 +25,8 @@ from bot.spacetruckin.ids import (
 from games.engine import IllegalAction, Model, PlayerId
 from games.spacetruckin.models import Fill, HitTwo, Tweak
 from games.spacetruckin.view import SpaceTruckinView
+from table.messages import Board, ButtonSpec
+from table.service import Snapshot
 
 
 def _box_label(view: SpaceTruckinView, box: str) -> str:

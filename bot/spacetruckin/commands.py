@@ -14,16 +14,16 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.components import DAMAGED
-from bot.customid import ButtonId, MalformedInput, bounded_json
-from bot.presenters import Board
 from bot.replies import Reply, to_view
-from bot.service import NotSeated, ServiceError, Snapshot, StaleBoard
 from bot.spacetruckin import choices, ids
 from bot.spacetruckin import sheet as ui
 from bot.table import Table, TableCog, me
 from games.engine import IllegalAction, InvalidAction, Model, Rng
 from games.spacetruckin import legal_placements, parse_placement
 from games.spacetruckin.models import Fill, Place
+from table.ids import ButtonId, MalformedInput, bounded_json
+from table.messages import Board
+from table.service import NotSeated, ServiceError, Snapshot, StaleBoard
 
 KEY = "spacetruckin"
 MAX_CHOICES = 25

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot import presenters
-from bot.customid import ButtonId, template
-from bot.presenters import ButtonSpec
-from bot.service import Snapshot
 from games.engine import Model, PlayerId
 from games.spacetruckin.models import Place
 from games.spacetruckin.view import SpaceTruckinView
+from table import messages as presenters
+from table.ids import ButtonId, template
+from table.messages import ButtonSpec
+from table.service import Snapshot
 
 PER_ROW = 5
 MENU_ROWS = 4  # the fifth row keeps Stop / Show board

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import presenters
-from bot.presenters import Board, ButtonSpec, SelectSpec
-from bot.service import Snapshot
 from bot.spacetruckin.choices import first_box_groups, first_hit_groups, tweak_box_groups
 from bot.spacetruckin.ids import (
     ANCHOR,
@@ -48,6 +45,9 @@ from games.spacetruckin.models import (
     Stop,
 )
 from games.spacetruckin.view import SpaceTruckinView
+from table import messages as presenters
+from table.messages import Board, ButtonSpec, SelectSpec
+from table.service import Snapshot
 
 
 def _ask(view: SpaceTruckinView, placements: int) -> str:

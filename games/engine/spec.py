@@ -81,7 +81,7 @@ class GameSpec(Generic[S, A, OptT, V]):
     """Typical length for `/help`, e.g. "10-20 minutes live, a few days by turns"."""
     can_take_back: Callable[[S, PlayerId, A, Sequence[Event]], bool] | None = None
     """May `player` take back `action` (with the `events` it caused), played from the state
-    given? Asked only when no die was rolled and nobody has acted since (`bot/takebacks.py`
+    given? Asked only when no die was rolled and nobody has acted since (`table/takebacks.py`
     checks those). None: yes in a game without private views, no in one with them (the move
     may have shown hidden information). Each game says its ruling in `rules_text`."""
     extra: dict[str, Any] = field(default_factory=dict)

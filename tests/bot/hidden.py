@@ -33,10 +33,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.client import RedlineBot
-from bot.rendering import Renderer
-from bot.service import Snapshot
 from fakediscord import FakeDiscord
 from fakediscord.records import walk_components
+from runtime.rendering import Renderer
+from table.service import Snapshot
 
 MIN_SECRET_LENGTH = 4
 AUTOCOMPLETE = 4  # the interaction type

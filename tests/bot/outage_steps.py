@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.outage import Outage
+from table.outage import Outage
 from tests.bot.conftest import FakeClock
 
 

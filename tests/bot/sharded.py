@@ -16,10 +16,10 @@ import discord
 
 from bench.driver import active_user_id, shut_down
 from bot.client import RedlineBot
-from bot.settings import Settings
 from bot.workload import ANSWERED
 from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
+from runtime.settings import Settings
 from tests.bot.conftest import FakeClock
 
 SHARDS = 2

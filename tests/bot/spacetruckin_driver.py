@@ -10,8 +10,6 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.customid import action_payload
-from bot.rendering import Renderer
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
 from games.engine import Model
@@ -24,6 +22,8 @@ from games.spacetruckin.models import (
     Tweak,
 )
 from games.spacetruckin.policy import choose
+from runtime.rendering import Renderer
+from table.ids import action_payload
 from tests.bot.conftest import World
 
 __all__ = ["Table", "choose", "digest"]

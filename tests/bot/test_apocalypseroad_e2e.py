@@ -338,6 +338,6 @@ async def test_cars_are_picked_by_buttons_in_bag_order(world: World) -> None:
             m.content for m in r.messages
         ]
     # The race is on: the last to pick is shown their hand to play (and the table gets a new
-    # board for the new phase: bot/snapshot.py step_advanced, tests/bot/test_step_advanced.py).
+    # board for the new phase: table/snapshot.py step_advanced, tests/bot/test_step_advanced.py).
     assert "play a race card" in r.messages[-1].content, r.messages[-1].content
     world.renders.check(world.fake)

@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import clocks
-from bot.clocks import Clock, ClockMode, ClockSettings, DueKind, Prefs
+from table import clocks
+from table.clocks import Clock, ClockMode, ClockSettings, DueKind, Prefs
 
 A, B, C = 101, 102, 103
 T0 = datetime(2026, 11, 20, 12, 0, tzinfo=UTC).timestamp()  # a Friday, noon UTC

@@ -10,15 +10,15 @@ import pytest
 
 from bot.apocalypseroad.ids import ArId
 from bot.components import action_of
-from bot.customid import ACTION_DIGEST, GAME_TAG_LEN, RULES, ButtonId, UntaggedButton
-from bot.presenters import action_id, offered_action
 from bot.roadwolf.ids import RwId
 from bot.rushncrush.ids import RncId
-from bot.snapshot import NotSeated, Snapshot, StaleBoard, game_tag
 from bot.spacetruckin.ids import StId
-from bot.verify import commitment
 from games.engine import Player, Rng
 from games.spacetruckin import SPEC
+from table.ids import ACTION_DIGEST, GAME_TAG_LEN, RULES, ButtonId, UntaggedButton
+from table.messages import action_id, offered_action
+from table.snapshot import NotSeated, Snapshot, StaleBoard, game_tag
+from table.verify import commitment
 from tests.bot.records import started
 
 CODECS = (ButtonId, StId, RncId, RwId, ArId)

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 from bot import scheduler as scheduler_module
-from bot.clocks import DAY, HOUR, ClockMode, ClockSettings
-from bot.presenters import Board
 from bot.scheduler import Scheduler
-from bot.service import GameService, StoodIn
 from games.engine import Player
 from games.registry import GAMES
 from storage import Repository
+from table.clocks import DAY, HOUR, ClockMode, ClockSettings
+from table.messages import Board
+from table.service import GameService, StoodIn
 
 T0 = 1_000_000.0
 TURN = ClockSettings(mode=ClockMode.TURN, per_turn=DAY)

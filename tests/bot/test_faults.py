@@ -12,8 +12,8 @@ import pytest
 
 from bot.client import RedlineBot
 from bot.replies import APOLOGY
-from bot.settings import Settings
 from fakediscord import FakeMessage
+from runtime.settings import Settings
 from storage import AlreadyRunning
 from tests.bot.conftest import World, active_user_id, button
 
@@ -156,8 +156,8 @@ async def test_an_older_private_sheet_button_is_stale_even_if_still_legal(world:
 
 
 def _action_of(custom_id: str) -> object:
-    from bot.customid import ButtonId, bounded_json
     from games.spacetruckin import SPEC
+    from table.ids import ButtonId, bounded_json
 
     bid = ButtonId.decode(custom_id)
     assert bid is not None
@@ -354,7 +354,7 @@ async def test_a_second_bot_on_the_same_data_folder_stops_with_a_clear_message(
 async def test_a_deleted_database_pauses_the_game_instead_of_confirming(world: World) -> None:
     """The database file is deleted under the running bot: no move is confirmed into it,
     players are told the game is paused for maintenance, the health check says why."""
-    from bot.health import HEARTBEAT_FILE, judge
+    from runtime.health import HEARTBEAT_FILE, judge
 
     await world.new_race()
     assert world.bot is not None

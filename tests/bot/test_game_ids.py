@@ -10,10 +10,10 @@ from contextlib import closing
 
 import pytest
 
-from bot import backup as ops
-from bot.customid import ButtonId
-from bot.settings import Settings
 from fakediscord import FakeMessage, FakeUser
+from runtime import backup as ops
+from runtime.settings import Settings
+from table.ids import ButtonId
 from tests.bot.conftest import World, active_user_id, button
 
 GONE = "no longer exists"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.health import FUTURE_SLACK, STALE_AFTER, judge, write_heartbeat
+from runtime.health import FUTURE_SLACK, STALE_AFTER, judge, write_heartbeat
 
 NOW = 1_800_000_000.0
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot.client import RedlineBot
-from bot.metrics import render as metrics_text
 from fakediscord import FakeChannel, FakeMessage
 from render.registry import RENDERERS
+from runtime.metrics import render as metrics_text
 from tests.bot.conftest import World, active_user_id
 from tests.render.hanging import Hang, hanging, hung_pids, release, until
 

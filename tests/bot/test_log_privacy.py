@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, Snapshot
 from games.engine import Player
 from games.registry import GAMES
 from storage import Repository
+from table.service import GameService, Snapshot
 
 ANN, BOB, CAROL = Player(id=1, name="Ann"), Player(id=2, name="Bob"), Player(id=3, name="Carol")
 

@@ -9,12 +9,12 @@ from functools import partial
 
 import pytest
 
-from bot.outage import MAX_DELAY, PAUSED, Unconfirmed
-from bot.service import GameService, Maintenance, Snapshot
-from bot.sessions import NotSaved
 from games.registry import GAMES
 from storage import Repository
 from storage.pg.backend import LostCommit
+from table.loading import NotSaved
+from table.outage import MAX_DELAY, PAUSED, Unconfirmed
+from table.service import GameService, Maintenance, Snapshot
 from tests.bot.conftest import FakeClock
 from tests.bot.outage_steps import Steps, instantly
 from tests.bot.test_service_rules import a_move, started

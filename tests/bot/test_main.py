@@ -45,7 +45,11 @@ def test_health_check_fails_without_heartbeat(tmp_path: Path) -> None:
     """The Docker health check reports unhealthy before the bot has ever connected."""
     env = {**os.environ, "REDLINE_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
     result = subprocess.run(
-        [sys.executable, "-m", "bot.health"], env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "runtime.health"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 1
     assert "unhealthy" in result.stdout

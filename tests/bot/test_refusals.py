@@ -10,11 +10,11 @@ import pytest
 
 from bot.registry import ADAPTERS
 from bot.replies import APOLOGY
-from bot.service import ServiceError
 from fakediscord import FakeMessage, FakeUser
 from games.dragrage.state import Advance
 from games.engine import InvalidAction, Player
 from games.registry import GAMES
+from table.service import ServiceError
 from tests.bot.conftest import World, active_user_id, button
 
 

@@ -11,15 +11,15 @@ import pytest
 from PIL import Image
 
 from bot import replays
-from bot.presenters import Board
-from bot.rendering import Renderer
-from bot.service import GameService
-from bot.snapshot import Snapshot
 from bot.table import Table
 from games.engine import Player
 from games.registry import GAMES
 from render.registry import RENDERERS
+from runtime.rendering import Renderer
 from storage import Repository
+from table.messages import Board
+from table.service import GameService
+from table.snapshot import Snapshot
 
 HOST = Player(id=1_000_001, name="Host")
 

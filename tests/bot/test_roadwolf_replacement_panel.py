@@ -7,9 +7,9 @@ from __future__ import annotations
 from bot.roadwolf.ids import label
 from bot.roadwolf.panel import own_view, vehicle_menu
 from bot.roadwolf.setup import place_menu
-from bot.snapshot import Snapshot
 from games.roadwolf import SPEC
 from games.roadwolf.model import TokenAction
+from table.snapshot import Snapshot
 from tests.bot.records import started
 from tests.games.roadwolf.helpers import P1, P2
 from tests.games.roadwolf.test_mission_chase import _two_down

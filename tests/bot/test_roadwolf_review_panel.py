@@ -4,9 +4,9 @@ side (GAUNTLET's enemies and up to five rival sides can cost a vehicle its crew)
 from __future__ import annotations
 
 from bot.roadwolf.setup import crew_menu
-from bot.snapshot import Snapshot
 from games.engine import Player, Rng
 from games.roadwolf import SPEC
+from table.snapshot import Snapshot
 from tests.bot.records import started
 
 SEATS = tuple(Player(id=700 + i, name=f"P{i}") for i in range(3))

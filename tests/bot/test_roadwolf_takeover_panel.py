@@ -5,8 +5,8 @@ target vehicle. If your DRIVER changes vehicles, your vehicle becomes ABANDONED.
 from __future__ import annotations
 
 from bot.roadwolf.panel import own_view, vehicle_menu
-from bot.snapshot import Snapshot
 from games.roadwolf import SPEC
+from table.snapshot import Snapshot
 from tests.bot.records import started
 from tests.games.roadwolf.helpers import P1, P2
 from tests.games.roadwolf.test_as_written import _takeover_position

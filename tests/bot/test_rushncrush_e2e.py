@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.customid import ButtonId
 from bot.rushncrush.gears import MAX_GEAR_BUTTONS
 from bot.rushncrush.ids import RncId
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
 from fakediscord.records import walk_components
 from render.registry import RENDERERS
+from table.ids import ButtonId
 from tests.bot.conftest import World, active_user_id
 from tests.bot.test_rushncrush_text import WORDLESS
 

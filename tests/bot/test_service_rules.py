@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, NoSession, NotAllowed, NotSeated, Snapshot, StaleBoard
 from games.engine import Model, Player, PlayerId
 from games.registry import GAMES
 from storage import Repository, SessionStatus
+from table.service import GameService, NoSession, NotAllowed, NotSeated, Snapshot, StaleBoard
 
 STRANGER = Player(id=99, name="Stranger")
 HANG = 60.0

@@ -12,10 +12,10 @@ import pytest
 from pydantic import ValidationError
 
 from bench.driver import shut_down
-from bot.settings import Settings, describe_errors
 from bot.shards import IdentifyPace, ShardScope, shard_of
 from fakediscord import FakeDiscord
 from fakediscord.interaction import InteractionResult
+from runtime.settings import Settings, describe_errors
 from tests.bot.conftest import active_user_id
 from tests.bot.sharded import SHARDS, Deployment, boot_one, in_process, table_on
 

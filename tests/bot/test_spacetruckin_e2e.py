@@ -8,8 +8,6 @@ import json
 
 from PIL import Image
 
-from bot.customid import ButtonId, action_payload
-from bot.presenters import MAX_BUTTONS
 from fakediscord.records import FakeMessage
 from games.engine import Model, Player
 from games.spacetruckin import SPEC
@@ -24,6 +22,8 @@ from games.spacetruckin.models import (
     Tweak,
 )
 from games.spacetruckin.sheet import destroyed, with_pip
+from table.ids import ButtonId, action_payload
+from table.messages import MAX_BUTTONS
 from tests.bot.conftest import World
 from tests.bot.spacetruckin_driver import Table, choose, digest
 from tests.games.spacetruckin.helpers import at_location, built_sheet

@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from bot.snapshot import Snapshot, stage_of
 from games.engine import Model, Player, PlayerId, Rng
 from games.registry import GAMES
+from table.snapshot import Snapshot, stage_of
 from tests.bot.conftest import World
 from tests.bot.records import started
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.health import HEARTBEAT_FILE, judge
-from bot.outage import BACK, PAUSED
 from bot.replies import APOLOGY
+from runtime.health import HEARTBEAT_FILE, judge
 from storage.pg.backend import LostCommit
+from table.outage import BACK, PAUSED
 from tests.bot.conftest import World, active_user_id, running_world
 from tests.bot.outage_steps import Steps, instantly
 from tests.bot.test_faults import NOTHING_CHANGED, _counter_button, _said, _version

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from bot import replays
-from bot.presenters import Board
 from bot.replies import Reply
 from bot.workload import Work
 from fakediscord import FakeMessage
+from table.messages import Board
 from tests.bot.conformance_driver import OUTCOME, Player
 from tests.bot.conftest import World, active_user_id, button
 

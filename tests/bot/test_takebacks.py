@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from bot import takebacks
-from bot.service import GameService, NotAllowed, Snapshot
-from bot.takebacks import CannotTakeBack
-from bot.verify import verify
 from games.engine import Model, Player, PlayerId
 from games.registry import GAMES
 from storage import Repository
+from table import takebacks
+from table.service import GameService, NotAllowed, Snapshot
+from table.takebacks import CannotTakeBack
+from table.verify import verify
 from tests.reliability.verify import Verifier
 
 A = Player(id=101, name="Ann")

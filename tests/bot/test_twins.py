@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.clocks import Clock
 from fakediscord import FakeMessage
+from table.clocks import Clock
 from tests.bot.conftest import World, active_user_id
 from tests.bot.test_table_e2e import _advance
 from tests.bot.twins import Twins, pg_server, twins

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService
-from bot.verify import verify
 from games.engine import Player
 from games.registry import GAMES
 from storage import Repository
+from table.service import GameService
+from table.verify import verify
 from tests.bot.conftest import World, active_user_id
 
 COMMIT = re.compile(r"Dice commitment[^`]*`([0-9a-f]{64})`")

@@ -20,8 +20,8 @@ import pytest
 
 from bench.driver import shut_down
 from bot.client import RedlineBot
-from bot.settings import Settings
 from fakediscord import FakeDiscord, FakeUser
+from runtime.settings import Settings
 from tests.bot.conftest import World
 from tests.bot.sharded import boot_one
 from tests.postgres import PgServer, serving

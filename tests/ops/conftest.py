@@ -142,9 +142,9 @@ class Site:
         return proc
 
     def health(self) -> subprocess.CompletedProcess[str]:
-        """`python -m bot.health` on this site's data folder, as Docker's health check runs it."""
+        """`python -m runtime.health` on this site's data folder, as Docker's health check does."""
         return subprocess.run(
-            [sys.executable, "-m", "bot.health"],
+            [sys.executable, "-m", "runtime.health"],
             cwd=self.tmp,
             env=self.env(),
             capture_output=True,

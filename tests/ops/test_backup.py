@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import backup as ops
-from bot.settings import Settings
+from runtime import backup as ops
+from runtime.settings import Settings
 from storage import InstanceLock, Repository
 from storage import backup as store
 from storage.migrate import load_migrations

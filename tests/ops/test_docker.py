@@ -148,7 +148,7 @@ def test_runtime_is_non_root_stops_on_sigterm_and_runs_in_exec_form() -> None:
     assert json.loads(health[health.index("CMD") + 3 :].strip()) == [
         "python",
         "-m",
-        "bot.health",
+        "runtime.health",
     ]
     assert 'VOLUME ["/data"]' in DOCKERFILE
     assert f"chown -R {user}:{user}" in DEPLOY
@@ -170,7 +170,7 @@ def test_dockerignore_keeps_secrets_data_and_environments_out() -> None:
 
 def test_compose_has_the_volume_health_check_and_a_stop_grace() -> None:
     assert re.search(r"^\s+- redline-data:/data\b", COMPOSE, re.M)
-    assert re.search(r'test: \["CMD", "python", "-m", "bot.health"\]', COMPOSE)
+    assert re.search(r'test: \["CMD", "python", "-m", "runtime.health"\]', COMPOSE)
     grace = re.search(r"stop_grace_period: (\d+)s", COMPOSE)
     assert grace and int(grace.group(1)) >= 15
     assert "init: true" in COMPOSE

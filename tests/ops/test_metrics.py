@@ -8,9 +8,9 @@ from pathlib import Path
 
 import aiohttp
 
-from bot.metrics import CONTENT_TYPE, render, serve_metrics
-from bot.settings import Settings
 from bot.shutdown import Drain
+from runtime.metrics import CONTENT_TYPE, render, serve_metrics
+from runtime.settings import Settings
 from storage import Repository
 from tests.ops.conftest import HANG_S
 

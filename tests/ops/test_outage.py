@@ -13,7 +13,7 @@ import time
 import pytest
 
 from bench.stop import DOCKER_KILLS_AFTER, announced_a_wait_of, hold_imports
-from bot.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, judge
+from runtime.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, judge
 from tests.ops.conftest import BotProcess, Site, wait_until
 
 READY = "ready as"
@@ -98,7 +98,7 @@ async def test_sigterm_while_still_importing_exits_0_not_143(site: Site) -> None
 async def test_the_health_check_fails_within_a_heartbeat_of_the_gateway_dropping(
     site: Site,
 ) -> None:
-    """Discord gone: `python -m bot.health` exits 1 and says the bot is not connected."""
+    """Discord gone: `python -m runtime.health` exits 1 and says the bot is not connected."""
     await connected(site)
     await site.fake.gateway_outage()
     await wait_until(lambda: not healthy(site), "unhealthy", timeout=HEARTBEAT_EVERY)

@@ -11,10 +11,10 @@ import pytest
 from pydantic import ValidationError
 
 from bench.driver import boot, shut_down
-from bot import logs
-from bot.settings import Settings, describe_errors
 from bot.shutdown import RESTARTING, Drain
 from fakediscord import FakeDiscord
+from runtime import logs
+from runtime.settings import Settings, describe_errors
 
 
 def test_log_level_any_case_and_trimmed() -> None:

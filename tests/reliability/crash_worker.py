@@ -30,11 +30,11 @@ import random
 import sys
 import zlib
 
-from bot.clocks import ClockMode, ClockSettings
-from bot.service import GameService, NoSession, Snapshot
 from games.engine import GameError, Player
 from games.registry import GAMES, AnySpec
 from storage import Repository
+from table.clocks import ClockMode, ClockSettings
+from table.service import GameService, NoSession, Snapshot
 
 SESSIONS = 20
 TIMEOUTS = 0.25

@@ -6,7 +6,7 @@ seen it is rebuilt from setup; afterwards only the new log entries are applied t
 rebuilt last time, after checking that every earlier entry is byte-for-byte what was replayed
 before. A session whose version did not move must have the same state JSON and log length.
 `final_check` runs the engine's own `replay` over every session once more to tie both together.
-A take-back entry (`bot/takebacks.py`) returns to the position before the move it names, and
+A take-back entry (`table/takebacks.py`) returns to the position before the move it names, and
 `replay` skips that move: every other move keeps the dice of its own seq.
 """
 
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.takebacks import taken_back
 from games.engine import Player, Rng, replay
 from games.registry import GAMES, AnySpec
 from storage import SessionRecord, SessionStatus, queries
+from table.takebacks import taken_back
 
 Row = tuple[int, int | None, str, str]
 """One log entry as stored: seq, actor, action_json, events_json."""

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.render_pool import RenderPool
-from bot.render_slots import Drawing, RenderTimeout
-from bot.render_threads import RenderThreads
+from runtime.render_pool import RenderPool
+from runtime.render_slots import Drawing, RenderTimeout
+from runtime.render_threads import RenderThreads
 from tests.render.hanging import Hang, hanging, hung_pids, release, until
 from tests.render.test_pool import _running
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from bench.samples import drawings, positions
-from bot.render_pool import NotPicklable, RenderCrashed, RenderPool
-from bot.rendering import Renderer
 from games.registry import GAMES, AnySpec
 from render.registry import RENDERERS
 from render.textcache import CACHE
+from runtime.render_pool import NotPicklable, RenderCrashed, RenderPool
+from runtime.rendering import Renderer
 
 
 @pytest.fixture(scope="module")
@@ -169,8 +169,8 @@ async def test_the_bot_draws_its_boards_in_the_pool(tmp_path: Path) -> None:
 def test_the_default_size_follows_the_cores_within_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     """One worker per usable core, at most DEFAULT_MAX; a one-core container quota means no
     pool at all (Settings.render_pool_size is then 0: drawing in the bot's process)."""
-    from bot import render_pool
-    from bot.settings import Settings
+    from runtime import render_pool
+    from runtime.settings import Settings
 
     monkeypatch.setattr(render_pool.os, "sched_getaffinity", lambda pid: set(range(64)))
     monkeypatch.setattr(render_pool, "_cgroup_cores", lambda: None)
@@ -190,7 +190,7 @@ def test_closing_while_starting_exits_without_a_traceback(delay: float) -> None:
 
     code = (
         "import time\n"
-        "from bot.render_pool import RenderPool\n"
+        "from runtime.render_pool import RenderPool\n"
         "if __name__ == '__main__':\n"
         f"    pool = RenderPool(2); time.sleep({delay}); pool.close(); print('closed')\n"
     )

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.backup import EXIT_CONFIG, EXIT_OK, backup_command, prune_command, restore_command
-from bot.settings import Settings
+from runtime.backup import EXIT_CONFIG, EXIT_OK, backup_command, prune_command, restore_command
+from runtime.settings import Settings
 from storage import Repository, SessionNotFound
 from tests.storage.conftest import new_game
 

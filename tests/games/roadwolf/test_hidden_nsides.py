@@ -1,7 +1,7 @@
 """Hidden tokens with three and four sides (rule 17: "hidden from the other side until used"):
 no seat's view, the public view or the text board names another side's unused token, and a
 seat's private part lists its own side's vehicles only; and a game through GAUNTLET's Skull
-choices replays bit for bit from its seed and actions (what `bot/verify.py` relies on)."""
+choices replays bit for bit from its seed and actions (what `table/verify.py` relies on)."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ V1 = {
 
 
 def test_rules_version_2_names_its_changes() -> None:
-    """Tables started under version 1 are told once what changed (bot/service.py)."""
+    """Tables started under version 1 are told once what changed (table/service.py)."""
     assert SPEC.rules_version >= 2
     told = SPEC.changelog[2]
     assert "Skull" in told and "teams" in told and "front face" in told

@@ -4,7 +4,7 @@
 Every button names its session and the board version it was drawn for, so a press on an old
 board is recognised (and answered with the current board) instead of making a wrong move. It
 names its game too, not only the game's number: `game` is a short tag of the game's seed
-commitment (`bot.snapshot.game_tag`), checked before anything else, so a board of a game that
+commitment (`table.snapshot.game_tag`), checked before anything else, so a board of a game that
 no longer exists cannot play in another game given the same number (a restored database).
 Buttons drawn before tags existed carry none; they are accepted for the games of that time
 only (see `storage.SessionSeed`). A button on a private sheet or hand also carries `tag`, a
@@ -72,7 +72,7 @@ class ButtonId:
     tag: str = ""
     """The owner's view digest, for buttons on private messages ("" on public ones)."""
     game: str = ""
-    """The game's tag (`bot.snapshot.game_tag`): which game of this number the button was
+    """The game's tag (`table.snapshot.game_tag`): which game of this number the button was
     drawn for. Every button for a session carries it; "" only on boards drawn before tags."""
 
     def encode(self) -> str:

@@ -7,7 +7,7 @@ pydantic model: a few KB) and PNG bytes come back. Drawing is pure, so the image
 same bytes as drawn in the bot's own process (`tests/render/test_pool.py`).
 
 - Each worker is a process with a pipe of its own, driven by one thread of the pool (a
-  `bot.render_slots.Slot`): the pool knows which worker draws what, so a drawing that passes
+  `runtime.render_slots.Slot`): the pool knows which worker draws what, so a drawing that passes
   its deadline (`REDLINE_RENDER_TIMEOUT`) has its worker killed and replaced while the other
   workers go on drawing (issue 23). A `ProcessPoolExecutor` cannot kill one worker: killing
   any breaks the whole executor, and every drawing under way in it with it.
@@ -41,7 +41,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from bot.render_slots import DEFAULT_TIMEOUT, Drawing, Job, Slot, Slots
+from runtime.render_slots import DEFAULT_TIMEOUT, Drawing, Job, Slot, Slots
 
 log = logging.getLogger(__name__)
 
@@ -264,7 +264,7 @@ class RenderPool(Slots):
         return await self.draw(Drawing.of(fn), fn, *args, **kwargs)
 
     async def draw(self, what: Drawing, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """`run`, named `what` for the deadline's log, metrics and rules (`bot.render_slots`)."""
+        """`run`, named `what` for the deadline's log, metrics and rules (`render_slots`)."""
         try:
             payload = pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, AttributeError, TypeError) as exc:

@@ -3,9 +3,9 @@
 `Sessions` is the read side every service operation shares: a session's record becomes a
 `Snapshot` (state loaded and cached by version), a row that cannot be loaded becomes
 `DamagedGame` (with words for the table and its id for the admin), and while storage is
-unavailable every write is `Maintenance` (`bot/outage.py` brings it back). A move whose COMMIT
+unavailable every write is `Maintenance` (`table/outage.py` brings it back). A move whose COMMIT
 lost its answer is read back to tell the truth about it (`confirm_move`). `GameService`
-(bot/service.py) adds the lobby and the moves.
+(table/service.py) adds the lobby and the moves.
 """
 
 from __future__ import annotations
@@ -21,17 +21,6 @@ from typing import TypeVar
 
 from pydantic import ValidationError
 
-from bot.gamelog import log_lines, loose_events
-from bot.outage import UNCONFIRMED_CHANGE, UNCONFIRMED_MOVE, Outage, Unconfirmed
-from bot.snapshot import (
-    DamagedGame,
-    Maintenance,
-    NoSession,
-    ServiceError,
-    Snapshot,
-    StaleBoard,
-    game_tag,
-)
 from games.engine import Event, Model, PlayerId
 from games.registry import AnySpec
 from storage import (
@@ -42,6 +31,17 @@ from storage import (
     SessionRecord,
     SessionStatus,
     StorageGone,
+)
+from table.gamelog import log_lines, loose_events
+from table.outage import UNCONFIRMED_CHANGE, UNCONFIRMED_MOVE, Outage, Unconfirmed
+from table.snapshot import (
+    DamagedGame,
+    Maintenance,
+    NoSession,
+    ServiceError,
+    Snapshot,
+    StaleBoard,
+    game_tag,
 )
 
 log = logging.getLogger(__name__)
@@ -203,7 +203,7 @@ class Sessions:
         """Before anything else a button does: was it drawn for the game that has this number
         now? A press naming another game (or, without a tag, a board from before tags of a
         game made since) is refused, with this channel's current game to go on with
-        (`StaleBoard`), or `NoSession` when there is none. See `bot.customid`."""
+        (`StaleBoard`), or `NoSession` when there is none. See `table.ids`."""
         found = await self.repo.session_seed(session_id)
         if found is not None and (
             game == _tag_of_stored(found.seed) if game else found.untagged_buttons_ok

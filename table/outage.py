@@ -19,8 +19,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.snapshot import Maintenance
 from storage import Repository, StorageGone
+from table.snapshot import Maintenance
 
 log = logging.getLogger(__name__)
 

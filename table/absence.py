@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.clocks import ClockMode, ClockSettings, TimeoutPolicy, parse_span, span, timestamp
-from bot.snapshot import ServiceError, Snapshot
+from table.clocks import ClockMode, ClockSettings, TimeoutPolicy, parse_span, span, timestamp
+from table.snapshot import ServiceError, Snapshot
 
 
 def clock_settings(

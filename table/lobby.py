@@ -1,7 +1,7 @@
 """The lobby and the table's seats: open, join, leave, options, clock, bots, start, end.
 
 `Lobby` is the part of the game service that runs before and around a game; moves are in
-`GameService` (bot/service.py), loading in `Sessions` (bot/sessions.py).
+`GameService` (table/service.py), loading in `Sessions` (table/loading.py).
 """
 
 from __future__ import annotations
@@ -12,20 +12,6 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from bot import clocks
-from bot.clocks import Clock, ClockSettings
-from bot.gamelog import events_json
-from bot.options import OptionError, with_option
-from bot.sessions import Sessions, damaged_game
-from bot.snapshot import (
-    DamagedGame,
-    LobbyError,
-    NoSession,
-    NotAllowed,
-    NotSeated,
-    ServiceError,
-    Snapshot,
-)
 from games.engine import Event, Player, PlayerId, Rng
 from games.registry import AnySpec
 from storage import (
@@ -34,6 +20,20 @@ from storage import (
     SessionNotFound,
     SessionRecord,
     SessionStatus,
+)
+from table import clocks
+from table.clocks import Clock, ClockSettings
+from table.gamelog import events_json
+from table.loading import Sessions, damaged_game
+from table.options import OptionError, with_option
+from table.snapshot import (
+    DamagedGame,
+    LobbyError,
+    NoSession,
+    NotAllowed,
+    NotSeated,
+    ServiceError,
+    Snapshot,
 )
 
 BOT_NAMES = ("Rusty", "Chrome", "Nitro", "Sparks", "Diesel", "Gears", "Piston", "Turbo", "Axle")

@@ -11,21 +11,21 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.clocks import Clock
-from bot.customid import GAME_TAG_LEN
 from games.engine import Event, Model, Outcome, Player, PlayerId
 from games.registry import AnySpec
 from storage import SessionRecord, SessionStatus
+from table.clocks import Clock
+from table.ids import GAME_TAG_LEN
 
 
 def seed_digest(seed: int | str) -> bytes:
-    """SHA-256 of a session's seed: as hex, its published commitment (`bot.verify`). (Also
+    """SHA-256 of a session's seed: as hex, its published commitment (`table.verify`). (Also
     of the seed as stored, which is the same text for every seed this bot wrote.)"""
     return hashlib.sha256(f"redline-seed:{seed}".encode()).digest()
 
 
 def game_tag(seed: int | str) -> str:
-    """The tag every button of a game carries beside its number (`bot.customid`): the first
+    """The tag every button of a game carries beside its number (`table.ids`): the first
     20 bits of its seed commitment, in base 32. Unique per game as the seed is, fixed for the
     game's life, and public like the commitment (it tells nothing about the dice to come)."""
     return base64.b32encode(seed_digest(seed)[:3]).decode()[:GAME_TAG_LEN].lower()

@@ -10,10 +10,10 @@ from typing import Any
 
 from pydantic import ConfigDict
 
-from bot.snapshot import Snapshot
 from games.engine import Event, PlayerId
 from games.registry import AnySpec
 from storage import LogEntry
+from table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 

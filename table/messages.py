@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.clocks import timestamp
-from bot.customid import (
+from games.engine import Model, PlayerId
+from table.clocks import timestamp
+from table.ids import (
     ACTION,
     ACTION_DIGEST,
     BOARD,
@@ -23,10 +24,9 @@ from bot.customid import (
     action_payload,
     payload_digest,
 )
-from bot.options import describe_options
-from bot.service import Snapshot
-from bot.verify import commitment
-from games.engine import Model, PlayerId
+from table.options import describe_options
+from table.service import Snapshot
+from table.verify import commitment
 
 MAX_BUTTONS = 25  # 5 rows of 5
 

@@ -1,6 +1,6 @@
 """Deadlines for drawings, and the slots they run in: render threads
-(`bot.render_threads.RenderThreads`) or render processes (`bot.render_pool.RenderPool`), both
-built on `Slots`.
+(`runtime.render_threads.RenderThreads`) or render processes
+(`runtime.render_pool.RenderPool`), both built on `Slots`.
 
 A drawing that hangs (a renderer bug, a pathological position) must neither hide a saved move
 nor starve other games (issue 23). So every drawing is a `Job` with a deadline counted from
@@ -10,7 +10,7 @@ closing) fails the job with `RenderTimeout` (the bot then shows the position in 
 once) and frees its slot:
 
 - a job still waiting for a slot is dropped;
-- a worker process drawing it is killed and a fresh one started (`bot.render_pool`);
+- a worker process drawing it is killed and a fresh one started (`runtime.render_pool`);
 - a thread cannot be killed: it is left to finish on its own (its result is dropped) and a
   fresh thread takes its slot, while at most `size` threads are left behind (past that, none
   is added and an error in the log says so). Until a left-behind drawing returns, further

@@ -1,4 +1,4 @@
-"""`python -m bot.health`: exit 0 if the bot's heartbeat is recent and its storage is ok.
+"""`python -m runtime.health`: exit 0 if the bot's heartbeat is recent and its storage is ok.
 
 Docker's health check runs this. The bot writes `data_dir/heartbeat` every HEARTBEAT_EVERY
 seconds, and at once when a shard connects or disconnects (`write_heartbeat`): JSON `{"at":
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.settings import Settings, describe_errors
+from runtime.settings import Settings, describe_errors
 
 HEARTBEAT_FILE = "heartbeat"
 HEARTBEAT_EVERY = 20.0

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.render_slots import DEFAULT_TIMEOUT
+from runtime.render_slots import DEFAULT_TIMEOUT
 
 ENV_PREFIX = "REDLINE_"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -159,7 +159,7 @@ class Settings(BaseSettings):
     @property
     def render_pool_size(self) -> int:
         """Render processes to start: the setting, or one per core; 0 or 1 means none."""
-        from bot.render_pool import default_size
+        from runtime.render_pool import default_size
 
         size = default_size() if self.render_processes is None else self.render_processes
         return size if size >= 2 else 0

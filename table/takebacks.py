@@ -23,7 +23,7 @@ someone acted since.
 The take-back is a new log entry, never a deletion: actor the requester, action
 `{"kind": "take_back", "seq": N}`, one `taken_back` event with the answers. Replaying skips
 the move it names (`standing_moves`); every other move keeps the dice of its own seq, so the
-session still replays bit for bit (`bot/verify.py`).
+session still replays bit for bit (`table/verify.py`).
 """
 
 from __future__ import annotations
@@ -35,17 +35,17 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from bot import clocks
-from bot.clocks import REMINDER_FRACTIONS, ClockMode
-from bot.gamelog import events_json
-from bot.snapshot import NoSession, NotAllowed, NotSeated, ServiceError, Snapshot
 from games.engine import Event, GameError, Model, Player, PlayerId, Rng, replay
 from games.registry import AnySpec
 from storage import LogEntry, SessionRecord, SessionStatus, StaleVersion
 from storage.queries.takebacks import PENDING, TakeBackRow
+from table import clocks
+from table.clocks import REMINDER_FRACTIONS, ClockMode
+from table.gamelog import events_json
+from table.snapshot import NoSession, NotAllowed, NotSeated, ServiceError, Snapshot
 
 if TYPE_CHECKING:
-    from bot.service import GameService
+    from table.service import GameService
 
 TAKE_BACK = "take_back"
 
@@ -125,7 +125,7 @@ class TakeBackRequest:
         return f"🚫 {who}'s take-back of {what} lapsed: someone has acted since. The move stands."
 
 
-# ----- the log: pure helpers (also for bot/verify.py and the crash-test verifier) ------------
+# ----- the log: pure helpers (also for table/verify.py and the crash-test verifier) ------------
 
 
 def take_back_json(seq: int) -> str:

@@ -1,7 +1,7 @@
 """Runs the pure renderers off the event loop: on a few threads, or in a pool of processes
-(`bot.render_pool`) when `processes` is 2 or more, so drawing leaves the GIL. Every drawing
+(`runtime.render_pool`) when `processes` is 2 or more, so drawing leaves the GIL. Every drawing
 has a deadline (`REDLINE_RENDER_TIMEOUT`): past it the caller gets `RenderTimeout` and shows
-the position in text, and the slot is freed (`bot.render_slots`)."""
+the position in text, and the slot is freed (`runtime.render_slots`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
-from bot.render_pool import NotPicklable, RenderPool
-from bot.render_slots import DEFAULT_TIMEOUT, Drawing, RenderStats
-from bot.render_threads import RenderThreads
-from bot.service import Snapshot
 from render.registry import GameRenderers
+from runtime.render_pool import NotPicklable, RenderPool
+from runtime.render_slots import DEFAULT_TIMEOUT, Drawing, RenderStats
+from runtime.render_threads import RenderThreads
+from table.service import Snapshot
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.settings import Settings
+from runtime.settings import Settings
 from storage import AlreadyRunning, InstanceLock
 from storage import backup as store
 

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from bot import clocks
-from bot.clocks import DAY, Clock
-from bot.service import GameService
-from bot.snapshot import ServiceError, Snapshot
+from table import clocks
+from table.clocks import DAY, Clock
+from table.service import GameService
+from table.snapshot import ServiceError, Snapshot
 
 DEFAULT_DAYS = 21
 ALLOWANCE_KEY = "vacation_days"

@@ -1,5 +1,5 @@
 """Drawing on a few threads of the bot's own process (`REDLINE_RENDER_PROCESSES` 0 or 1, and
-calls that cannot be pickled), each drawing within its deadline (`bot.render_slots`).
+calls that cannot be pickled), each drawing within its deadline (`runtime.render_slots`).
 
 A thread cannot be killed: one whose drawing passed its deadline is left to finish on its own
 and a fresh thread takes its slot, while at most `size` threads are left behind.
@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-from bot.render_slots import DEFAULT_TIMEOUT, Drawing, Job, Slot, Slots
+from runtime.render_slots import DEFAULT_TIMEOUT, Drawing, Job, Slot, Slots
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from bot import logs
-from bot.settings import Settings
+from runtime import logs
+from runtime.settings import Settings
 from storage import backup as store
 
 if TYPE_CHECKING:
-    from bot.render_slots import RenderStats
     from bot.shutdown import Drain
+    from runtime.render_slots import RenderStats
 
 log = logging.getLogger(__name__)
 

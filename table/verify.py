@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.snapshot import seed_digest
-from bot.takebacks import taken_back
 from games.engine import GameError, Player, Rng
 from games.registry import AnySpec
 from storage import LogEntry, SessionRecord
+from table.snapshot import seed_digest
+from table.takebacks import taken_back
 
 
 def commitment(seed: int) -> str:

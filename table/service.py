@@ -9,7 +9,7 @@ Faults are refusals with words, never a locked channel: a session whose saved da
 loaded is `DamagedGame` (it can still be ended), and while the database is unavailable every
 write is `Maintenance` (nothing saved, nothing falsely confirmed). A move whose COMMIT lost its
 answer is read back: saved, `NotSaved`, or `Unconfirmed` when the database cannot be asked.
-Loading lives in `bot/sessions.py`.
+Loading lives in `table/loading.py`.
 """
 
 from __future__ import annotations
@@ -21,11 +21,17 @@ from functools import partial
 
 from pydantic import ValidationError
 
-from bot import clocks
-from bot.clocks import Clock, TimeoutPolicy
-from bot.gamelog import events_json
-from bot.lobby import Ended, HostChange, Lobby
-from bot.snapshot import (
+from games.engine import GameError, Model, PlayerId, Rng
+from games.registry import AnySpec
+from storage import (
+    SessionStatus,
+    StaleVersion,
+)
+from table import clocks
+from table.clocks import Clock, TimeoutPolicy
+from table.gamelog import events_json
+from table.lobby import Ended, HostChange, Lobby
+from table.snapshot import (
     DamagedGame,
     LobbyError,
     Maintenance,
@@ -36,12 +42,6 @@ from bot.snapshot import (
     Snapshot,
     StaleBoard,
     WrongGame,
-)
-from games.engine import GameError, Model, PlayerId, Rng
-from games.registry import AnySpec
-from storage import (
-    SessionStatus,
-    StaleVersion,
 )
 
 log = logging.getLogger(__name__)
