@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from bot.replies import Ack, Reply
 from games.engine import PlayerId
+from table.answers import Message, Picture
 from table.ids import ButtonId
-from table.messages import Board
 from table.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -28,10 +28,10 @@ if TYPE_CHECKING:
 Handler = Callable[["Table", Reply, ButtonId, list[str]], Awaitable[None]]
 """What a verb does: (the table, the acknowledged reply, the decoded id, menu values)."""
 
-BoardPresenter = Callable[[Snapshot, bytes | None, bool], Board]
+BoardPresenter = Callable[[Snapshot, bytes | Picture | None, bool], Message]
 """(snapshot, board image, with_buttons) -> the public board message."""
 
-PrivatePresenter = Callable[[Snapshot, PlayerId, bytes | None], Board]
+PrivatePresenter = Callable[[Snapshot, PlayerId, bytes | Picture | None], Message]
 """(snapshot for the viewer, viewer, sheet image) -> the private sheet or hand message."""
 
 

@@ -41,6 +41,9 @@ from runtime.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
 from runtime.rendering import Renderer
 from runtime.settings import Settings
 from storage import InstanceLock, Repository, StorageGone
+from table.gametable import GameTable
+from table.host import Host
+from table.registry import TABLES
 from table.service import GameService, Maintenance, ServiceError
 
 log = logging.getLogger(__name__)
@@ -121,6 +124,12 @@ class RedlineBot(commands.AutoShardedBot):
         self.drain.install(self)
 
     @property
+    def drawer(self) -> Renderer | None:
+        """What draws the pictures in the table's answers (the process's renderer)."""
+        table = getattr(self, "table", None)
+        return table.renderer if table is not None else None
+
+    @property
     def scope(self) -> ShardScope:
         """The shards this process holds (known once the shards are launched)."""
         return ShardScope.of(self.shard_count, self.shard_ids)
@@ -163,7 +172,11 @@ class RedlineBot(commands.AutoShardedBot):
             processes=self.settings.render_pool_size,
             timeout=self.settings.render_timeout,
         )
-        self.table = Table(self.service, renderer, ADAPTERS, workload=self.workload)
+        games = {
+            key: GameTable(key, board=a.board, private=a.private) for key, a in ADAPTERS.items()
+        } | TABLES  # games not yet moved to table/ keep their presenters in their adapter
+        host = Host(self.service, games, drawer=renderer)
+        self.table = Table(host, renderer, ADAPTERS, workload=self.workload)
         self.scheduler = Scheduler(self.table, self, holds=self.holds_guild)
         self.table.on_moved = self.scheduler.poke
         self.service.outage.on_back = self.scheduler.resumed

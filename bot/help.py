@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.replies import Ack, Reply, funnel
 from games.registry import AnySpec
 from table.absence import CLOCK_HELP
-from table.messages import Board
+from table.answers import Message, Page
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -92,8 +92,7 @@ async def send_rules(reply: Reply, spec: AnySpec) -> None:
     texts = pages(spec.rules_text)
     for number, page in enumerate(texts, start=1):
         title = f"{spec.title}: rules" + (f" ({number}/{len(texts)})" if len(texts) > 1 else "")
-        embed = discord.Embed(title=title, description=page)
-        await reply.answer(Board(content="", embeds=(embed,)), ephemeral=True)
+        await reply.answer(Message(content="", pages=(Page(page, title),)), ephemeral=True)
 
 
 class HelpCog(commands.Cog):
@@ -109,7 +108,7 @@ class HelpCog(commands.Cog):
 
         async def work(reply: Reply) -> None:
             for number, page in enumerate(pages(help_text(self.games)), start=1):
-                embed = discord.Embed(title="Redline" if number == 1 else None, description=page)
-                await reply.answer(Board(content="", embeds=(embed,)), ephemeral=True)
+                title = "Redline" if number == 1 else None
+                await reply.answer(Message(content="", pages=(Page(page, title),)), ephemeral=True)
 
         await funnel(interaction, work, ack=Ack.PRIVATE)

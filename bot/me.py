@@ -12,8 +12,8 @@ from discord.ext import commands
 
 from bot.replies import Ack, Reply, funnel, post
 from table import vacations
+from table.answers import Message
 from table.clocks import Prefs, parse_hhmm, timestamp
-from table.messages import Board
 from table.snapshot import ServiceError, Snapshot
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class VacationCog(
     ) -> None:
         for snap in games:
             channel = interaction.client.get_partial_messageable(snap.record.channel_id)
-            await post(channel, Board(content=f"{text} (game #{snap.session_id})"))
+            await post(channel, Message(content=f"{text} (game #{snap.session_id})"))
 
     @app_commands.command(name="start")
     @app_commands.describe(days="How many days (default: all you have left this year)")

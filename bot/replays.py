@@ -22,7 +22,7 @@ from render import replay
 from render.registry import RENDERERS
 from runtime.render_slots import Drawing
 from storage import LogEntry, SessionRecord
-from table import messages as presenters
+from table.answers import Message
 from table.snapshot import Snapshot
 from table.takebacks import standing_moves
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Post = Callable[[presenters.Board], Awaitable[Any]]
+Post = Callable[[Message], Awaitable[Any]]
 
 
 class ReplayError(Exception):
@@ -91,19 +91,17 @@ async def build_replay(table: Table, record: SessionRecord, entries: Sequence[Lo
     return animation
 
 
-def replay_board(snap: Snapshot, data: bytes) -> presenters.Board:
+def replay_board(snap: Snapshot, data: bytes) -> Message:
     """The message that carries a finished game's replay."""
     moves = snap.record.last_seq
     text = (
         f"🎞️ Replay of **{snap.spec.title}** (game #{snap.session_id}, {moves} moves), "
         f"re-derived from Seed: `{snap.record.seed}` and the log (`/game verify` checks it)."
     )
-    return presenters.Board(
-        content=text, image=data, filename=f"replay-{snap.session_id}.{replay.FORMAT}"
-    )
+    return Message(content=text, image=data, filename=f"replay-{snap.session_id}.{replay.FORMAT}")
 
 
-async def replay_for(table: Table, snap: Snapshot) -> presenters.Board:
+async def replay_for(table: Table, snap: Snapshot) -> Message:
     """The replay message of any finished game (`/game replay`)."""
     if snap.state is None or snap.record.is_live:
         raise ReplayError("the replay is made when the game is over")

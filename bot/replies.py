@@ -23,28 +23,33 @@ presenting answers with the saved position in text instead (see `funnel`).
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import enum
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
+from bot.convert import edit, new_message, to_view
 from games.engine import GameError
 from storage import StorageGone
-from table.messages import Board, saved_text_board
+from table.answers import (
+    SPENT,
+    Answer,
+    Drawer,
+    Message,
+    PictureLate,
+    Placeholder,
+    Reworded,
+    SavedButUnshown,
+)
+from table.messages import saved_text_board
 from table.outage import PAUSED, Outage
 from table.service import Maintenance, ServiceError, Snapshot, StaleBoard
 
 log = logging.getLogger(__name__)
-
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 
 APOLOGY = "⚠️ Sorry, something went wrong on our side. Nothing was changed; please try again."
 SAVED_BUT = "⚠️ Your {what} was saved, but something went wrong while showing it."
@@ -57,73 +62,42 @@ class Ack(enum.Enum):
     PRIVATE = "private"
     UPDATE = "update"
 
+    @classmethod
+    def of(cls, placeholder: Placeholder) -> Ack:
+        """How to acknowledge a press the table says shows `placeholder`."""
+        if placeholder is Placeholder.NONE:
+            return cls.UPDATE
+        return cls.PUBLIC if placeholder is Placeholder.PUBLIC else cls.PRIVATE
 
-def to_view(board: Board) -> discord.ui.View | None:
-    """Buttons as a view that is never stored: clicks are routed by the persistent dynamic item."""
-    if not board.buttons and not board.selects:
-        return None
-    view = discord.ui.View(timeout=None)
-    for menu in board.selects:
-        view.add_item(
-            discord.ui.Select(
-                custom_id=menu.custom_id,
-                placeholder=menu.placeholder[:150],
-                options=[
-                    discord.SelectOption(
-                        label=name[:100], value=value, description=text[:100] or None
-                    )
-                    for name, value, text in menu.options
-                ],
-                row=menu.row,
+
+def drawer_of(interaction: discord.Interaction) -> Drawer | None:
+    """The process's renderer, which the client carries (`RedlineBot.drawer`)."""
+    drawer = getattr(interaction.client, "drawer", None)
+    return drawer if drawer is not None and hasattr(drawer, "picture") else None
+
+
+async def drawn(drawer: Drawer | None, message: Message) -> Message:
+    """`message` with its picture drawn off the loop; its fallback (or the message without an
+    image) when the picture cannot be drawn."""
+    picture = message.picture
+    if picture is None:
+        return message
+    try:
+        if drawer is None:
+            raise PictureLate("no renderer to draw with")
+        data = await drawer.picture(picture)
+    except Exception as exc:
+        if not isinstance(exc, PictureLate):  # a late one was logged where it passed
+            log.exception(
+                "could not draw the %s of session %s (%s)",
+                picture.what,
+                picture.session_id,
+                picture.game,
             )
-        )
-    for spec in board.buttons:
-        view.add_item(
-            discord.ui.Button(
-                label=spec.label[:80],
-                custom_id=spec.custom_id,
-                style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
-                row=spec.row,
-                disabled=spec.disabled,
-            )
-        )
-    view.stop()  # a stopped view is serialised but not kept in memory per message
-    return view
-
-
-def _mentions(board: Board) -> discord.AllowedMentions:
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in board.mentions]
-    )
-
-
-def _file(board: Board) -> discord.File:
-    assert board.image is not None
-    return discord.File(
-        io.BytesIO(board.image), filename=board.filename, description=board.alt[:1024] or None
-    )
-
-
-def _new_message(board: Board) -> dict[str, Any]:
-    kwargs: dict[str, Any] = {"content": board.content, "allowed_mentions": _mentions(board)}
-    view = to_view(board)
-    if view is not None:
-        kwargs["view"] = view
-    if board.image is not None:
-        kwargs["file"] = _file(board)
-    if board.embeds:
-        kwargs["embeds"] = list(board.embeds)
-    return kwargs
-
-
-def _edit(board: Board) -> dict[str, Any]:
-    return {
-        "content": board.content,
-        "attachments": [_file(board)] if board.image is not None else [],
-        "view": to_view(board),
-        "embeds": list(board.embeds),
-        "allowed_mentions": _mentions(board),
-    }
+        if message.fallback is not None:
+            return await drawn(drawer, message.fallback)
+        return dataclasses.replace(message, image=None)
+    return dataclasses.replace(message, image=data)
 
 
 class Reply:
@@ -132,6 +106,7 @@ class Reply:
     def __init__(self, interaction: discord.Interaction, ack: Ack) -> None:
         self.interaction = interaction
         self.ack_kind = ack
+        self.drawer = drawer_of(interaction)
         self._placeholder = False  # a "thinking" original response still waiting for its answer
         self.saved: Snapshot | None = None
         """The snapshot a commit produced, once one did: answers must then say it was saved."""
@@ -168,11 +143,15 @@ class Reply:
         self.saved = snap
         self.saved_what = what
 
-    async def answer(self, board: Board, *, ephemeral: bool) -> None:
+    async def drawn(self, message: Message) -> Message:
+        return await drawn(self.drawer, message)
+
+    async def answer(self, board: Message, *, ephemeral: bool) -> None:
         """The answer to this interaction: replaces the placeholder when visibility allows."""
         await self.ack()
+        board = await self.drawn(board)
         if self._placeholder and ephemeral == (self.ack_kind is Ack.PRIVATE):
-            await self.interaction.edit_original_response(**_edit(board))
+            await self.interaction.edit_original_response(**edit(board))
             self._placeholder = False
         elif ephemeral:
             await self._close_placeholder(None)
@@ -180,39 +159,42 @@ class Reply:
         else:
             await self.publish(board)
 
-    async def publish(self, board: Board, *, confirmation: str = "✅ Done.") -> None:
+    async def publish(self, board: Message, *, confirmation: str = "✅ Done.") -> None:
         """A new public message (mentions in it notify). A private placeholder becomes
         `confirmation`; a public one is removed, so the channel shows the message once."""
         await self.ack()
+        board = await self.drawn(board)
         await self._close_placeholder(confirmation)
         await self._followup(board, ephemeral=False)
         self.published = True
 
     async def refuse(self, text: str) -> None:
         """A private note (a refusal stays private even after a public acknowledgement)."""
-        await self.answer(Board(content=text[:1990]), ephemeral=True)
+        await self.answer(Message(content=text[:1990]), ephemeral=True)
 
     async def say(self, text: str, *, ephemeral: bool = True) -> None:
-        await self.answer(Board(content=text[:1990]), ephemeral=ephemeral)
+        await self.answer(Message(content=text[:1990]), ephemeral=ephemeral)
 
-    async def edit_origin(self, board: Board | None = None, **kwargs: Any) -> None:
+    async def edit_origin(self, board: Message | None = None, **kwargs: Any) -> None:
         """Redraw the message a button or menu sits on (after an UPDATE ack)."""
         await self.ack()
-        await self.interaction.edit_original_response(**(_edit(board) if board else kwargs))
+        if board is not None:
+            kwargs = edit(await self.drawn(board))
+        await self.interaction.edit_original_response(**kwargs)
 
-    async def _followup(self, board: Board, *, ephemeral: bool) -> None:
+    async def _followup(self, board: Message, *, ephemeral: bool) -> None:
         """A new message; in an archived thread (50083) the bot unarchives it and tries once
         more, so a game thread that went quiet for days still gets its board."""
         channel = self.interaction.channel
         if isinstance(channel, discord.Thread) and channel.archived and not ephemeral:
             await channel.edit(archived=False)
         try:
-            await self.interaction.followup.send(ephemeral=ephemeral, **_new_message(board))
+            await self.interaction.followup.send(ephemeral=ephemeral, **new_message(board))
         except discord.HTTPException as exc:
             if exc.code != THREAD_ARCHIVED or not isinstance(channel, discord.Thread):
                 raise
             await channel.edit(archived=False)  # raises Forbidden if the bot may not
-            await self.interaction.followup.send(ephemeral=ephemeral, **_new_message(board))
+            await self.interaction.followup.send(ephemeral=ephemeral, **new_message(board))
 
     async def _close_placeholder(self, confirmation: str | None) -> None:
         """Turn a private placeholder into `confirmation`, or remove it, before any followup:
@@ -229,19 +211,59 @@ class Reply:
 
 async def post(
     channel: discord.abc.Messageable,
-    board: Board,
+    board: Message,
     *,
+    drawer: Drawer | None = None,
     unarchive: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
-    """A new message outside any interaction (a reminder, a bot's move); in an archived
-    thread (50083) `unarchive` runs and the message is sent once more."""
+    """A new message outside any interaction (a reminder, a bot's move), its picture drawn by
+    `drawer`; in an archived thread (50083) `unarchive` runs and the message is sent again."""
+    board = await drawn(drawer, board)
     try:
-        await channel.send(**_new_message(board))
+        await channel.send(**new_message(board))
     except discord.HTTPException as exc:
         if exc.code != THREAD_ARCHIVED or unarchive is None:
             raise
         await unarchive()
-        await channel.send(**_new_message(board))
+        await channel.send(**new_message(board))
+
+
+async def deliver(reply: Reply, answer: Answer) -> None:
+    """Send what the table answered (`table.answers.Answer`): its pictures are drawn first,
+    together; then the private answers, the public ones (the next player is pinged at once),
+    and last the pressed message, redrawn only after a silent update (after a private
+    placeholder the original response is that placeholder, not the pressed message)."""
+    if answer.saved is not None:
+        reply.mark_saved(answer.saved, answer.saved_what)
+    pressed = answer.pressed
+    public = (answer.public,) if answer.public is not None else ()
+    drawn = await asyncio.gather(
+        *(reply.drawn(m) for m in (*answer.private, *public, *answer.more)),
+        *((reply.drawn(pressed),) if isinstance(pressed, Message) else ()),
+    )
+    private = drawn[: len(answer.private)]
+    shown = drawn[len(answer.private) : len(answer.private) + len(public)]
+    more = drawn[
+        len(answer.private) + len(public) : len(answer.private) + len(public) + len(answer.more)
+    ]
+    for message in private:
+        await reply.answer(message, ephemeral=True)
+    for message in shown:
+        if answer.new:
+            await reply.publish(message, confirmation=answer.confirmation)
+        else:
+            await reply.answer(message, ephemeral=False)
+    for message in more:
+        await reply.publish(message, confirmation=answer.confirmation)
+    if reply.ack_kind is Ack.UPDATE and pressed is not None:
+        if pressed is SPENT:
+            await reply.edit_origin(view=None)
+        elif isinstance(pressed, Reworded) and pressed.controls is not None:
+            await reply.edit_origin(content=pressed.content, view=to_view(pressed.controls))
+        elif isinstance(pressed, Reworded):
+            await reply.edit_origin(content=pressed.content)
+        elif isinstance(pressed, Message):
+            await reply.edit_origin(pressed)
 
 
 Work = Callable[[Reply], Awaitable[None]]
@@ -270,7 +292,9 @@ async def funnel(
         await _safely(interaction, _paused(reply, paused))
     except (GameError, ServiceError) as refused:
         await _safely(interaction, reply.refuse(f"🚫 {refused.message}"))
-    except Exception:
+    except Exception as exc:
+        if isinstance(exc, SavedButUnshown):
+            reply.mark_saved(exc.snapshot, exc.what)
         log.exception(
             "unexpected error in interaction %s (command %s, guild %s, channel %s, user %s, "
             "session %s)",

@@ -50,8 +50,8 @@ from storage import StorageGone
 from storage.queries.due import NEVER
 from table import clocks, takebacks, vacations
 from table import messages as presenters
+from table.answers import Message
 from table.clocks import Due, DueKind, Prefs
-from table.messages import Board
 from table.outage import BACK
 from table.service import DamagedGame, Maintenance, ServiceError, StoodIn
 from table.snapshot import Snapshot
@@ -132,7 +132,7 @@ class Scheduler:
                 f"👋 {snap.name_of(user_id)}'s vacation is over; their clock runs again "
                 f"(game #{snap.session_id})"
             )
-            await self._post(snap.record.channel_id, Board(content=text))
+            await self._post(snap.record.channel_id, Message(content=text))
         return 1
 
     async def _lapse(self, session_id: int, request_id: int) -> int:
@@ -141,7 +141,7 @@ class Scheduler:
         if not lapsed.decided_here:
             log.debug("take-back request %s was already decided (%s)", request_id, lapsed.status)
             return 0
-        await self._post(lapsed.snapshot.record.channel_id, Board(content=lapsed.text()))
+        await self._post(lapsed.snapshot.record.channel_id, Message(content=lapsed.text()))
         return 1
 
     def poke(self, snap: Snapshot) -> None:
@@ -211,7 +211,7 @@ class Scheduler:
         """Storage is back: one "▶️ back" in each channel told "paused"; where a move could not
         be confirmed, with the board as it stands (which shows whether it landed)."""
         for channel_id, session_id in paused.items():
-            board = Board(content=BACK)
+            board = Message(content=BACK)
             if session_id is not None:
                 try:
                     snap = await self.service.by_id(session_id)
@@ -241,7 +241,7 @@ class Scheduler:
         snap, player = stood_in.snapshot, stood_in.player
         if stood_in.action is None:
             text = f"⏰ **{snap.name_of(player)}**'s time ran out. 🏁 {snap.record.end_reason}."
-            await self._post(snap.record.channel_id, Board(content=text[:1990]))
+            await self._post(snap.record.channel_id, Message(content=text[:1990]))
             return
         # In games with private sheets the move itself is private: say only that it was made.
         private = snap.spec.has_private_views
@@ -274,7 +274,7 @@ class Scheduler:
         prefs = (await self.prefs((user,))).get(user, Prefs())
         if prefs.dm and await self._dm(user, f"Hi! {text}"):
             return
-        board = Board(content=f"{presenters.mention(user)}, {text}", mentions=(user,))
+        board = Message(content=f"{presenters.mention(user)}, {text}", mentions=(user,))
         await self._post(snap.record.channel_id, board)
 
     async def _dm(self, user_id: int, text: str) -> bool:
@@ -287,7 +287,7 @@ class Scheduler:
             return False
         return True
 
-    async def _post(self, channel_id: int, board: Board) -> None:
+    async def _post(self, channel_id: int, board: Message) -> None:
         async def unarchive() -> None:
             thread = await self.client.fetch_channel(channel_id)
             if isinstance(thread, discord.Thread):
@@ -308,8 +308,8 @@ async def _on_its_own(what: str, work: Awaitable[int]) -> int:
         return 0
 
 
-def _prefixed(head: str, board: Board) -> Board:
-    return Board(
+def _prefixed(head: str, board: Message) -> Message:
+    return Message(
         content=f"{head}\n{board.content}"[:1990],
         image=board.image,
         filename=board.filename,

@@ -19,8 +19,8 @@ from games.engine import Player
 from games.registry import GAMES
 from table import absence
 from table import messages as presenters
+from table.answers import ButtonSpec, Message, SelectSpec
 from table.ids import END, RULES, ButtonId
-from table.messages import Board, ButtonSpec, SelectSpec
 from table.options import option_choices, option_help, option_names
 from table.service import NoSession, ServiceError
 
@@ -37,7 +37,7 @@ WHERE_CHOICES = [
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
 
 
-def rules_menu() -> Board:
+def rules_menu() -> Message:
     """The games, each in a line, and a menu that opens one's rules."""
     lines = "\n".join(f"• **{s.title}** (`{k}`): {s.summary}" for k, s in GAMES.items())
     menu = SelectSpec(
@@ -45,7 +45,7 @@ def rules_menu() -> Board:
         "Read the rules of…",
         tuple((s.title, k, s.summary[:100]) for k, s in GAMES.items()),
     )
-    return Board(
+    return Message(
         content="There is no game in this channel yet. Pick one to read its rules (or type "
         f"`/game rules game:<game>`):\n{lines}",
         selects=(menu,),
@@ -86,7 +86,7 @@ class SessionCog(
         if change is None:
             return False
         await reply.publish(
-            Board(
+            Message(
                 content=f"👑 {presenters.mention(change.old_host)} has left the server: "
                 f"{presenters.mention(change.new_host)} is now the host of "
                 f"{change.snapshot.spec.title} game #{session_id}.",
@@ -146,7 +146,7 @@ class SessionCog(
             reply.mark_saved(snap, "new lobby")
             await post(thread, presenters.lobby(snap))
             await reply.answer(
-                Board(
+                Message(
                     content=f"🧵 **{title}** lobby #{snap.session_id} is open in {thread.mention}:"
                     " join and play there."
                 ),
@@ -175,7 +175,7 @@ class SessionCog(
             reply.mark_saved(snap, "leaving")
             board = presenters.lobby(snap)
             if snap.record.host_id != before.record.host_id:
-                board = Board(
+                board = Message(
                     content=f"👑 The host left the lobby: {presenters.mention(snap.record.host_id)}"
                     f" is now the host.\n{board.content}",
                     buttons=board.buttons,
@@ -346,7 +346,7 @@ class SessionCog(
             game = await service.game_tag_of(session_id)
             yes = ButtonId(END, session_id, version, "yes", game=game).encode()
             no = ButtonId(END, session_id, version, "no", game=game).encode()
-            board = Board(
+            board = Message(
                 content=f"End **{ended.title}** (game #{session_id}) for everyone? "
                 "This cannot be undone.",
                 buttons=(

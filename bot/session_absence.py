@@ -11,7 +11,7 @@ from bot.session_parts import CogParts, can_manage
 from bot.table import channel_of
 from games.engine import Player
 from table import absence
-from table.messages import Board
+from table.answers import Message
 
 
 class AbsenceCommands(CogParts):
@@ -97,7 +97,7 @@ class AbsenceCommands(CogParts):
             reply.mark_saved(snap, "substitute")
             who = "🤖 A bot" if member is None else member.mention
             await reply.publish(
-                Board(
+                Message(
                     content=f"{who} now plays {player.display_name}'s seat in "
                     f"{snap.spec.title} game #{snap.session_id}.",
                     mentions=() if member is None else (member.id,),
@@ -115,7 +115,7 @@ class AbsenceCommands(CogParts):
             snap = await self.service.take_back(channel_of(interaction), interaction.user.id)
             reply.mark_saved(snap, "return")
             await reply.publish(
-                Board(
+                Message(
                     content=f"👋 {snap.mention(reply.user_id)} is back and plays their own turns."
                 )
             )

@@ -12,8 +12,8 @@ from bot.session_parts import CogParts
 from bot.table import channel_of
 from table import absence, takebacks
 from table import verify as verification
+from table.answers import ButtonSpec, Message
 from table.ids import TAKEBACK, ButtonId
-from table.messages import Board, ButtonSpec
 from table.service import ServiceError
 
 
@@ -55,14 +55,14 @@ class TableCommands(CogParts):
             req = await takebacks.request(self.service, channel_of(interaction), reply.user_id)
             if req.applied:
                 reply.mark_saved(req.snapshot, "take-back")
-                await reply.publish(Board(content=req.text()))
+                await reply.publish(Message(content=req.text()))
                 await reply.publish(await self.table.board(req.snapshot))
                 return
             game = req.snapshot.game_tag
             yes = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.y", game=game).encode()
             no = ButtonId(TAKEBACK, req.session_id, 0, f"{req.id}.n", game=game).encode()
             await reply.publish(
-                Board(
+                Message(
                     content=req.text(),
                     buttons=(
                         ButtonSpec("Agree", yes, "success"),

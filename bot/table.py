@@ -1,4 +1,4 @@
-"""The glue every game cog and button shares: act, render off the loop, reply.
+"""What every game cog and button shares: the host's answers carried to Discord.
 
 Every method takes a `Reply` that was acknowledged before any work (see `bot.replies`).
 """
@@ -12,41 +12,36 @@ import discord
 
 from bot import replays
 from bot.adapter import GameAdapter, Verbs
-from bot.replies import Ack, Reply, Work, funnel
+from bot.replies import Ack, Reply, Work, deliver, funnel
 from bot.workload import Workload
 from games.engine import Model
-from runtime.render_slots import RenderTimeout
 from runtime.rendering import Renderer
-from table import messages as presenters
-from table.service import (
-    GameService,
-    NotSeated,
-    ServiceError,
-    Snapshot,
-    StaleBoard,
-    WrongGame,
-)
+from table.answers import Answer, Message
+from table.host import Host
+from table.service import ServiceError, Snapshot, StaleBoard, WrongGame
 
 log = logging.getLogger(__name__)
 
 
 class Table:
-    """Plays actions for interactions and shows boards. One per bot.
+    """The bot's side of the table: the host (`table.host.Host`) decides what happens and what
+    each person is shown; this carries its answers to Discord (`replies.deliver`), then tells
+    the scheduler of a move and posts a finished game's replay. One per bot.
 
     `adapters` are the games' Discord adapters by game key (`bot.registry.ADAPTERS`): their
-    presenters draw a game's board or sheet where one button per action is not enough, and
-    their verbs answer the game's own buttons and menus.
+    cogs, and the verbs of games whose buttons are still answered here.
     """
 
     def __init__(
         self,
-        service: GameService,
+        host: Host,
         renderer: Renderer,
         adapters: Mapping[str, GameAdapter] | None = None,
         *,
         workload: Workload | None = None,
     ) -> None:
-        self.service = service
+        self.host = host
+        self.service = host.service
         self.workload = workload or Workload()
         """The bot's tasks in flight: scheduler passes and background posts are started here."""
         self.renderer = renderer
@@ -57,61 +52,29 @@ class Table:
             a.verbs.namespace: a.verbs for a in self.adapters.values() if a.verbs is not None
         }
 
-    async def board(self, snap: Snapshot, *, with_buttons: bool = True) -> presenters.Board:
-        """The public board message; the position in text if the image cannot be drawn."""
-        if snap.is_lobby:
-            return presenters.lobby(snap)
-        try:
-            image = await self.renderer.board(snap)
-        except Exception as exc:
-            if not isinstance(exc, RenderTimeout):  # a timeout is logged where it passed
-                log.exception(
-                    "could not draw the board of session %s (%s, version %s)",
-                    snap.session_id,
-                    snap.spec.key,
-                    snap.version,
-                )
-            return presenters.image_failed(snap, self.present(snap, None, with_buttons))
-        return self.present(snap, image, with_buttons)
+    async def deliver(self, reply: Reply, answer: Answer) -> None:
+        """Send the host's answer; then a move wakes the scheduler and a won game's replay is
+        built in the background."""
+        await deliver(reply, answer)
+        if answer.replay is not None:
+            replays.post_replay(self, answer.replay, reply.publish)
+        if answer.moved is not None:
+            self.moved(answer.moved)
 
-    def present(self, snap: Snapshot, image: bytes | None, with_buttons: bool) -> presenters.Board:
-        """The public board message around `image`, by the game's own presenter if it has one."""
-        adapter = self.adapters.get(snap.spec.key)
-        if adapter is not None and adapter.board is not None:
-            return adapter.board(snap, image, with_buttons)
-        return presenters.board(snap, image, with_buttons=with_buttons)
+    async def board(self, snap: Snapshot, *, with_buttons: bool = True) -> Message:
+        """The public board message (its picture is drawn when it is sent)."""
+        return self.host.board(snap, with_buttons=with_buttons)
 
-    async def private_board(self, snap: Snapshot, viewer: int) -> presenters.Board:
-        """`viewer`'s own sheet or hand (text only if the image cannot be drawn)."""
-        try:
-            image = await self.renderer.sheet(snap, viewer)
-        except Exception as exc:
-            if not isinstance(exc, RenderTimeout):
-                log.exception(
-                    "could not draw the sheet of %s in session %s", viewer, snap.session_id
-                )
-            image = None
-        adapter = self.adapters.get(snap.spec.key)
-        present = adapter.private if adapter is not None and adapter.private else None
-        return (present or presenters.private)(snap.for_viewer(viewer), viewer, image)
+    async def private_board(self, snap: Snapshot, viewer: int) -> Message:
+        """`viewer`'s own sheet or hand."""
+        return self.host.sheet(snap, viewer)
 
     async def show(self, reply: Reply, snap: Snapshot, *, ephemeral: bool = False) -> None:
-        await reply.answer(await self.board(snap), ephemeral=ephemeral)
+        await reply.answer(self.host.board(snap), ephemeral=ephemeral)
 
     async def show_stale(self, reply: Reply, stale: StaleBoard) -> None:
-        """A press on an out-of-date message: the current board (or the presser's own
-        current sheet, when the button was on a private sheet), privately."""
-        snap = stale.current
-        viewer = snap.player_of(reply.user_id)
-        private = stale.private and viewer is not None and snap.state is not None
-        if snap.is_lobby or snap.state is None:
-            current = presenters.lobby(snap)
-        elif private and viewer is not None:
-            current = await self.private_board(snap, viewer)
-        else:
-            current = await self.board(snap)
-        answer = presenters.stale(current, private=private, headline=stale.headline)
-        await reply.answer(answer, ephemeral=True)
+        """A press on an out-of-date message: the current board or sheet, privately."""
+        await self.deliver(reply, self.host.stale(reply.user_id, stale))
 
     async def play(
         self,
@@ -122,38 +85,17 @@ class Table:
         expected_version: int | None = None,
         expected_tag: str = "",
     ) -> None:
-        """Apply `action` for the interaction's user and answer with the new board.
-
-        Refusals raise (the funnel answers them privately). After the commit the new board is
-        posted as a new message (so the next player is pinged), then the pressed message loses
-        its buttons; anything failing from here on is answered with the saved position in text
-        (see `replies.funnel`).
-        """
-        interaction = reply.interaction
-        if session_id is None:
-            session_id = (await self.service.current(channel_of(interaction))).session_id
-        snap = await self.service.act(
-            session_id,
+        """Apply `action` for the interaction's user and answer with the new board
+        (`Host.play`); refusals raise, for the funnel to answer privately."""
+        answer = await self.host.play(
             reply.user_id,
+            channel_of(reply.interaction),
             action,
+            session_id=session_id,
             expected_version=expected_version,
             expected_tag=expected_tag,
         )
-        reply.mark_saved(snap)
-        saved = f"✅ Saved: {snap.spec.describe(action)} (move {snap.record.last_seq})."
-        if not snap.spec.has_private_views:
-            await reply.publish(await self.board(snap), confirmation=saved)
-        else:
-            # Games with private sheets: the mover sees their sheet again with their next
-            # buttons; the table sees a new public board when the step moved on (not after
-            # every sheet edit, unless the table must be told something once).
-            await self.send_private(reply, snap)
-            if snap.step_advanced or snap.outcome is not None or snap.notice:
-                await reply.publish(await self.board(snap), confirmation=saved)
-        if interaction.type is discord.InteractionType.component:
-            await reply.edit_origin(view=None)  # the pressed message is spent
-        replays.post_replay(self, snap, reply.publish)  # a game just won: its replay, later
-        self.moved(snap)
+        await self.deliver(reply, answer)
 
     def moved(self, snap: Snapshot) -> None:
         if self.on_moved is not None:
@@ -161,14 +103,7 @@ class Table:
 
     async def send_private(self, reply: Reply, snap: Snapshot) -> None:
         """The user's own sheet (ephemeral) with buttons for their legal actions."""
-        viewer = snap.player_of(reply.user_id)
-        if viewer is None:
-            raise NotSeated("you have no sheet in this game: you are not playing")
-        if not snap.spec.has_private_views:
-            raise ServiceError(
-                f"{snap.spec.title} has no private sheet; everything is on the board"
-            )
-        await reply.answer(await self.private_board(snap, viewer), ephemeral=True)
+        await self.deliver(reply, self.host.own_sheet(snap, reply.user_id))
 
 
 def channel_of(interaction: discord.Interaction) -> int:

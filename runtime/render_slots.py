@@ -35,6 +35,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+from table.answers import PictureLate
+
 log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT = 5.0
@@ -47,7 +49,7 @@ SUSPECTS_KEPT = 1024
 """Suspect (session, kind) pairs remembered; the oldest is forgotten past this."""
 
 
-class RenderTimeout(TimeoutError):
+class RenderTimeout(PictureLate):
     """The drawing passed its deadline, or one before it for the same session and kind is
     still stuck: show the position in text (already logged as a warning)."""
 

@@ -13,6 +13,7 @@ from render.registry import GameRenderers
 from runtime.render_pool import NotPicklable, RenderPool
 from runtime.render_slots import DEFAULT_TIMEOUT, Drawing, RenderStats
 from runtime.render_threads import RenderThreads
+from table.answers import Picture
 from table.service import Snapshot
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,11 @@ class Renderer:
             except NotPicklable:
                 log.debug("drawing %s in-process: its arguments do not pickle", what)
         return await self.threads.draw(what, fn, *args, **kwargs)
+
+    async def picture(self, picture: Picture) -> bytes:
+        """A picture a table's answer asked for (`table.answers.Picture`), within its deadline."""
+        what = Drawing(picture.what, picture.game, picture.session_id, picture.background)
+        return await self.draw(what, picture.draw, *picture.args, **picture.kwargs)
 
     async def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         return await self.draw(Drawing.of(fn), fn, *args, **kwargs)

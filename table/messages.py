@@ -1,17 +1,18 @@
-"""Snapshots -> what a message shows: text, an image and buttons. No Discord objects here.
+"""Snapshots -> what a message shows: words, a picture, buttons and menus (`table.answers`).
 
-The cogs turn a `Board` into a discord message; keeping this layer plain makes it easy to
-test and to reuse for the demo transcript.
+The shared messages every game has (the board, the lobby, a player's sheet, a stale press),
+built from a snapshot. A game's own table package (`table/<game>/`) builds its own where one
+button per legal action is not enough.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import Model, PlayerId
+from table.answers import ButtonSpec, Message, Picture
 from table.clocks import timestamp
 from table.ids import (
     ACTION,
@@ -29,41 +30,6 @@ from table.service import Snapshot
 from table.verify import commitment
 
 MAX_BUTTONS = 25  # 5 rows of 5
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    label: str
-    custom_id: str
-    style: str = "secondary"  # primary | secondary | success | danger
-    row: int | None = None
-    disabled: bool = False
-
-
-@dataclass(frozen=True)
-class SelectSpec:
-    """A string select menu on its own row: options are (label, value, description)."""
-
-    custom_id: str
-    placeholder: str
-    options: tuple[tuple[str, str, str], ...]
-    row: int | None = None
-
-
-@dataclass(frozen=True)
-class Board:
-    """A message to send: content (with mentions), an optional PNG, buttons and select menus."""
-
-    content: str
-    image: bytes | None = None
-    filename: str = "board.png"
-    buttons: tuple[ButtonSpec, ...] = ()
-    mentions: tuple[int, ...] = field(default_factory=tuple)
-    selects: tuple[SelectSpec, ...] = ()
-    embeds: tuple[Any, ...] = ()
-    """discord.Embed objects (rules pages); kept opaque here so presenters stay Discord-free."""
-    alt: str = ""
-    """The image's alt text (what a screen reader says instead of the picture)."""
 
 
 def mention(user_id: int) -> str:
@@ -220,18 +186,18 @@ def text_board(snap: Snapshot) -> str:
     return "(the board cannot be shown as text for this game; `/game status` tries again)"
 
 
-def saved_text_board(snap: Snapshot, note: str) -> Board:
+def saved_text_board(snap: Snapshot, note: str) -> Message:
     """After a commit whose board image could not be drawn or sent: the truth, in text."""
     if snap.is_lobby:
-        return Board(content=f"{note}\n{lobby(snap).content}"[:1990])
+        return Message(content=f"{note}\n{lobby(snap).content}"[:1990])
     parts = [note, board_content(snap), text_board(snap)]
-    return Board(content="\n".join(p for p in parts if p)[:1990], mentions=snap.pinged)
+    return Message(content="\n".join(p for p in parts if p)[:1990], mentions=snap.pinged)
 
 
-def image_failed(snap: Snapshot, current: Board) -> Board:
+def image_failed(snap: Snapshot, current: Message) -> Message:
     """A board whose image could not be drawn: the same message with the position in text."""
     body = f"{current.content}\n🖼️ (the board image could not be drawn; here it is in text)\n"
-    return Board(
+    return Message(
         content=(body + text_board(snap))[:1990],
         buttons=current.buttons,
         selects=current.selects,
@@ -239,7 +205,7 @@ def image_failed(snap: Snapshot, current: Board) -> Board:
     )
 
 
-def board(snap: Snapshot, image: bytes | None, *, with_buttons: bool = True) -> Board:
+def board(snap: Snapshot, image: bytes | Picture | None, *, with_buttons: bool = True) -> Message:
     """The public board message after a move (image rendered by the caller, off the loop)."""
     buttons: list[ButtonSpec] = []
     if with_buttons and snap.outcome is None and snap.record.is_live:
@@ -248,7 +214,7 @@ def board(snap: Snapshot, image: bytes | None, *, with_buttons: bool = True) -> 
             buttons.extend(action_buttons(snap, active[0]))
         if snap.spec.has_private_views:
             buttons.append(ButtonSpec("Show my sheet", shared_id(snap, SHEET), "primary"))
-    return Board(
+    return Message(
         content=board_content(snap),
         image=image,
         filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
@@ -257,7 +223,7 @@ def board(snap: Snapshot, image: bytes | None, *, with_buttons: bool = True) -> 
     )
 
 
-def lobby(snap: Snapshot) -> Board:
+def lobby(snap: Snapshot) -> Message:
     seats = ", ".join(
         f"{s.name}" + (" (host)" if s.user_id == snap.record.host_id else "")
         for s in snap.record.seats
@@ -289,10 +255,10 @@ def lobby(snap: Snapshot) -> Board:
         ButtonSpec("Join", shared_id(snap, JOIN, version=snap.version), "success"),
         ButtonSpec("Start", shared_id(snap, START, version=snap.version), "primary"),
     )
-    return Board(content=content, buttons=buttons)
+    return Message(content=content, buttons=buttons)
 
 
-def private(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
+def private(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) -> Message:
     """A player's own sheet or hand, with buttons for what they may do now (ephemeral).
     `snap` is `for_viewer(viewer)`, so its buttons carry the viewer's view tag."""
     buttons = action_buttons(snap, viewer) if snap.outcome is None else ()
@@ -304,7 +270,7 @@ def private(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
         status = turn_line(snap)
     else:
         status = "Nothing to do right now: waiting for the others."
-    return Board(
+    return Message(
         content=f"**Your sheet** · {snap.spec.title} · game #{snap.session_id} "
         f"(only you see this)\n{status}",
         image=image,
@@ -317,20 +283,14 @@ def board_button(snap: Snapshot) -> ButtonSpec:
     return ButtonSpec("Show board", shared_id(snap, BOARD))
 
 
-def stale(current: Board, *, private: bool = False, headline: str = "") -> Board:
+def stale(current: Message, *, private: bool = False, headline: str = "") -> Message:
     """Answer to a press on an old board or sheet: the current one, privately."""
     why = headline or (
         "⏩ Your sheet has changed since that message (nothing was played); here it is now."
         if private
         else "⏩ The board has moved on (nothing was played); here is the current one."
     )
-    return Board(
-        content=f"{why}\n{current.content}"[:1990],
-        image=current.image,
-        filename=current.filename,
-        buttons=current.buttons,
-        selects=current.selects,
-    )
+    return dataclasses.replace(current.headed(why), mentions=())
 
 
 def lines_block(title: str, lines: Sequence[str]) -> str:

@@ -35,7 +35,7 @@ from games.apocalypseroad.model import (
 )
 from games.engine import Model, PlayerId
 from table import messages as presenters
-from table.messages import Board, ButtonSpec, SelectSpec
+from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
 
 CARD_WORDS = {
@@ -74,16 +74,16 @@ def tail(snap: Snapshot) -> list[ButtonSpec]:
     ]
 
 
-def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
+def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) -> Message:
     """The private hand: the image (cards and team mat), what to do, menus and buttons."""
     view = own_view(snap, viewer)
     if snap.outcome is not None or not snap.record.is_live:
         status = presenters.turn_line(snap)
-        return Board(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
+        return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
     if viewer not in snap.active_players:
         waiting = ", ".join(t.name for t in view.teams if t.player in view.prompt.players)
         status = f"Nothing to do right now: waiting for {waiting or 'the others'}."
-        return Board(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
+        return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
     kind = view.prompt.kind
     if kind == "play":
         return _play_board(snap, view, image)
@@ -96,7 +96,7 @@ def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
     actions = list(snap.legal_actions(viewer))
     buttons = [ButtonSpec(snap.spec.describe(a), act_id(snap, a), _style(a)) for a in actions]
     content = f"{header(snap)}\n➡️ {view.prompt.text}"
-    return Board(clip(content), image, filename(snap), rows([buttons[:20]], tail(snap)))
+    return Message(clip(content), image, filename(snap), rows([buttons[:20]], tail(snap)))
 
 
 def _style(action: Model) -> str:
@@ -107,7 +107,7 @@ def _style(action: Model) -> str:
     return "primary"
 
 
-def _play_board(snap: Snapshot, view: ArView, image: bytes | None) -> Board:
+def _play_board(snap: Snapshot, view: ArView, image: bytes | Picture | None) -> Message:
     hand = view.hand or ()
     options = tuple(
         (card_label(i, card), str(card.id), CARD_WORDS[card.movement])
@@ -118,7 +118,7 @@ def _play_board(snap: Snapshot, view: ArView, image: bytes | None) -> Board:
         f"{header(snap)}\n➡️ {view.prompt.text}\n"
         "Pick a card in the menu, then the car that plays it (a car that has not moved)."
     )
-    return Board(
+    return Message(
         clip(content), image, filename(snap), rows([], tail(snap), first=1), selects=(menu,)
     )
 
@@ -139,7 +139,7 @@ def _kind(card: int) -> tuple[str, bool, int]:
     return (info.movement, info.diagonal, info.speed)
 
 
-def car_board(snap: Snapshot, viewer: PlayerId, card: int) -> Board:
+def car_board(snap: Snapshot, viewer: PlayerId, card: int) -> Message:
     """Step 2: which car plays the card (only cars that may: not yet moved)."""
     view = own_view(snap, viewer)
     chosen = next((c for c in view.hand or () if c.id == card), None)
@@ -162,10 +162,10 @@ def car_board(snap: Snapshot, viewer: PlayerId, card: int) -> Board:
     back = ButtonSpec("◀ Back", ar_id(snap, HAND))
     name = card_label(0, chosen)[3:] if chosen is not None else f"card #{card}"
     content = f"{header(snap)}\n➡️ play **{name}** with which car?"
-    return Board(clip(content), buttons=rows([buttons[:20]], [back]))
+    return Message(clip(content), buttons=rows([buttons[:20]], [back]))
 
 
-def how_board(snap: Snapshot, viewer: PlayerId, card: int, number: int) -> Board:
+def how_board(snap: Snapshot, viewer: PlayerId, card: int, number: int) -> Message:
     """Step 3: the ways to play that card with that car (fire first at a target, ram as Lead)."""
     view = own_view(snap, viewer)
     plays = [a for a in plays_of(snap, viewer, card) if a.car == number]
@@ -196,10 +196,12 @@ def how_board(snap: Snapshot, viewer: PlayerId, card: int, number: int) -> Board
         f"{kind.mount}): move now, or fire first (once per activation: before moving or "
         "after all of it)."
     )
-    return Board(clip(content), buttons=rows([plain, fire[:15]], [back]))
+    return Message(clip(content), buttons=rows([plain, fire[:15]], [back]))
 
 
-def discard_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, marked: str) -> Board:
+def discard_board(
+    snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None, marked: str
+) -> Message:
     """End of turn: tap cards to mark them, then discard the marked ones (or keep them all)."""
     view = own_view(snap, viewer)
     hand = view.hand or ()
@@ -230,10 +232,12 @@ def discard_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, marked:
         f"{header(snap)}\n➡️ End of turn: mark the cards you want to discard (you draw back up "
         "to 6 next turn), then confirm. Everyone answers at once."
     )
-    return Board(clip(content), image, filename(snap), rows([toggles, confirm], tail(snap)))
+    return Message(clip(content), image, filename(snap), rows([toggles, confirm], tail(snap)))
 
 
-def pick_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, order: str) -> Board:
+def pick_board(
+    snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None, order: str
+) -> Message:
     """Before the race: the standard set in one tap (the rules' first legal pick), or tap cars
     in the order they go into the draw bag, then confirm."""
     view = own_view(snap, viewer)
@@ -277,4 +281,6 @@ def pick_board(snap: Snapshot, viewer: PlayerId, image: bytes | None, order: str
         "one tap, or tap cars in the order they go into the draw bag (tap again to drop one): "
         f"{len(chosen)} of {needed} chosen."
     )
-    return Board(clip(content), image, filename(snap), rows([quick, buttons, confirm], tail(snap)))
+    return Message(
+        clip(content), image, filename(snap), rows([quick, buttons, confirm], tail(snap))
+    )

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from games.apocalypseroad.model import ArView
 from games.engine import Model, PlayerId
 from table import messages as presenters
+from table.answers import ButtonSpec
 from table.ids import ButtonId, template
-from table.messages import ButtonSpec
 from table.service import Snapshot
 
 PER_ROW = 5

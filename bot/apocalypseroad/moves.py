@@ -22,7 +22,7 @@ from games.apocalypseroad.choices import MoveResult
 from games.apocalypseroad.model import ArState, ArView, Move, Pos
 from games.engine import PlayerId
 from table import messages as presenters
-from table.messages import Board, ButtonSpec
+from table.answers import ButtonSpec, Message, Picture
 from table.service import Snapshot
 
 STEP_LABELS = {
@@ -77,8 +77,8 @@ def result_words(view: ArView, result: MoveResult | None) -> str:
 
 
 def move_board(
-    snap: Snapshot, viewer: PlayerId, view: ArView, image: bytes | None, path: str
-) -> Board:
+    snap: Snapshot, viewer: PlayerId, view: ArView, image: bytes | Picture | None, path: str
+) -> Message:
     """The move step: the distinct results (each a preview button) or the builder."""
     state = snap.state
     assert isinstance(state, ArState)
@@ -105,7 +105,7 @@ def move_board(
         "then play it."
     )
     tail = [build, ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)), presenters.board_button(snap)]
-    return Board(
+    return Message(
         clip(content),
         image,
         f"hand-{snap.session_id}-{snap.version}.png",
@@ -113,7 +113,7 @@ def move_board(
     )
 
 
-def option_board(snap: Snapshot, view: ArView, path: str, image: bytes | None) -> Board:
+def option_board(snap: Snapshot, view: ArView, path: str, image: bytes | Picture | None) -> Message:
     """One result, previewed: play it, or go back to the list."""
     state = snap.state
     assert isinstance(state, ArState)
@@ -129,12 +129,14 @@ def option_board(snap: Snapshot, view: ArView, path: str, image: bytes | None) -
         f"{header(snap)}\n👀 Not played yet: `{compact(path) or '(no steps)'}` → "
         f"{result_words(view, plan.result)}"
     )
-    return Board(
+    return Message(
         clip(content), image, f"preview-{snap.session_id}-{snap.version}.png", rows([buttons], [])
     )
 
 
-def builder_board(snap: Snapshot, view: ArView, plan: Draft, image: bytes | None) -> Board:
+def builder_board(
+    snap: Snapshot, view: ArView, plan: Draft, image: bytes | Picture | None
+) -> Message:
     """The builder: one button per legal next step, Undo, and Play once the move is complete."""
     tokens = plan.tokens
     steps = []
@@ -159,7 +161,7 @@ def builder_board(snap: Snapshot, view: ArView, plan: Draft, image: bytes | None
     elif not plan.options:
         lines.append("No step fits from here: undo a step.")
     tail = [ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)), presenters.board_button(snap)]
-    return Board(
+    return Message(
         clip("\n".join(lines)),
         image,
         f"draft-{snap.session_id}-{snap.version}.png",

@@ -6,15 +6,16 @@ from __future__ import annotations
 from bot.apocalypseroad import hand as ui
 from bot.apocalypseroad import ids, moves
 from bot.apocalypseroad.plan import draft, trails
-from bot.components import DAMAGED
-from bot.replies import Reply, to_view
+from bot.convert import to_view
+from bot.replies import Reply
 from bot.table import Table, me
 from games.apocalypseroad.model import ArState, ArView
 from games.apocalypseroad.movement import BadStep
 from games.engine import PlayerId
 from render.apocalypseroad import render_apocalypseroad, render_apocalypseroad_preview
+from table.answers import Message
+from table.host import DAMAGED
 from table.ids import ButtonId
-from table.messages import Board
 from table.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 
 KEY = "apocalypseroad"
@@ -27,7 +28,7 @@ async def send_track(table: Table, reply: Reply, snap: Snapshot) -> None:
     if snap.state is None:
         raise ServiceError("the race has not started yet; the host starts it with `/game start`")
     image = await table.renderer.run(render_apocalypseroad, snap.view(), whole_track=True)
-    board = Board(
+    board = Message(
         content=f"**The whole track** · game #{snap.session_id} (only you see this)",
         image=image,
         filename=f"track-{snap.session_id}-{snap.version}.png",
@@ -44,7 +45,7 @@ async def preview_image(table: Table, view: ArView, plan_path: str, state: ArSta
     )
 
 
-async def _keep_image(reply: Reply, board: Board) -> None:
+async def _keep_image(reply: Reply, board: Message) -> None:
     """Redraw the text and components only; the image above them stays as it is."""
     await reply.edit_origin(content=board.content, view=to_view(board))
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from games.dice import ContestOdds, DiceRoll, ExactOdds
 from render.dice import DiceGroup
-from table.messages import Board
+from table.answers import Message
 
 MAX_TABLE_ROWS = 24
 """Rows in the table of totals; a longer distribution is shown at evenly spaced totals."""
@@ -65,11 +65,11 @@ def alt_text(odds: ExactOdds) -> str:
     return words
 
 
-def odds_board(odds: ExactOdds, image: bytes) -> Board:
+def odds_board(odds: ExactOdds, image: bytes) -> Message:
     parts = [headline(odds), table(odds)]
     if odds.cutoff_note:
         parts.append(f"-# {odds.cutoff_note}")
-    return Board(
+    return Message(
         content="\n".join(parts)[:1990], image=image, filename="odds.png", alt=alt_text(odds)
     )
 

@@ -23,7 +23,7 @@ from games.dice import (
 from games.engine import Rng
 from render.dice import DiceGroup, draw_odds, render_dice, render_table
 from runtime.render_slots import RenderTimeout
-from table.messages import Board
+from table.answers import Message
 from table.service import ServiceError
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ async def roll_publicly(
     )
     groups = dice_groups(result)
     image = await table.renderer.run(render_dice, groups) if groups else None
-    await reply.answer(Board(content=content, image=image, filename="roll.png"), ephemeral=False)
+    await reply.answer(Message(content=content, image=image, filename="roll.png"), ephemeral=False)
 
 
 # Dice work anywhere: in servers with the bot, in DMs, and (installed to a member's account) in
@@ -164,7 +164,7 @@ class DiceCog(commands.Cog):
             odds = contest_odds(attacker, defender)
             content = _clip(f"⚔️ {result.explanation}\n{contest_odds_line(odds)}", 1990)
             await reply.answer(
-                Board(content=content, image=image, filename="contest.png"), ephemeral=False
+                Message(content=content, image=image, filename="contest.png"), ephemeral=False
             )
 
         await funnel(interaction, work, ack=Ack.PUBLIC)
@@ -218,7 +218,7 @@ class DiceCog(commands.Cog):
                 render_table, table.title, table.row_labels, table.col_labels, table.cells
             )
             await reply.answer(
-                Board(content="\n".join(lines), image=image, filename="odds.png"), ephemeral=False
+                Message(content="\n".join(lines), image=image, filename="odds.png"), ephemeral=False
             )
 
         await funnel(interaction, work, ack=Ack.PUBLIC)

@@ -20,7 +20,8 @@ from games.dice import DiceRoll
 from games.dice.secret import commitment, roll_from_seed, verify
 from render.dice import render_dice
 from storage.queries.dice import SecretRollRow
-from table.messages import Board, ButtonSpec, mention
+from table.answers import ButtonSpec, Message, Picture
+from table.messages import mention
 from table.service import ServiceError
 
 if TYPE_CHECKING:
@@ -79,17 +80,17 @@ async def make(
     await reply.publish(notice(row))
 
 
-async def private_view(table: Table, row: SecretRollRow, roll: DiceRoll | None = None) -> Board:
+async def private_view(table: Table, row: SecretRollRow, roll: DiceRoll | None = None) -> Message:
     roll = roll or roll_from_seed(row.seed, row.expression)
     shown_to = "you" + (f" and {mention(row.viewer_id)}" if row.viewer_id else "")
     content = (
         f"🔒 Secret roll #{row.id} by {_who(row)} (only {shown_to} can see it until it is "
         f"revealed)\n{_result_lines(roll)}"
     )[:1990]
-    return Board(content=content, image=await _image(table, roll), filename="roll.png")
+    return Message(content=content, image=await _image(table, roll), filename="roll.png")
 
 
-def notice(row: SecretRollRow) -> Board:
+def notice(row: SecretRollRow) -> Message:
     """What the channel sees: who rolled, for whom, the commitment, Show me and Reveal."""
     content = (
         f"🔒 {_who(row)} made secret roll #{row.id}. Commitment (SHA-256 of its seed and "
@@ -101,17 +102,17 @@ def notice(row: SecretRollRow) -> Board:
         ButtonSpec("📣 Reveal", button_id(REVEAL, row.id), style="primary"),
     )
     mentions = (row.viewer_id,) if row.viewer_id else ()
-    return Board(content=content, buttons=buttons, mentions=mentions)
+    return Message(content=content, buttons=buttons, mentions=mentions)
 
 
-def revealed_board(row: SecretRollRow, roll: DiceRoll, image: bytes | None) -> Board:
+def revealed_board(row: SecretRollRow, roll: DiceRoll, image: bytes | Picture | None) -> Message:
     content = (
         f"📣 Secret roll #{row.id} by {_who(row)}, revealed: {_result_lines(roll)}\n"
         f"Seed: `{row.seed}`\nCommitment: `{row.commitment}` = SHA-256 of "
         f'"redline-secret-roll:v1\\n" + seed + "\\n" + `{row.expression}`. '
         f"Check it: `/dice verify roll:{row.id}`."
     )[:1990]
-    return Board(content=content, image=image, filename="roll.png")
+    return Message(content=content, image=image, filename="roll.png")
 
 
 async def _load(table: Table, roll_id: int) -> SecretRollRow:
@@ -146,7 +147,7 @@ async def reveal(table: Table, reply: Reply, roll_id: int) -> None:
     board = revealed_board(revealed, roll, await _image(table, roll))
     if not here:
         await reply.answer(
-            Board(content=f"Secret roll #{row.id} was revealed already:\n{board.content}"[:1990]),
+            Message(content=f"Secret roll #{row.id} was revealed already:\n{board.content}"[:1990]),
             ephemeral=True,
         )
         return
@@ -181,7 +182,7 @@ async def check(
     roll = verdict.roll
     total = f"total {roll.total}"
     await reply.answer(
-        Board(
+        Message(
             content=(
                 f"✅ Verified: SHA-256 of the seed and `{roll.expression}` is the commitment "
                 f"`{verdict.expected}`, and the seed gives {roll.plain} ({total})."

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from bot.roadwolf.ids import ROAD, rw_id
 from table import messages as presenters
+from table.answers import ButtonSpec, Message, Picture
 from table.ids import SHEET
-from table.messages import Board, ButtonSpec
 from table.service import Snapshot
 
 PANEL_LABEL = "🚗 My panel"
@@ -20,7 +20,7 @@ HINT = (
 )
 
 
-def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Board:
+def public_board(snap: Snapshot, image: bytes | Picture | None, with_buttons: bool) -> Message:
     buttons: list[ButtonSpec] = []
     content = presenters.board_content(snap)
     live = snap.outcome is None and snap.record.is_live and snap.state is not None
@@ -30,7 +30,7 @@ def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Boa
         sheet = presenters.shared_id(snap, SHEET)
         buttons.append(ButtonSpec(PANEL_LABEL, sheet, "primary"))
         buttons.append(ButtonSpec("👁 Whole road", rw_id(snap, ROAD, version=0)))
-    return Board(
+    return Message(
         content=content,
         image=image,
         filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",

@@ -14,7 +14,7 @@ from bot.roadwolf.ids import LETTER, PANEL, PER_ROW, VEHICLE, act_id, clip, rw_i
 from games.engine import PlayerId
 from games.roadwolf.actions import TrainAction
 from games.roadwolf.model import RwState
-from table.messages import Board, ButtonSpec
+from table.answers import ButtonSpec, Message
 from table.service import Snapshot
 
 BOARD = "brd"  # the crew pick: payload `A.G1[.3.5]`
@@ -34,18 +34,18 @@ def parse(payload: str) -> tuple[str, str, tuple[int, ...]] | None:
     return match["v"], match["t"], tuple(int(i) for i in match[3].split(".") if i)
 
 
-def boarding_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
+def boarding_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Message:
     """Tap the crew who climb into the car (in any order), then 🧗 Board."""
     parsed = parse(payload)
     state = snap.state
     header = f"**Your vehicles** · {snap.spec.title} · game #{snap.session_id} (only you see this)"
     back = ButtonSpec("⬅ Back", rw_id(snap, PANEL), "secondary")
     if parsed is None or not isinstance(state, RwState):
-        return Board(f"{header}\nNothing to board.", buttons=(back,))
+        return Message(f"{header}\nNothing to board.", buttons=(back,))
     letter, target, chosen = parsed
     vehicle = state.find(letter)
     if vehicle is None or state.side_of(viewer) != vehicle.side:
-        return Board(f"{header}\nNo vehicle {letter} of yours.", buttons=(back,))
+        return Message(f"{header}\nNo vehicle {letter} of yours.", buttons=(back,))
     names = {t.id: f"{t.kind.title()} #{t.id}" for t in vehicle.crew}
     picks = [
         ButtonSpec(
@@ -73,7 +73,7 @@ def boarding_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
     ]
     rows = [_on(b, i // PER_ROW) for i, b in enumerate(picks[: 3 * PER_ROW])]
     last = [_on(b, 3) for b in (go, again, to_vehicle)]
-    return Board(clip("\n".join(lines)), buttons=(*rows, *last))
+    return Message(clip("\n".join(lines)), buttons=(*rows, *last))
 
 
 def _on(spec: ButtonSpec, row: int) -> ButtonSpec:

@@ -18,8 +18,8 @@ from games.roadwolf.actions import DecideAction, TargetAction, TokenAction, Trai
 from games.roadwolf.geometry import MoveKind
 from games.roadwolf.model import RwState
 from table import messages as presenters
+from table.answers import ButtonSpec
 from table.ids import ButtonId, template
-from table.messages import ButtonSpec
 from table.service import Snapshot
 
 PER_ROW = 5

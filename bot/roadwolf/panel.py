@@ -50,8 +50,8 @@ from games.roadwolf.model import (
 )
 from games.roadwolf.preview import reach
 from table import messages as presenters
+from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.ids import action_payload
-from table.messages import Board, ButtonSpec, SelectSpec
 from table.service import Snapshot
 
 MAX_ROWS = 5
@@ -129,18 +129,18 @@ def action_menu(
     return placed, (menu,)
 
 
-def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
+def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) -> Message:
     """The private panel (the game's private presenter): what this player may do now."""
     filename = f"panel-{snap.session_id}-{snap.version}.png"
     if snap.outcome is not None or not snap.record.is_live:
-        return Board(
+        return Message(
             f"{header(snap)}\n{presenters.turn_line(snap)}", image, filename, tuple(tail(snap))
         )
     view = own_view(snap, viewer)
     if viewer not in snap.active_players:
         status = "Nothing to do right now: waiting for the others."
         text = f"{header(snap)}{your_side(view)}\n{status}"
-        return Board(text, image, filename, rows([], tail(snap)))
+        return Message(text, image, filename, rows([], tail(snap)))
     actions = list(snap.legal_actions(viewer))
     if view.phase == "build":
         text, (buttons, selects) = _build(snap, view, actions)
@@ -155,7 +155,7 @@ def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
     else:
         text, (buttons, selects) = _pick_vehicle(snap, view, actions)
     text = f"{header(snap)}{your_side(view)}\n{text}"
-    return Board(clip(text), image, filename, buttons, selects=selects)
+    return Message(clip(text), image, filename, buttons, selects=selects)
 
 
 def your_side(view: RwView) -> str:
@@ -193,7 +193,7 @@ def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Men
     return "\n".join(lines), (rows([buy_buttons[:10], rest[:5]], last), (menu,))
 
 
-def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
+def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Message:
     """Army building, tap 2: the token kinds that may go on vehicle `letter` now."""
     actions = [
         a for a in snap.legal_actions(viewer) if isinstance(a, TokenAction) and a.vehicle == letter
@@ -203,7 +203,7 @@ def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
     ]
     back = ButtonSpec("⬅ Back", rw_id(snap, PANEL), "secondary")
     text = f"{header(snap)}\n🎒 Put a token on **{letter}** (your side sees it; others once used):"
-    return Board(clip(text), None, "", rows([buttons[:10]], [back]))
+    return Message(clip(text), None, "", rows([buttons[:10]], [back]))
 
 
 def decision_menu(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Menu]:
@@ -298,7 +298,7 @@ def typed_destinations(snap: Snapshot, viewer: PlayerId, letter: str) -> list[st
     return [*found, "N"] if nitro else found
 
 
-def lateral_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Board:
+def lateral_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Message:
     """Move, tap 1: how far left or right (the forward choices come next)."""
     options = sorted({dx for dx, _ in displacements(snap, viewer, plan)})
     buttons = [
@@ -315,10 +315,10 @@ def lateral_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Board:
         f"{header(snap)}\n{verb} **{plan.vehicle}**, tap 1 of 3: sideways how far? "
         "(1 cell = 1 inch; a move is at most one stick, 4 cells, in a straight line)"
     )
-    return Board(clip(text), None, "", rows([buttons], [back]))
+    return Message(clip(text), None, "", rows([buttons], [back]))
 
 
-def forward_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Board:
+def forward_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Message:
     """Move, tap 2: how far forward (or back) for the chosen lateral; each opens the preview."""
     options = sorted(dy for dx, dy in displacements(snap, viewer, plan) if dx == plan.dx)
     if plan.kind == "brake":
@@ -337,12 +337,12 @@ def forward_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Board:
         f"{header(snap)}\n{lateral_label(plan.dx or 0)}: tap 2 of 3, how far "
         f"{'forward' if plan.kind == 'move' else 'back'}? The next tap shows the preview."
     )
-    return Board(clip(text), None, "", rows([buttons], [back]))
+    return Message(clip(text), None, "", rows([buttons], [back]))
 
 
 def preview_board(
-    snap: Snapshot, plan: Planned, warnings: Sequence[str], image: bytes | None
-) -> Board:
+    snap: Snapshot, plan: Planned, warnings: Sequence[str], image: bytes | Picture | None
+) -> Message:
     """Tap 3: the preview image and ✅ Confirm (the move itself), Change, Back."""
     dx, dy = plan.dx or 0, plan.dy or 0
     what = "Nitro" if plan.kind == "nitro" else typed(dx, dy)
@@ -364,7 +364,7 @@ def preview_board(
             "↩ Change", rw_id(snap, LATERAL, Planned(plan.vehicle, plan.kind, plan.dx).code())
         )
     cancel = ButtonSpec("✖ Cancel", rw_id(snap, PANEL), "secondary")
-    return Board(
+    return Message(
         clip("\n".join(lines)),
         image,
         f"preview-{snap.session_id}-{snap.version}.png",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from bot.components import DAMAGED
-from bot.replies import Reply, to_view
+from bot.convert import to_view
+from bot.replies import Reply
 from bot.roadwolf import boarding, panel, setup
 from bot.roadwolf.ids import (
     DO,
@@ -31,8 +31,9 @@ from games.roadwolf.actions import LETTER_LENGTH
 from games.roadwolf.model import MoveAction, NitroAction, RwState
 from games.roadwolf.preview import Preview, preview
 from render.roadwolf import render_roadwolf_board
+from table.answers import Message
+from table.host import DAMAGED
 from table.ids import ButtonId, MalformedInput, bounded_json
-from table.messages import Board
 from table.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 
 KEY = "roadwolf"
@@ -83,7 +84,7 @@ async def send_road(table: Table, reply: Reply, snap: Snapshot) -> None:
         raise ServiceError("the game has not started yet; the host starts it with `/game start`")
     image = await table.renderer.run(render_roadwolf_board, snap.view(None), whole_road=True)
     await reply.answer(
-        Board(
+        Message(
             content=f"**The whole road** · game #{snap.session_id} (only you see this)",
             image=image,
             filename=f"road-{snap.session_id}-{snap.version}.png",
@@ -92,7 +93,7 @@ async def send_road(table: Table, reply: Reply, snap: Snapshot) -> None:
     )
 
 
-async def _keep_image(reply: Reply, board: Board) -> None:
+async def _keep_image(reply: Reply, board: Message) -> None:
     """Redraw the text and buttons only; the image above them stays as it is."""
     await reply.edit_origin(content=board.content, view=to_view(board))
 
@@ -178,7 +179,7 @@ async def route(table: Table, reply: Reply, rid: ButtonId, values: list[str]) ->
         view = panel.own_view(snap, viewer)
         actions = list(snap.legal_actions(viewer))
         text, (buttons, selects) = panel.vehicle_menu(snap, view, actions, rid.payload)
-        board = Board(f"{panel.header(snap)}\n{text}", buttons=buttons, selects=selects)
+        board = Message(f"{panel.header(snap)}\n{text}", buttons=buttons, selects=selects)
         await _keep_image(reply, board)
         return
     plan = parse_planned(rid.payload)

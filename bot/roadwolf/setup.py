@@ -21,7 +21,7 @@ from games.roadwolf.missions import place_refusal
 from games.roadwolf.model import CrewOrderAction, PlaceAction, RwState, Vehicle
 from games.roadwolf.placement import allowed
 from games.roadwolf.table import Ctx
-from table.messages import Board, ButtonSpec, SelectSpec
+from table.answers import ButtonSpec, Message, SelectSpec
 from table.service import Snapshot
 
 SETUP = "set"  # a vehicle's setup menu (Place…, Crew order…): payload `A`
@@ -84,7 +84,7 @@ def crew_button(snap: Snapshot, letter: str) -> ButtonSpec:
     return ButtonSpec("🧍 Crew order…", rw_id(snap, CREW, letter), "secondary")
 
 
-def _pick(snap: Snapshot, viewer: PlayerId) -> Board:
+def _pick(snap: Snapshot, viewer: PlayerId) -> Message:
     state = snap.state
     own: list[Vehicle] = []
     if isinstance(state, RwState):
@@ -98,17 +98,17 @@ def _pick(snap: Snapshot, viewer: PlayerId) -> Board:
     text = "🛠 Which vehicle? Place it (while building) or set who it loses first."
     if not picks:
         text = "No vehicle yet: buy one first."
-    return Board(clip(f"{_header(snap)}\n{text}"), buttons=(*picks, _on(_back(snap), 4)))
+    return Message(clip(f"{_header(snap)}\n{text}"), buttons=(*picks, _on(_back(snap), 4)))
 
 
-def setup_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
+def setup_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Message:
     """A vehicle's setup: where it starts (while building) and who it loses first; with no
     letter, a pick of your vehicles."""
     if not letter:
         return _pick(snap, viewer)
     vehicle = _mine(snap, viewer, letter)
     if vehicle is None:
-        return Board(f"{_header(snap)}\nNo vehicle {letter} of yours.", buttons=(_back(snap),))
+        return Message(f"{_header(snap)}\nNo vehicle {letter} of yours.", buttons=(_back(snap),))
     state = snap.state
     assert isinstance(state, RwState)
     buttons = []
@@ -128,20 +128,20 @@ def setup_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Board:
     else:
         lines.append("Crew order: only the driver aboard (lost last).")
     rows = [ButtonSpec(b.label, b.custom_id, b.style, 0) for b in buttons]
-    return Board(clip("\n".join(lines)), buttons=(*rows, _on(_back(snap), 1)))
+    return Message(clip("\n".join(lines)), buttons=(*rows, _on(_back(snap), 1)))
 
 
 def _on(spec: ButtonSpec, row: int) -> ButtonSpec:
     return ButtonSpec(spec.label, spec.custom_id, spec.style, row, spec.disabled)
 
 
-def place_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
+def place_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Message:
     """Place, tap 1: the columns with a starting position; tap 2: that column's rows."""
     match = PLACE_CODE.fullmatch(payload)
     vehicle = _mine(snap, viewer, match["v"]) if match else None
     state = snap.state
     if match is None or vehicle is None or not isinstance(state, RwState):
-        return Board(f"{_header(snap)}\nNothing to place.", buttons=(_back(snap),))
+        return Message(f"{_header(snap)}\nNothing to place.", buttons=(_back(snap),))
     found = spots(state, vehicle)
     back = _on(ButtonSpec("⬅ Back", rw_id(snap, SETUP, vehicle.letter), "secondary"), 1)
     size = f"{vehicle.w}×{vehicle.h} cells"
@@ -153,9 +153,9 @@ def place_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
             "(0-23; see the whole road). Only columns with a free starting position are offered."
         )
         if not options:
-            return Board(f"{_header(snap)}\nNo free starting position.", buttons=(back,))
+            return Message(f"{_header(snap)}\nNo free starting position.", buttons=(back,))
         menu = SelectSpec(rw_id(snap, PLACE, vehicle.letter), "Column…", options, 0)
-        return Board(clip(f"{_header(snap)}\n{text}"), buttons=(back,), selects=(menu,))
+        return Message(clip(f"{_header(snap)}\n{text}"), buttons=(back,), selects=(menu,))
     x = int(match["x"])
     rows = thin(found.get(x, []))
     options = tuple(
@@ -171,9 +171,9 @@ def place_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
         "START, 47 at the END). Picking a row places it."
     )
     if not options:
-        return Board(f"{_header(snap)}\nNo free row in column {x}.", buttons=(back,))
+        return Message(f"{_header(snap)}\nNo free row in column {x}.", buttons=(back,))
     menu = SelectSpec(rw_id(snap, PLACE, f"{vehicle.letter}.{x}"), "Row…", options, 0)
-    return Board(clip(f"{_header(snap)}\n{text}"), buttons=(back,), selects=(menu,))
+    return Message(clip(f"{_header(snap)}\n{text}"), buttons=(back,), selects=(menu,))
 
 
 def place_action(payload: str, value: str) -> PlaceAction | None:
@@ -200,13 +200,13 @@ def parse_crew(payload: str) -> tuple[str, tuple[int, ...]] | None:
     return match["v"], ids
 
 
-def crew_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
+def crew_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Message:
     """Crew order: one button per crew member not yet chosen (tap who is lost next); ✅ Set
     plays the order (the rest follow the default order, the driver always last)."""
     parsed = parse_crew(payload)
     vehicle = _mine(snap, viewer, parsed[0]) if parsed else None
     if parsed is None or vehicle is None:
-        return Board(f"{_header(snap)}\nNo crew to order.", buttons=(_back(snap),))
+        return Message(f"{_header(snap)}\nNo crew to order.", buttons=(_back(snap),))
     letter, chosen = parsed
     crew = [t for t in vehicle.crew if t.id != vehicle.driver]
     left = [t for t in crew if t.id not in chosen]
@@ -231,6 +231,6 @@ def crew_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
         f"So far: {crew_words(vehicle, chosen)}.",
     ]
     placed = [_on(b, i // PER_ROW) for i, b in enumerate(picks[: 3 * PER_ROW])]
-    return Board(
+    return Message(
         clip("\n".join(lines)), buttons=(*placed, *(_on(b, 3) for b in (done, again, back)))
     )

@@ -46,13 +46,13 @@ from games.rushncrush import (
 )
 from games.rushncrush.data import HEAT_SKULL, ITEM_LABELS
 from table import messages as presenters
-from table.messages import Board, ButtonSpec, SelectSpec
+from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
 
 # --- the public board ---------------------------------------------------------------------------
 
 
-def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Board:
+def public_board(snap: Snapshot, image: bytes | Picture | None, with_buttons: bool) -> Message:
     """The race board: what happened, whose turn and what to do, and the buttons for it."""
     header = f"**{snap.spec.title}** · game #{snap.session_id} · move {snap.record.last_seq}" + (
         f" · round {snap.state.round}" if isinstance(snap.state, RncState) else ""
@@ -70,7 +70,7 @@ def public_board(snap: Snapshot, image: bytes | None, with_buttons: bool) -> Boa
             selects = _gear_menu(snap, state, player)
     else:
         parts.append(presenters.turn_line(snap))
-    return Board(
+    return Message(
         content=clip("\n".join(parts)),
         image=image,
         filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
@@ -170,7 +170,7 @@ def _gear_menu(snap: Snapshot, state: RncState, player: PlayerId) -> tuple[Selec
     return (SelectSpec(rnc_id(snap, PICK), placeholder, options, GEAR_ROWS),)
 
 
-def gear_panel(snap: Snapshot, player: PlayerId) -> Board:
+def gear_panel(snap: Snapshot, player: PlayerId) -> Message:
     """Every gear choice, privately (for boards drawn before the gear menu had this button)."""
     state = snap.state
     assert isinstance(state, RncState)
@@ -180,4 +180,4 @@ def gear_panel(snap: Snapshot, player: PlayerId) -> Board:
         ButtonSpec(gear_label(g, heat), act_id(snap, g), gear_style(g, heat), i // PER_ROW)
         for i, g in enumerate(gears)
     )
-    return Board(content="**Every gear choice** (only you see this)", buttons=buttons)
+    return Message(content="**Every gear choice** (only you see this)", buttons=buttons)

@@ -36,7 +36,7 @@ from games.rushncrush import (
     preview_partial,
     preview_path,
 )
-from table.messages import Board, ButtonSpec
+from table.answers import ButtonSpec, Message, Picture
 from table.service import Snapshot
 
 # --- the path builder and the preview -----------------------------------------------------------
@@ -105,7 +105,9 @@ def _can_move_on(state: RncState, player: PlayerId, tokens: tuple[str, ...]) -> 
     return preview.movement_left > 0 and not preview.stops_for_roll and not preview.finishes
 
 
-def builder_board(snap: Snapshot, player: PlayerId, plan: Draft, image: bytes | None) -> Board:
+def builder_board(
+    snap: Snapshot, player: PlayerId, plan: Draft, image: bytes | Picture | None
+) -> Message:
     """The private builder: the draft so far (image), F / L / R, Undo, Clear, and Drive."""
     preview = plan.preview
     changes = "unlimited" if preview.lane_changes_left is None else preview.lane_changes_left
@@ -136,7 +138,7 @@ def builder_board(snap: Snapshot, player: PlayerId, plan: Draft, image: bytes | 
         cid = rnc_or_none(snap, STEP, compact((*plan.tokens, token)))
         if cid is not None:
             buttons.append(ButtonSpec(TOKEN_LABELS[token], cid, "secondary", 2 + i // PER_ROW))
-    return Board(
+    return Message(
         content=clip("\n".join(lines)),
         image=image,
         filename=f"draft-{snap.session_id}-{snap.version}.png",
@@ -164,8 +166,8 @@ def _drive_id(snap: Snapshot, tokens: Sequence[str]) -> str | None:
 
 
 def preview_board(
-    snap: Snapshot, tokens: Sequence[str], preview: PathPreview, image: bytes | None
-) -> Board:
+    snap: Snapshot, tokens: Sequence[str], preview: PathPreview, image: bytes | Picture | None
+) -> Message:
     """A checked path, privately: where it ends and what it hits, with Drive it / Edit / Cancel."""
     row, lane = preview.end
     lines = [
@@ -192,7 +194,7 @@ def preview_board(
     if edit is not None:
         buttons.append(ButtonSpec("🕹 Edit step by step", edit, "primary"))
     buttons.append(ButtonSpec("✖ Cancel", rnc_id(snap, CANCEL), "secondary"))
-    return Board(
+    return Message(
         content=clip("\n".join(lines)),
         image=image,
         filename=f"preview-{snap.session_id}-{snap.version}.png",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import discord
 
-from bot.components import DAMAGED
 from bot.replies import Reply
 from bot.rushncrush import board as boards
 from bot.rushncrush import ids
@@ -18,8 +17,9 @@ from bot.table import Table, me
 from games.engine import GameOver, NotYourTurn
 from games.rushncrush import RncState, parse_path, preview_path
 from render.rushncrush import render_rnc_preview, render_rushncrush
+from table.answers import Message
+from table.host import DAMAGED
 from table.ids import ButtonId
-from table.messages import Board
 from table.service import ServiceError, Snapshot, StaleBoard, WrongGame
 
 KEY = "rushncrush"
@@ -54,7 +54,9 @@ async def send_preview(
     await reply.answer(paths.preview_board(snap, tokens, preview, image), ephemeral=True)
 
 
-async def draft_board(table: Table, snap: Snapshot, state: RncState, user: int, path: str) -> Board:
+async def draft_board(
+    table: Table, snap: Snapshot, state: RncState, user: int, path: str
+) -> Message:
     plan = paths.draft(state, user, path)
     image = await table.renderer.run(render_rnc_preview, snap.view(), plan.preview)
     return paths.builder_board(snap, user, plan, image)
@@ -72,7 +74,7 @@ async def send_course(table: Table, reply: Reply, snap: Snapshot) -> None:
     if snap.state is None:
         raise ServiceError("the race has not started yet; the host starts it with `/game start`")
     image = await table.renderer.run(render_rushncrush, snap.view(), whole_course=True)
-    board = Board(
+    board = Message(
         content=f"**The whole course** · game #{snap.session_id} (only you see this)",
         image=image,
         filename=f"course-{snap.session_id}-{snap.version}.png",

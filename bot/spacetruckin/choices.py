@@ -25,7 +25,7 @@ from bot.spacetruckin.ids import (
 from games.engine import IllegalAction, Model, PlayerId
 from games.spacetruckin.models import Fill, HitTwo, Tweak
 from games.spacetruckin.view import SpaceTruckinView
-from table.messages import Board, ButtonSpec
+from table.answers import ButtonSpec, Message
 from table.service import Snapshot
 
 
@@ -50,7 +50,7 @@ def first_box_groups(
     return [g for g in groups if g]
 
 
-def second_box_board(snap: Snapshot, viewer: PlayerId, first: str) -> Board:
+def second_box_board(snap: Snapshot, viewer: PlayerId, first: str) -> Message:
     """Step 2 of writing the dice: die 1 goes in `first`; where does die 2 go?"""
     view = own_view(snap, viewer)
     assert view.sheet is not None
@@ -70,7 +70,7 @@ def second_box_board(snap: Snapshot, viewer: PlayerId, first: str) -> Board:
         f"{header(snap)}\n➡️ die 1 (**{d1}**) goes in {_box_label(view, first)}; "
         f"now the box for die 2 (**{d2}**):"
     )
-    return Board(content, buttons=tuple(rows([g for g in groups if g], [back])))
+    return Message(content, buttons=tuple(rows([g for g in groups if g], [back])))
 
 
 def tweak_box_groups(
@@ -89,7 +89,7 @@ def tweak_box_groups(
     return [g for g in groups if g]
 
 
-def tweak_board(snap: Snapshot, viewer: PlayerId, box: str) -> Board:
+def tweak_board(snap: Snapshot, viewer: PlayerId, box: str) -> Message:
     """Step 2 of a manipulation: every reroll/flip of the box with the pip that pays, when they
     fit four rows; else step 2 of 3: reroll or flip, and `tweak_pip_board` lists the pips."""
     view = own_view(snap, viewer)
@@ -99,7 +99,7 @@ def tweak_board(snap: Snapshot, viewer: PlayerId, box: str) -> Board:
     back = ButtonSpec("◀ Back", st_id(snap, SHEET))
     content = f"{header(snap)}\n➡️ {_box_label(view, box)}: flip it (7 minus the face) or reroll it?"
     if sum(-(-len(g) // PER_ROW) for g in groups) <= MENU_ROWS:
-        return Board(content, buttons=tuple(rows(groups, [back])))
+        return Message(content, buttons=tuple(rows(groups, [back])))
     effects = [
         ButtonSpec(
             f"{effect.capitalize()} {box} … ({len(group)} pips)",
@@ -110,10 +110,10 @@ def tweak_board(snap: Snapshot, viewer: PlayerId, box: str) -> Board:
         if group
     ]
     content += " Then the pip that pays."
-    return Board(content, buttons=tuple(rows([effects], [back])))
+    return Message(content, buttons=tuple(rows([effects], [back])))
 
 
-def tweak_pip_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
+def tweak_pip_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Message:
     """Step 3 of a crowded manipulation (`<box>.<effect>.<page>`): the pip that pays, 20 a page."""
     view = own_view(snap, viewer)
     box, _, rest = payload.partition(".")
@@ -135,7 +135,7 @@ def tweak_pip_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
         label = f"More pips ({page + 1}/{pages}) ▶"
         tail.insert(0, ButtonSpec(label, st_id(snap, TWEAK_EFFECT, more)))
     content = f"{header(snap)}\n➡️ **{effect}** {_box_label(view, box)} — which pip pays for it?"
-    return Board(content, buttons=tuple(rows([pips], tail)))
+    return Message(content, buttons=tuple(rows([pips], tail)))
 
 
 def _pip_label(view: SpaceTruckinView, pip: str) -> str:
@@ -185,7 +185,7 @@ def parse_piece(payload: str) -> int | None:
     return None if payload == NO_PIECE else int(payload)
 
 
-def second_hit_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
+def second_hit_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Message:
     """Step 2 of two consequences: the first loss is chosen; which is the second?"""
     view = own_view(snap, viewer)
     try:
@@ -205,4 +205,4 @@ def second_hit_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Board:
         f"{header(snap)}\n➡️ first loss: **{_piece_label(view, first)}**; "
         "now the second, destroyed by the other die read as a shape:"
     )
-    return Board(content, buttons=tuple(rows([buttons], [back])))
+    return Message(content, buttons=tuple(rows([buttons], [back])))

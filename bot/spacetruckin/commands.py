@@ -13,16 +13,17 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
-from bot.components import DAMAGED
-from bot.replies import Reply, to_view
+from bot.convert import to_view
+from bot.replies import Reply
 from bot.spacetruckin import choices, ids
 from bot.spacetruckin import sheet as ui
 from bot.table import Table, TableCog, me
 from games.engine import IllegalAction, InvalidAction, Model, Rng
 from games.spacetruckin import legal_placements, parse_placement
 from games.spacetruckin.models import Fill, Place
+from table.answers import Message
+from table.host import DAMAGED
 from table.ids import ButtonId, MalformedInput, bounded_json
-from table.messages import Board
 from table.service import NotSeated, ServiceError, Snapshot, StaleBoard
 
 KEY = "spacetruckin"
@@ -79,7 +80,7 @@ async def redraw(table: Table, reply: Reply, sid: ButtonId, values: list[str]) -
         await _edit_keep_image(reply, choices.tweak_board(snap, viewer, sid.payload))
 
 
-async def _edit_keep_image(reply: Reply, board: Board) -> None:
+async def _edit_keep_image(reply: Reply, board: Message) -> None:
     """Redraw the text and components only; the sheet image above them stays as it is."""
     await reply.edit_origin(content=board.content, view=to_view(board))
 

@@ -46,7 +46,7 @@ from games.spacetruckin.models import (
 )
 from games.spacetruckin.view import SpaceTruckinView
 from table import messages as presenters
-from table.messages import Board, ButtonSpec, SelectSpec
+from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
 
 
@@ -97,16 +97,16 @@ def _ask(view: SpaceTruckinView, placements: int) -> str:
     return STAGE_HINTS.get(stage, "your move")
 
 
-def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
+def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) -> Message:
     """The private sheet message: image, what to do, and menus/buttons sized for a phone."""
     back = presenters.board_button(snap)
     filename = f"sheet-{snap.session_id}-{snap.version}.png"
     if snap.outcome is not None:
         status = presenters.turn_line(snap)
-        return Board(f"{header(snap)}\n{status}", image, filename, (back,))
+        return Message(f"{header(snap)}\n{status}", image, filename, (back,))
     if viewer not in snap.active_players:
         status = "Nothing to do right now: waiting for the others."
-        return Board(f"{header(snap)}\n{status}", image, filename, (back,))
+        return Message(f"{header(snap)}\n{status}", image, filename, (back,))
     view = own_view(snap, viewer)
     assert view.sheet is not None
     actions = list(snap.legal_actions(viewer))
@@ -130,7 +130,7 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | None) -> Board:
     else:
         buttons = rows(by_kind(snap, actions)[:MENU_ROWS], [back])
     content = f"{header(snap)}\n➡️ {_ask(view, len(placements))}"
-    return Board(content, image, filename, tuple(buttons), selects=selects)
+    return Message(content, image, filename, tuple(buttons), selects=selects)
 
 
 # Captain and truck ---------------------------------------------------------------------------
@@ -185,12 +185,12 @@ def _pick_groups(snap: Snapshot, actions: Sequence[Model]) -> list[list[ButtonSp
     return [g for g in groups if g]
 
 
-def shapes_board(snap: Snapshot, viewer: PlayerId, system: str) -> Board:
+def shapes_board(snap: Snapshot, viewer: PlayerId, system: str) -> Message:
     """Step 2 of a build with a 6: the shapes open to the chosen system."""
     builds = [a for a in snap.legal_actions(viewer) if isinstance(a, Build) and a.system == system]
     back = ButtonSpec("◀ Back", st_id(snap, SHEET))
     content = f"{header(snap)}\n➡️ build **{system}** as which shape?"
-    return Board(content, buttons=tuple(rows([buttons_for(snap, builds, "primary")], [back])))
+    return Message(content, buttons=tuple(rows([buttons_for(snap, builds, "primary")], [back])))
 
 
 def _placement_menus(
@@ -241,7 +241,9 @@ def covered(place: Place, shape: str) -> tuple[str, ...]:
     return tuple(cell_name(c) for c in sorted(cells))
 
 
-def preview_board(snap: Snapshot, viewer: PlayerId, place: Place, image: bytes | None) -> Board:
+def preview_board(
+    snap: Snapshot, viewer: PlayerId, place: Place, image: bytes | Picture | None
+) -> Message:
     """The sheet with the piece drawn where it would go: confirm, cancel, or turn it."""
     view = own_view(snap, viewer)
     assert view.sheet is not None
@@ -269,7 +271,7 @@ def preview_board(snap: Snapshot, viewer: PlayerId, place: Place, image: bytes |
     )
     buttons = rows([confirm, turns], [])
     filename = f"preview-{snap.session_id}-{snap.version}.png"
-    return Board(content, image, filename, tuple(buttons))
+    return Message(content, image, filename, tuple(buttons))
 
 
 # Delivery ------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import time
 from collections.abc import AsyncIterator, Callable
@@ -34,6 +35,12 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+def draw_boards_with(bot: RedlineBot, key: str, board: Callable[..., bytes]) -> None:
+    """This bot draws game `key`'s boards with `board` (a broken, slow or hung drawing)."""
+    host = bot.table.host
+    host.renderers = {**host.renderers, key: dataclasses.replace(host.renderers[key], board=board)}
 
 
 @dataclass

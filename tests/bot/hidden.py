@@ -35,7 +35,9 @@ from typing import Any
 from bot.client import RedlineBot
 from fakediscord import FakeDiscord
 from fakediscord.records import walk_components
+from games.registry import GAMES
 from runtime.rendering import Renderer
+from table.answers import Message, Picture
 from table.service import Snapshot
 
 MIN_SECRET_LENGTH = 4
@@ -119,6 +121,33 @@ class RenderLog:
                 self._drawn(snap, image, viewer)
             return image
 
+        picture = renderer.picture
+
+        async def logged_picture(wanted: Picture) -> bytes:
+            image = await picture(wanted)  # draws through draw(): a private one moves over
+            if wanted.viewer is not None:
+                self.public.discard(_digest(image))
+                self.private.add(_digest(image))
+                if GAMES[wanted.game].has_private_views:
+                    self.drawn_for.setdefault(_digest(image), set()).add(wanted.viewer)
+            return image
+
+        host = bot.table.host
+        host_board, host_sheet = host.board, host.sheet
+
+        def recorded_board(snap: Snapshot, **options: Any) -> Message:
+            self.snapshots[snap.session_id] = snap
+            self._record(snap)
+            return host_board(snap, **options)
+
+        def recorded_sheet(snap: Snapshot, viewer: int, **options: Any) -> Message:
+            self.snapshots[snap.session_id] = snap
+            self._record(snap)
+            return host_sheet(snap, viewer, **options)
+
+        host.board = recorded_board  # type: ignore[method-assign]
+        host.sheet = recorded_sheet  # type: ignore[method-assign]
+        renderer.picture = logged_picture  # type: ignore[method-assign]
         act = bot.service.act
 
         async def logged_act(*args: Any, **kwargs: Any) -> Snapshot:

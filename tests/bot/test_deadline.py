@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from render.registry import RENDERERS
-from tests.bot.conftest import World, active_user_id, button
+from tests.bot.conftest import World, active_user_id, button, draw_boards_with
 
 SLOW = 3.5
 
@@ -32,7 +32,7 @@ async def test_acks_stay_fast_while_rendering_is_stuck(
         return real(view, **kwargs)
 
     assert world.bot is not None
-    monkeypatch.setitem(world.bot.table.renderer._boards, "dragrage", slow)
+    draw_boards_with(world.bot, "dragrage", slow)
     board = world.latest_board()
     player = world.user(active_user_id(board))
     results = await asyncio.gather(

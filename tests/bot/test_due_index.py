@@ -18,8 +18,8 @@ from bot.scheduler import Scheduler
 from games.engine import Player
 from games.registry import GAMES
 from storage import Repository
+from table.answers import Message
 from table.clocks import DAY, HOUR, ClockMode, ClockSettings
-from table.messages import Board
 from table.service import GameService, StoodIn
 
 T0 = 1_000_000.0
@@ -47,7 +47,7 @@ class Recorded:
         self.stood_in: list[StoodIn] = []
         self.scheduler = Scheduler(_Table(service), client=None)  # type: ignore[arg-type]
 
-        async def post(channel_id: int, board: Board) -> None:
+        async def post(channel_id: int, board: Message) -> None:
             self.posts.append(board.content)
 
         async def announce(stood_in: StoodIn) -> None:

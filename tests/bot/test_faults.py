@@ -15,7 +15,7 @@ from bot.replies import APOLOGY
 from fakediscord import FakeMessage
 from runtime.settings import Settings
 from storage import AlreadyRunning
-from tests.bot.conftest import World, active_user_id, button
+from tests.bot.conftest import World, active_user_id, button, draw_boards_with
 
 NOTHING_CHANGED = "Nothing was changed"
 
@@ -55,8 +55,7 @@ async def test_render_failure_after_a_commit_says_saved_and_shows_text_board(wor
     def broken(view: object) -> bytes:
         raise RuntimeError("the renderer is broken")
 
-    renderer = world.bot.table.renderer
-    renderer._boards = {**renderer._boards, "dragrage": broken}  # this bot only
+    draw_boards_with(world.bot, "dragrage", broken)  # this bot only
     board = world.latest_board()
     mover = world.user(active_user_id(board))
     _, cid = _counter_button(board)
@@ -85,18 +84,18 @@ async def test_a_bug_after_the_commit_never_says_nothing_changed(world: World) -
     """Even an unexpected error while presenting (not the renderer) tells the truth."""
     await world.new_race()
     assert world.bot is not None
-    table = world.bot.table
-    real = table.board
+    host = world.bot.table.host
+    real = host.board
     calls = 0
 
-    async def flaky(snap, *, with_buttons=True):  # type: ignore[no-untyped-def]
+    def flaky(snap, *, with_buttons=True):  # type: ignore[no-untyped-def]
         nonlocal calls
         calls += 1
         if calls == 1:
             raise KeyError("presenter bug")
-        return await real(snap, with_buttons=with_buttons)
+        return real(snap, with_buttons=with_buttons)
 
-    table.board = flaky  # type: ignore[method-assign]
+    host.board = flaky  # type: ignore[method-assign]
     board = world.latest_board()
     mover = world.user(active_user_id(board))
     before = await _version(world)

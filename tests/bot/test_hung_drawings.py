@@ -15,7 +15,7 @@ from bot.client import RedlineBot
 from fakediscord import FakeChannel, FakeMessage
 from render.registry import RENDERERS
 from runtime.metrics import render as metrics_text
-from tests.bot.conftest import World, active_user_id
+from tests.bot.conftest import World, active_user_id, draw_boards_with
 from tests.render.hanging import Hang, hanging, hung_pids, release, until
 
 DEADLINE = 1.0
@@ -42,9 +42,7 @@ async def hung(request: pytest.FixtureRequest, world: World, tmp_path: Path) -> 
 
 def _hang_boards(bot: RedlineBot, gate: Path, hangs: int) -> None:
     """The next `hangs` Drag Rage boards hang (picklable: in a worker process if there are)."""
-    renderer = bot.table.renderer
-    real = RENDERERS["dragrage"].board
-    renderer._boards = {**renderer._boards, "dragrage": Hang(gate, hangs, real)}
+    draw_boards_with(bot, "dragrage", Hang(gate, hangs, RENDERERS["dragrage"].board))
 
 
 async def _race(world: World, channel: FakeChannel) -> FakeMessage:

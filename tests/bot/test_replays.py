@@ -17,7 +17,7 @@ from games.registry import GAMES
 from render.registry import RENDERERS
 from runtime.rendering import Renderer
 from storage import Repository
-from table.messages import Board
+from table.answers import Message
 from table.service import GameService
 from table.snapshot import Snapshot
 
@@ -90,9 +90,9 @@ async def test_every_game_replays_after_a_bot_played_game(table: Table, key: str
 async def test_a_finished_game_posts_its_replay_in_the_background(table: Table) -> None:
     """`post_replay` returns at once; the replay is posted when built."""
     snap = await _played_to_the_end(table, "dragrage", bots=1)
-    posted: list[Board] = []
+    posted: list[Message] = []
 
-    async def post(board: Board) -> None:
+    async def post(board: Message) -> None:
         posted.append(board)
 
     task = replays.post_replay(table, snap, post)
@@ -108,7 +108,7 @@ async def test_a_running_game_posts_no_replay(table: Table) -> None:
     await service.add_bot(5, HOST.id)
     snap = await service.start(5, HOST.id)
 
-    async def post(board: Board) -> None:
+    async def post(board: Message) -> None:
         raise AssertionError("nothing to post")
 
     assert replays.post_replay(table, snap, post) is None

@@ -18,7 +18,7 @@ from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
 from fakediscord.records import walk_components
 from render.registry import RENDERERS
 from table.ids import ButtonId
-from tests.bot.conftest import World, active_user_id
+from tests.bot.conftest import World, active_user_id, draw_boards_with
 from tests.bot.test_rushncrush_text import WORDLESS
 
 MAX_STEPS = 400
@@ -360,7 +360,7 @@ async def test_gear_menu_pick_spends_the_pressed_board_when_drawing_is_slow(
         return real(view, **kwargs)
 
     assert world.bot is not None
-    monkeypatch.setitem(world.bot.table.renderer._boards, "rushncrush", slow)
+    draw_boards_with(world.bot, "rushncrush", slow)
     board = world.latest_board()
     menu = gear_menu(board)
     assert menu is not None

@@ -1,0 +1,52 @@
+"""What a game adds to the table beyond its rules: its own buttons and menus, and its board
+and private messages where one button per legal action is not enough.
+
+Each game's table package (`table/<game>/`) exports one `GameTable`; `table/registry.py` lists
+them. The shared verbs every game has (play an action, join, start, show the board or sheet,
+end, answer a take-back) are the host's own (`table.host`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from games.engine import PlayerId
+from table.answers import Answer, Message, Picture, Placeholder, Press
+from table.ids import ButtonId
+from table.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from table.host import Host
+
+Handler = Callable[["Host", Press, ButtonId], Awaitable[Answer]]
+"""What one of a game's verbs does: (the host, the press, its decoded id) -> the answer."""
+
+BoardPresenter = Callable[[Snapshot, bytes | Picture | None, bool], Message]
+"""(snapshot, board picture, with_buttons) -> the public board message."""
+
+PrivatePresenter = Callable[[Snapshot, PlayerId, bytes | Picture | None], Message]
+"""(snapshot for the viewer, viewer, sheet picture) -> the private sheet or hand message."""
+
+
+@dataclass(frozen=True)
+class Verbs:
+    """A game's own buttons and menus: a custom_id namespace, its codec, what each verb
+    does, and what the presser sees while it works (default: nothing, the pressed message
+    changes)."""
+
+    namespace: str
+    codec: type[ButtonId]
+    handlers: Mapping[str, Handler]
+    placeholders: Mapping[str, Placeholder] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """One game's part of the table (see the module doc)."""
+
+    key: str
+    verbs: Verbs | None = None
+    board: BoardPresenter | None = None
+    private: PrivatePresenter | None = None

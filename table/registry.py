@@ -1,0 +1,11 @@
+"""Every game's part of the table, by game key: the one explicit list the host is given.
+
+Adding a game adds one line here (and its `games/`, `render/`, `table/` packages and its
+commands in `bot/commands/`); nothing registers itself by being imported.
+"""
+
+from __future__ import annotations
+
+from table.gametable import GameTable
+
+TABLES: dict[str, GameTable] = {table.key: table for table in ()}
