@@ -8,4 +8,6 @@ from __future__ import annotations
 
 from table.gametable import GameTable
 
-TABLES: dict[str, GameTable] = {table.key: table for table in ()}
+_MOVED: tuple[GameTable, ...] = ()  # each game's TABLE, as it moves to table/<game>/
+
+TABLES: dict[str, GameTable] = {game.key: game for game in _MOVED}
