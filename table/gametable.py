@@ -10,17 +10,45 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from games.engine import PlayerId
+from games.engine import Model, PlayerId
 from table.answers import Answer, Message, Picture, Placeholder, Press
 from table.ids import ButtonId
+from table.service import GameService
 from table.snapshot import Snapshot
 
-if TYPE_CHECKING:
-    from table.host import Host
 
-Handler = Callable[["Host", Press, ButtonId], Awaitable[Answer]]
+class TableHost(Protocol):
+    """What a game's verbs may ask of the host (`table.host.Host`), which imports them."""
+
+    service: GameService
+
+    def board(self, snap: Snapshot, *, with_buttons: bool = True) -> Message: ...
+
+    def sheet(self, snap: Snapshot, viewer: PlayerId, **options: object) -> Message: ...
+
+    def board_picture(self, snap: Snapshot, viewer: PlayerId | None = None) -> Picture | None: ...
+
+    def sheet_picture(
+        self, snap: Snapshot, viewer: PlayerId, **options: object
+    ) -> Picture | None: ...
+
+    def own_sheet(self, snap: Snapshot, user_id: int) -> Answer: ...
+
+    async def play(
+        self,
+        user_id: int,
+        channel_id: int,
+        action: Model,
+        *,
+        session_id: int | None = None,
+        expected_version: int | None = None,
+        expected_tag: str = "",
+    ) -> Answer: ...
+
+
+Handler = Callable[[TableHost, Press, ButtonId], Awaitable[Answer]]
 """What one of a game's verbs does: (the host, the press, its decoded id) -> the answer."""
 
 BoardPresenter = Callable[[Snapshot, bytes | Picture | None, bool], Message]
