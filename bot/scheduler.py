@@ -293,7 +293,8 @@ class Scheduler:
             if isinstance(thread, discord.Thread):
                 await thread.edit(archived=False)
 
-        await post(self.client.get_partial_messageable(channel_id), board, unarchive=unarchive)
+        channel = self.client.get_partial_messageable(channel_id)
+        await post(channel, board, drawer=self.table.renderer, unarchive=unarchive)
 
 
 async def _on_its_own(what: str, work: Awaitable[int]) -> int:
@@ -309,11 +310,4 @@ async def _on_its_own(what: str, work: Awaitable[int]) -> int:
 
 
 def _prefixed(head: str, board: Message) -> Message:
-    return Message(
-        content=f"{head}\n{board.content}"[:1990],
-        image=board.image,
-        filename=board.filename,
-        buttons=board.buttons,
-        selects=board.selects,
-        mentions=board.mentions,
-    )
+    return board.headed(head)

@@ -18,6 +18,7 @@ from render.registry import RENDERERS
 from runtime.rendering import Renderer
 from storage import Repository
 from table.answers import Message
+from table.host import Host
 from table.service import GameService
 from table.snapshot import Snapshot
 
@@ -29,7 +30,8 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
     repo = await Repository.open(tmp_path / "db.sqlite3")
     renderer = Renderer(RENDERERS)
     try:
-        yield Table(GameService(repo, GAMES, seed_source=lambda: 424242), renderer)
+        service = GameService(repo, GAMES, seed_source=lambda: 424242)
+        yield Table(Host(service, drawer=renderer), renderer)
     finally:
         renderer.close()
         await repo.close()
