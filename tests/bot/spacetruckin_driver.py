@@ -23,6 +23,7 @@ from games.spacetruckin.models import (
 )
 from games.spacetruckin.policy import choose
 from runtime.rendering import Renderer
+from table.answers import Picture
 from table.ids import action_payload
 from tests.bot.conftest import World
 
@@ -47,15 +48,15 @@ class Table:
         """Remember every private sheet image and its owner (sheets must stay ephemeral)."""
         assert self.world.bot is not None
         renderer: Renderer = self.world.bot.table.renderer
-        draw = renderer.sheet
+        draw = renderer.picture
 
-        async def logged(snap: Any, viewer: int, **options: Any) -> bytes | None:
-            image = await draw(snap, viewer, **options)
-            if image is not None:
-                self.sheets[digest(image)] = viewer
+        async def logged(picture: Picture) -> bytes:
+            image = await draw(picture)
+            if picture.what == "sheet" and picture.viewer is not None:
+                self.sheets[digest(image)] = picture.viewer
             return image
 
-        renderer.sheet = logged  # type: ignore[method-assign]
+        renderer.picture = logged  # type: ignore[method-assign]
 
     async def state(self) -> SpaceTruckinState:
         assert self.world.bot is not None

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.spacetruckin.ids import (
+from games.engine import IllegalAction, Model, PlayerId
+from games.spacetruckin.models import Fill, HitTwo, Tweak
+from games.spacetruckin.view import SpaceTruckinView
+from table.answers import ButtonSpec, Message
+from table.service import Snapshot
+from table.spacetruckin.ids import (
     FIRST_BOX,
     FIRST_HIT,
     FITS,
@@ -22,11 +27,6 @@ from bot.spacetruckin.ids import (
     rows,
     st_id,
 )
-from games.engine import IllegalAction, Model, PlayerId
-from games.spacetruckin.models import Fill, HitTwo, Tweak
-from games.spacetruckin.view import SpaceTruckinView
-from table.answers import ButtonSpec, Message
-from table.service import Snapshot
 
 
 def _box_label(view: SpaceTruckinView, box: str) -> str:

@@ -4,32 +4,13 @@ placement preview (the two-tap choices are in `choices.py`).
 Some stages have far more legal actions than a message has buttons (hundreds of placements,
 56 ways to write two dice, every pip x box x effect for a tweak). Each such choice is split
 into small steps: the first tap only redraws this message (an `st:` custom_id answered by
-`commands.redraw`), the last one is an ordinary action button played through `Table.play`.
+`verbs.redraw`), the last one is an ordinary action button the host plays (`Host.play`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.spacetruckin.choices import first_box_groups, first_hit_groups, tweak_box_groups
-from bot.spacetruckin.ids import (
-    ANCHOR,
-    MENU_ROWS,
-    MENU_SIZE,
-    PER_ROW,
-    PREVIEW,
-    SHEET,
-    SYSTEM,
-    act_id,
-    buttons_for,
-    by_kind,
-    header,
-    on_row,
-    own_view,
-    place_code,
-    rows,
-    st_id,
-)
 from games.engine import Model, PlayerId
 from games.spacetruckin import legal_placements
 from games.spacetruckin.challenge import challenge_result
@@ -48,6 +29,25 @@ from games.spacetruckin.view import SpaceTruckinView
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
+from table.spacetruckin.choices import first_box_groups, first_hit_groups, tweak_box_groups
+from table.spacetruckin.ids import (
+    ANCHOR,
+    MENU_ROWS,
+    MENU_SIZE,
+    PER_ROW,
+    PREVIEW,
+    SHEET,
+    SYSTEM,
+    act_id,
+    buttons_for,
+    by_kind,
+    header,
+    on_row,
+    own_view,
+    place_code,
+    rows,
+    st_id,
+)
 
 
 def _ask(view: SpaceTruckinView, placements: int) -> str:
@@ -272,6 +272,3 @@ def preview_board(
     buttons = rows([confirm, turns], [])
     filename = f"preview-{snap.session_id}-{snap.version}.png"
     return Message(content, image, filename, tuple(buttons))
-
-
-# Delivery ------------------------------------------------------------------------------------
