@@ -7,7 +7,10 @@ commands in `bot/commands/`); nothing registers itself by being imported.
 from __future__ import annotations
 
 from table.gametable import GameTable
+from table.rushncrush import TABLE as RUSH_N_CRUSH
 
-_MOVED: tuple[GameTable, ...] = ()  # each game's TABLE, as it moves to table/<game>/
+_MOVED: tuple[GameTable, ...] = (  # each game's TABLE, as it moves to table/<game>/
+    RUSH_N_CRUSH,
+)
 
 TABLES: dict[str, GameTable] = {game.key: game for game in _MOVED}
