@@ -1,19 +1,21 @@
-"""Every game's Discord adapter, by game key: the one explicit list the bot wires at start-up.
+"""Every game's commands, by game key: the one explicit list the bot wires at start-up.
 
-Adding a game adds one line here (and its `games/`, `render/` and `bot/` packages); nothing
-registers itself by being imported. Tests check this list matches `games.registry.GAMES`.
+Adding a game adds one line here (and its `games/`, `render/` and `table/` packages and its
+cog in `bot/commands/`); nothing registers itself by being imported. Tests check this list
+matches `games.registry.GAMES`.
 """
 
 from __future__ import annotations
 
 from bot.adapter import GameAdapter
 from bot.apocalypseroad import ADAPTER as APOCALYPSE_ROAD
+from bot.commands.rushncrush import RushNCrushCog
 from bot.commands.spacetruckin import SpaceTruckinCog
 from bot.dragrage import ADAPTER as DRAG_RAGE
 from bot.roadwolf import ADAPTER as ROAD_WOLF
-from bot.rushncrush import ADAPTER as RUSH_N_CRUSH
 
 SPACE_TRUCKIN = GameAdapter(key="spacetruckin", cog=SpaceTruckinCog)
+RUSH_N_CRUSH = GameAdapter(key="rushncrush", cog=RushNCrushCog)
 
 ADAPTERS: dict[str, GameAdapter] = {
     adapter.key: adapter

@@ -7,8 +7,12 @@ commands in `bot/commands/`); nothing registers itself by being imported.
 from __future__ import annotations
 
 from table.gametable import GameTable
+from table.rushncrush import TABLE as RUSH_N_CRUSH
 from table.spacetruckin import TABLE as SPACE_TRUCKIN
 
-_MOVED: tuple[GameTable, ...] = (SPACE_TRUCKIN,)  # each game's TABLE, as it moves to table/<game>/
+_MOVED: tuple[GameTable, ...] = (  # each game's TABLE, as it moves to table/<game>/
+    SPACE_TRUCKIN,
+    RUSH_N_CRUSH,
+)
 
 TABLES: dict[str, GameTable] = {game.key: game for game in _MOVED}

@@ -10,12 +10,12 @@ import pytest
 
 from bot.apocalypseroad.ids import ArId
 from bot.roadwolf.ids import RwId
-from bot.rushncrush.ids import RncId
 from games.engine import Player, Rng
 from games.spacetruckin import SPEC
 from table.host import action_of
 from table.ids import ACTION_DIGEST, GAME_TAG_LEN, RULES, ButtonId, UntaggedButton
 from table.messages import action_id, offered_action
+from table.rushncrush.ids import RncId
 from table.snapshot import NotSeated, Snapshot, StaleBoard, game_tag
 from table.spacetruckin.ids import StId
 from table.verify import commitment

@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.rushncrush.gears import MAX_GEAR_BUTTONS
-from bot.rushncrush.ids import RncId
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
 from fakediscord.records import walk_components
 from render.registry import RENDERERS
 from table.ids import ButtonId
+from table.rushncrush.gears import MAX_GEAR_BUTTONS
+from table.rushncrush.ids import RncId
 from tests.bot.conftest import World, active_user_id, draw_boards_with
-from tests.bot.test_rushncrush_text import WORDLESS
+from tests.table.rushncrush.test_presentation import WORDLESS
 
 MAX_STEPS = 400
 SELECT = 3

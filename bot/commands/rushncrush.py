@@ -1,25 +1,30 @@
-"""`/rushncrush ...`: Rush 'n' Crush moves as slash commands, plus its private path messages.
+"""`/rushncrush ...`: Rush 'n' Crush moves as slash commands (its buttons do the same).
 
-Gear and equipment buttons are ordinary action buttons (the board's presenter draws them). The
-path flow is private: a typed path, a suggested one or one built step by step is first shown
-as a preview image with a "Drive it" button; only that button (or `drive:True`) moves the car.
+Gear and equipment commands play at once, publicly. The path flow is private: `/rushncrush
+move` previews a path with a "Drive it" button (`drive:True` drives it at once), `steer`
+opens the step-by-step builder, `course` shows the whole course (`table.rushncrush.verbs`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from functools import partial
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.replies import Ack, Reply
-from bot.rushncrush import path as paths
-from bot.rushncrush import private
-from bot.table import TableCog, channel_of, me
+from bot.table import TableCog, channel_of
 from games.engine import Model
-from games.rushncrush import ActivateAction, MoveAction
+from games.rushncrush import ActivateAction
 from games.rushncrush.data import Item
+from table.answers import Answer
+from table.rushncrush import verbs
 
-KEY = "rushncrush"
+Ask = Callable[[int, int], Awaitable[Answer]]
+"""What a command asks of the table: (the user's id, the channel's) -> the answer."""
+
 ITEM_CHOICES = [
     app_commands.Choice(name=label, value=item.value)
     for item, label in (
@@ -43,12 +48,23 @@ class RushNCrushCog(
     group_name="rushncrush",
     group_description="Rush 'n' Crush moves (buttons do the same)",
 ):
-    """Slash commands and private path messages of Rush 'n' Crush."""
+    """Slash commands of Rush 'n' Crush: parse the options, ask the table, deliver."""
 
     # ----- helpers ---------------------------------------------------------------------------
 
+    async def _ask(
+        self, interaction: discord.Interaction, ask: Ask, ack: Ack = Ack.PRIVATE
+    ) -> None:
+        """Acknowledge, ask the table for the user in this channel, deliver its answer."""
+
+        async def work(reply: Reply) -> None:
+            answer = await ask(reply.user_id, channel_of(interaction))
+            await self.table.deliver(reply, answer)
+
+        await self._run(interaction, work, ack)
+
     async def _play(self, interaction: discord.Interaction, action: Model) -> None:
-        await self._run(interaction, lambda reply: self.table.play(reply, action), Ack.PUBLIC)
+        await self._ask(interaction, partial(self.table.host.play, action=action), Ack.PUBLIC)
 
     # ----- slash commands --------------------------------------------------------------------
 
@@ -68,14 +84,10 @@ class RushNCrushCog(
         brake: app_commands.Range[int, 0, 5] | None = None,
     ) -> None:
         """Choose your gear and speed; the bot then rolls your heat and steering dice."""
-
-        async def work(reply: Reply) -> None:
-            snap = await self.service.current(channel_of(interaction))
-            private.mover(interaction, snap)
-            action = paths.gear_for(snap, me(snap, interaction.user.id), speed, gear, turbo, brake)
-            await self.table.play(reply, action, session_id=snap.session_id)
-
-        await self._run(interaction, work, Ack.PUBLIC)
+        choose = partial(
+            verbs.choose_gear, self.table.host, speed=speed, gear=gear, turbo=turbo, brake=brake
+        )
+        await self._ask(interaction, choose, Ack.PUBLIC)
 
     @app_commands.command(name="move")
     @app_commands.describe(
@@ -89,27 +101,12 @@ class RushNCrushCog(
         drive: bool = False,
     ) -> None:
         """Preview a path (where you end, what you hit), then drive it with one tap."""
-
-        async def work(reply: Reply) -> None:
-            snap = await self.service.current(channel_of(interaction))
-            state = private.mover(interaction, snap)
-            if drive:
-                await self.table.play(reply, MoveAction(path=path), session_id=snap.session_id)
-            else:
-                await private.send_preview(self.table, reply, snap, state, path)
-
-        await self._run(interaction, work)
+        await self._ask(interaction, partial(verbs.plan, self.table.host, path=path, drive=drive))
 
     @app_commands.command(name="steer")
     async def steer(self, interaction: discord.Interaction) -> None:
         """Build your path step by step with F / L / R buttons and a live preview."""
-
-        async def work(reply: Reply) -> None:
-            await private.send_builder(
-                self.table, reply, await self.service.current(channel_of(interaction))
-            )
-
-        await self._run(interaction, work)
+        await self._ask(interaction, partial(verbs.steer, self.table.host))
 
     @app_commands.command(name="arm")
     @app_commands.describe(item="The equipment to arm (one Activation; Use it from next turn)")
@@ -128,13 +125,7 @@ class RushNCrushCog(
     @app_commands.command(name="course")
     async def course(self, interaction: discord.Interaction) -> None:
         """Show the whole course with every car, wreck and mine (only you see it)."""
-
-        async def work(reply: Reply) -> None:
-            await private.send_course(
-                self.table, reply, await self.service.current(channel_of(interaction))
-            )
-
-        await self._run(interaction, work)
+        await self._ask(interaction, partial(verbs.whole_course, self.table.host))
 
 
 __all__ = ["RushNCrushCog"]

@@ -1,7 +1,7 @@
 """Rush 'n' Crush private path messages: the step-by-step builder and the path preview.
 
 Each builder step is an `rnc:` button carrying the draft path so far (see `ids.py`); the
-preview's "Drive it" is an ordinary action button played through `Table.play`.
+preview's "Drive it" is an ordinary action button played through `Host.play`.
 """
 
 from __future__ import annotations
@@ -9,8 +9,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.rushncrush.board import legal_gears
-from bot.rushncrush.ids import (
+from games.engine import GameError, IllegalAction, PlayerId
+from games.rushncrush import (
+    GearAction,
+    MoveAction,
+    PathPreview,
+    RncState,
+    parse_path,
+    preview_partial,
+    preview_path,
+)
+from table.answers import ButtonSpec, Message, Picture
+from table.rushncrush.board import legal_gears
+from table.rushncrush.ids import (
     CANCEL,
     EXTRAS,
     MOVE_LABELS,
@@ -26,17 +37,6 @@ from bot.rushncrush.ids import (
     rnc_or_none,
     spaced,
 )
-from games.engine import GameError, IllegalAction, PlayerId
-from games.rushncrush import (
-    GearAction,
-    MoveAction,
-    PathPreview,
-    RncState,
-    parse_path,
-    preview_partial,
-    preview_path,
-)
-from table.answers import ButtonSpec, Message, Picture
 from table.service import Snapshot
 
 # --- the path builder and the preview -----------------------------------------------------------

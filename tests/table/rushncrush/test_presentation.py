@@ -8,14 +8,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.rushncrush.gears import MAX_GEAR_BUTTONS, MAX_MENU_OPTIONS, split_gears
-from bot.rushncrush.ids import RncId, gear_value, parse_gear_value
-from bot.rushncrush.path import builder_board, draft
-from bot.rushncrush.text import gear_label, heat_risk, percent, steering_text
 from games.engine import InvalidAction
 from games.rushncrush import SPEC, GearAction
 from games.rushncrush.data import GEARS, Item
 from games.rushncrush.model import Car, Slot
+from table.rushncrush.gears import MAX_GEAR_BUTTONS, MAX_MENU_OPTIONS, split_gears
+from table.rushncrush.ids import RncId, gear_value, parse_gear_value
+from table.rushncrush.path import builder_board, draft
+from table.rushncrush.text import gear_label, heat_risk, percent, steering_text
 from tests.games.rushncrush.helpers import duel, new_game, with_cars
 
 A = 100

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bot.rushncrush.text import heat_risk
 from games.rushncrush import GearAction
+from table.rushncrush.text import heat_risk
 
 MAX_GEAR_BUTTONS = 8
 MAX_MENU_OPTIONS = 25

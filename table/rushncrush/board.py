@@ -10,8 +10,20 @@ and confirmed with "Drive it".
 
 from __future__ import annotations
 
-from bot.rushncrush.gears import split_gears
-from bot.rushncrush.ids import (
+from games.engine import PlayerId
+from games.rushncrush import (
+    ActivateAction,
+    GearAction,
+    MoveAction,
+    RncState,
+    parse_path,
+    swerve_steps,
+)
+from games.rushncrush.data import HEAT_SKULL, ITEM_LABELS
+from table import messages as presenters
+from table.answers import ButtonSpec, Message, Picture, SelectSpec
+from table.rushncrush.gears import split_gears
+from table.rushncrush.ids import (
     BUILD,
     COURSE,
     GEAR_PER_ROW,
@@ -27,7 +39,7 @@ from bot.rushncrush.ids import (
     rnc_or_none,
     spaced,
 )
-from bot.rushncrush.text import (
+from table.rushncrush.text import (
     event_lines,
     gear_label,
     gear_order,
@@ -35,18 +47,6 @@ from bot.rushncrush.text import (
     steering_text,
     steering_words,
 )
-from games.engine import PlayerId
-from games.rushncrush import (
-    ActivateAction,
-    GearAction,
-    MoveAction,
-    RncState,
-    parse_path,
-    swerve_steps,
-)
-from games.rushncrush.data import HEAT_SKULL, ITEM_LABELS
-from table import messages as presenters
-from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
 
 # --- the public board ---------------------------------------------------------------------------

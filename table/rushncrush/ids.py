@@ -2,7 +2,7 @@
 
 Buttons that only redraw or send a private message carry an `rnc:` custom_id; the draft path
 lives in that custom_id, so a draft needs no memory and survives a restart. Buttons that play
-a move are ordinary action buttons (`rl:a:`) played through `Table.play`; so is the option
+a move are ordinary action buttons (`rl:a:`) played through `Host.play`; so is the option
 picked in the board's gear menu (`rnc:p:`, its value names the gear choice).
 """
 
