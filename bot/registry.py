@@ -7,11 +7,13 @@ registers itself by being imported. Tests check this list matches `games.registr
 from __future__ import annotations
 
 from bot.adapter import GameAdapter
-from bot.apocalypseroad import ADAPTER as APOCALYPSE_ROAD
+from bot.commands.apocalypseroad import ApocalypseRoadCog
 from bot.dragrage import ADAPTER as DRAG_RAGE
 from bot.roadwolf import ADAPTER as ROAD_WOLF
 from bot.rushncrush import ADAPTER as RUSH_N_CRUSH
 from bot.spacetruckin import ADAPTER as SPACE_TRUCKIN
+
+APOCALYPSE_ROAD = GameAdapter(key="apocalypseroad", cog=ApocalypseRoadCog)
 
 ADAPTERS: dict[str, GameAdapter] = {
     adapter.key: adapter

@@ -6,8 +6,11 @@ commands in `bot/commands/`); nothing registers itself by being imported.
 
 from __future__ import annotations
 
+from table.apocalypseroad import TABLE as APOCALYPSE_ROAD
 from table.gametable import GameTable
 
-_MOVED: tuple[GameTable, ...] = ()  # each game's TABLE, as it moves to table/<game>/
+_MOVED: tuple[GameTable, ...] = (
+    APOCALYPSE_ROAD,
+)  # each game's TABLE, as it moves to table/<game>/
 
 TABLES: dict[str, GameTable] = {game.key: game for game in _MOVED}

@@ -276,11 +276,11 @@ def test_every_offered_result_and_built_move_is_accepted() -> None:
     """The move message offers the rules' distinct results: each is a Move the engine accepts
     and ends every moved car where the button says; a draft built from the offered next steps
     is accepted once it says it is complete."""
-    from bot.apocalypseroad.plan import draft, results
     from games.apocalypseroad import SPEC
     from games.apocalypseroad.model import Move
     from games.engine import Player as Seat
     from games.engine import Rng
+    from table.apocalypseroad.plan import draft, results
 
     rnd = random.Random(12)
     seats = [Seat(id=100 + i, name=f"P{i}") for i in range(4)]
