@@ -9,8 +9,8 @@ from __future__ import annotations
 from table.apocalypseroad import TABLE as APOCALYPSE_ROAD
 from table.gametable import GameTable
 
-_MOVED: tuple[GameTable, ...] = (
+_MOVED: tuple[GameTable, ...] = (  # each game's TABLE, as it moves to table/<game>/
     APOCALYPSE_ROAD,
-)  # each game's TABLE, as it moves to table/<game>/
+)
 
 TABLES: dict[str, GameTable] = {game.key: game for game in _MOVED}
