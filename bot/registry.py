@@ -8,7 +8,7 @@ matches `games.registry.GAMES`.
 from __future__ import annotations
 
 from bot.adapter import GameAdapter
-from bot.apocalypseroad import ADAPTER as APOCALYPSE_ROAD
+from bot.commands.apocalypseroad import ApocalypseRoadCog
 from bot.commands.rushncrush import RushNCrushCog
 from bot.commands.spacetruckin import SpaceTruckinCog
 from bot.dragrage import ADAPTER as DRAG_RAGE
@@ -16,6 +16,7 @@ from bot.roadwolf import ADAPTER as ROAD_WOLF
 
 SPACE_TRUCKIN = GameAdapter(key="spacetruckin", cog=SpaceTruckinCog)
 RUSH_N_CRUSH = GameAdapter(key="rushncrush", cog=RushNCrushCog)
+APOCALYPSE_ROAD = GameAdapter(key="apocalypseroad", cog=ApocalypseRoadCog)
 
 ADAPTERS: dict[str, GameAdapter] = {
     adapter.key: adapter

@@ -6,6 +6,7 @@ commands in `bot/commands/`); nothing registers itself by being imported.
 
 from __future__ import annotations
 
+from table.apocalypseroad import TABLE as APOCALYPSE_ROAD
 from table.gametable import GameTable
 from table.rushncrush import TABLE as RUSH_N_CRUSH
 from table.spacetruckin import TABLE as SPACE_TRUCKIN
@@ -13,6 +14,7 @@ from table.spacetruckin import TABLE as SPACE_TRUCKIN
 _MOVED: tuple[GameTable, ...] = (  # each game's TABLE, as it moves to table/<game>/
     SPACE_TRUCKIN,
     RUSH_N_CRUSH,
+    APOCALYPSE_ROAD,
 )
 
 TABLES: dict[str, GameTable] = {game.key: game for game in _MOVED}

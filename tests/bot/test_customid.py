@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from bot.apocalypseroad.ids import ArId
 from bot.roadwolf.ids import RwId
 from games.engine import Player, Rng
 from games.spacetruckin import SPEC
+from table.apocalypseroad.ids import ArId
 from table.host import action_of
 from table.ids import ACTION_DIGEST, GAME_TAG_LEN, RULES, ButtonId, UntaggedButton
 from table.messages import action_id, offered_action

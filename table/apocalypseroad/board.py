@@ -4,11 +4,14 @@ show a hand) and the whole track."""
 
 from __future__ import annotations
 
-from bot.apocalypseroad.ids import TRACK, ar_id, clip
+from render.apocalypseroad import render_apocalypseroad
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture
+from table.apocalypseroad.ids import TRACK, ar_id, clip
 from table.ids import SHEET
-from table.service import Snapshot
+from table.service import ServiceError, Snapshot, WrongGame
+
+KEY = "apocalypseroad"
 
 
 def public_board(snap: Snapshot, image: bytes | Picture | None, with_buttons: bool) -> Message:
@@ -24,4 +27,25 @@ def public_board(snap: Snapshot, image: bytes | Picture | None, with_buttons: bo
         filename=f"{snap.spec.key}-{snap.session_id}-{snap.version}.png",
         buttons=buttons,
         mentions=snap.pinged,
+    )
+
+
+def whole_track(snap: Snapshot) -> Message:
+    """The whole track with every car (the public view), for one person."""
+    if snap.spec.key != KEY:
+        raise WrongGame(f"the game here is {snap.spec.title}, not Apocalypse Road")
+    if snap.state is None:
+        raise ServiceError("the race has not started yet; the host starts it with `/game start`")
+    track = Picture(
+        "track",
+        KEY,
+        snap.session_id,
+        render_apocalypseroad,
+        (snap.view(),),
+        {"whole_track": True},
+    )
+    return Message(
+        content=f"**The whole track** · game #{snap.session_id} (only you see this)",
+        image=track,
+        filename=f"track-{snap.session_id}-{snap.version}.png",
     )

@@ -5,7 +5,13 @@ results are too many. Plans come from `plan.py`; the Move itself is an action bu
 
 from __future__ import annotations
 
-from bot.apocalypseroad.ids import (
+from games.apocalypseroad.choices import MoveResult
+from games.apocalypseroad.model import ArState, ArView, Move, Pos
+from games.engine import PlayerId
+from render.apocalypseroad import render_apocalypseroad_preview
+from table import messages as presenters
+from table.answers import ButtonSpec, Message, Picture
+from table.apocalypseroad.ids import (
     HAND,
     OPTION,
     STEP,
@@ -15,14 +21,10 @@ from bot.apocalypseroad.ids import (
     ar_or_none,
     clip,
     header,
+    own_view,
     rows,
 )
-from bot.apocalypseroad.plan import Draft, draft, results
-from games.apocalypseroad.choices import MoveResult
-from games.apocalypseroad.model import ArState, ArView, Move, Pos
-from games.engine import PlayerId
-from table import messages as presenters
-from table.answers import ButtonSpec, Message, Picture
+from table.apocalypseroad.plan import Draft, draft, results, trails
 from table.service import Snapshot
 
 STEP_LABELS = {
@@ -74,6 +76,25 @@ def result_words(view: ArView, result: MoveResult | None) -> str:
         way = "crosses the line (+1 VP)" if direction > 0 else "backs over the line (-1 VP)"
         parts.append(f"{labels.get(car, car)} {way}")
     return " · ".join(parts) or "stays put"
+
+
+def preview(snap: Snapshot, viewer: PlayerId, path: str) -> Picture:
+    """The track with the draft `path` drawn on it, from `viewer`'s own view; raises BadStep
+    if the path is not legal (any more)."""
+    state = snap.state
+    assert isinstance(state, ArState)
+    view = own_view(snap, viewer)
+    plan = draft(state, path)
+    notes = [result_words(view, plan.result), f"{plan.mp_left} MP left"]
+    return Picture(
+        "preview",
+        snap.spec.key,
+        snap.session_id,
+        render_apocalypseroad_preview,
+        (view, trails(state, path)),
+        {"title": f"Planned move: {path or '(no steps yet)'}", "notes": notes},
+        viewer=viewer,
+    )
 
 
 def move_board(

@@ -4,12 +4,24 @@ event and debris answers, and the end-of-turn discard.
 A card takes three taps: pick it in the hand menu, pick a car that has not moved, pick how
 (move, fire first at a target, ram as Lead). The move that follows is chosen among its
 distinct results, each with a preview (`moves.py`). Every first step only redraws this
-message (`ar:` ids); the last one is an action button played through `Table.play`.
+message (`ar:` ids); the last one is an action button played through `Host.play`.
 """
 
 from __future__ import annotations
 
-from bot.apocalypseroad.ids import (
+from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, WEAPON_NAMES, cars_per_team
+from games.apocalypseroad.model import (
+    ArView,
+    CardView,
+    CarView,
+    Discard,
+    PickCars,
+    PlayCard,
+)
+from games.engine import Model, PlayerId
+from table import messages as presenters
+from table.answers import ButtonSpec, Message, Picture, SelectSpec
+from table.apocalypseroad.ids import (
     CAR,
     CARD,
     DISCARD,
@@ -23,19 +35,7 @@ from bot.apocalypseroad.ids import (
     own_view,
     rows,
 )
-from bot.apocalypseroad.moves import move_board
-from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, WEAPON_NAMES, cars_per_team
-from games.apocalypseroad.model import (
-    ArView,
-    CardView,
-    CarView,
-    Discard,
-    PickCars,
-    PlayCard,
-)
-from games.engine import Model, PlayerId
-from table import messages as presenters
-from table.answers import ButtonSpec, Message, Picture, SelectSpec
+from table.apocalypseroad.moves import move_board
 from table.service import Snapshot
 
 CARD_WORDS = {

@@ -1,0 +1,144 @@
+"""Apocalypse Road's own buttons and typed commands, asked of the table directly (a Host over a
+real SQLite file, no Discord): what each answers, as plain data, and what it refuses."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from games.apocalypseroad.model import ArState, PlayCard
+from games.engine import IllegalAction, Player
+from games.registry import GAMES
+from render.apocalypseroad import render_apocalypseroad, render_apocalypseroad_preview
+from storage import Repository
+from table.answers import Answer, Message, Picture, Press, Reworded
+from table.apocalypseroad import TABLE, typed
+from table.apocalypseroad.ids import ArId, own_view
+from table.host import Host
+from table.service import GameService, NotSeated, Snapshot, StaleBoard
+
+ANN = Player(id=101, name="Ann")
+BOB = Player(id=102, name="Bob")
+EVE = 103  # not seated
+CHANNEL = 7
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[Host]:
+    repo = await Repository.open(tmp_path / "race.sqlite3")
+    seeds = itertools.count(5)
+    yield Host(GameService(repo, GAMES, seed_source=lambda: next(seeds)), {"apocalypseroad": TABLE})
+    await repo.close()
+
+
+async def race(host: Host) -> Snapshot:
+    """A two-team race without the car pick: the first player to act plays a card."""
+    service = host.service
+    await service.new_session(guild_id=1, channel_id=CHANNEL, game_key="apocalypseroad", host=ANN)
+    await service.join(CHANNEL, BOB)
+    await service.set_option(CHANNEL, ANN.id, "pick_cars", "false")
+    return await service.start(CHANNEL, ANN.id)
+
+
+def press(user: int, custom_id: str, *values: str) -> Press:
+    return Press(user, f"user {user}", CHANNEL, 1, custom_id, values)
+
+
+def ar_ids(message: Message) -> list[str]:
+    ids = [b.custom_id for b in message.buttons] + [s.custom_id for s in message.selects]
+    return [i for i in ids if i.startswith("ar:")]
+
+
+def one_of(message: Message, verb: str) -> str:
+    """The first `ar:` button or menu of `verb` on the message."""
+    return next(i for i in ar_ids(message) if getattr(ArId.decode(i), "verb", "") == verb)
+
+
+async def test_the_whole_track_is_a_private_picture_of_the_public_view(host: Host) -> None:
+    """The board's "Whole track" answers privately with the whole track drawn from the public
+    view (anyone may press it)."""
+    snap = await race(host)
+    board = host.board(snap)
+    answer = await host.press(press(EVE, one_of(board, "trk")))
+    (shown,) = answer.private
+    picture = shown.picture
+    assert picture is not None and picture.draw is render_apocalypseroad
+    assert picture.viewer is None and picture.kwargs == {"whole_track": True}
+    assert "whole track" in shown.content and answer.public is None
+
+
+async def test_a_card_picked_in_the_menu_asks_which_car_keeping_the_image(host: Host) -> None:
+    """The hand menu's card answers with the cars that may play it; the hand image stays."""
+    snap = await race(host)
+    actor = min(snap.active_players)
+    hand = host.sheet(snap, actor)
+    menu = hand.selects[0]
+    card = menu.options[0][1]
+    answer = await host.press(press(actor, menu.custom_id, card))
+    assert isinstance(answer.pressed, Reworded) and answer.pressed.controls is not None
+    assert "with which car?" in answer.pressed.content
+    assert any(b.custom_id.startswith("ar:car:") for b in answer.pressed.controls.buttons)
+
+
+async def test_a_result_is_previewed_from_the_movers_own_view(host: Host) -> None:
+    """After a card is played, each distinct result previews as a picture drawn from the
+    mover's own view, with "Play this move"."""
+    snap = await race(host)
+    actor = min(snap.active_players)
+    card = next(a for a in snap.legal_actions(actor) if isinstance(a, PlayCard) and not a.target)
+    played = await host.play(actor, CHANNEL, card)
+    assert played.saved is not None
+    moving = host.sheet(played.saved, actor)
+    option = one_of(moving, "opt")
+    answer = await host.press(press(actor, option))
+    assert isinstance(answer.pressed, Message)
+    picture = answer.pressed.picture
+    assert isinstance(picture, Picture) and picture.draw is render_apocalypseroad_preview
+    assert picture.viewer == actor
+    assert any(b.label == "✅ Play this move" for b in answer.pressed.buttons)
+
+
+async def test_a_hand_button_refuses_a_stranger_and_goes_stale_when_the_hand_changed(
+    host: Host,
+) -> None:
+    """Someone not playing may not press a hand's buttons; a hand drawn before a move of its
+    owner is out of date (privately, with the current hand)."""
+    snap = await race(host)
+    actor = min(snap.active_players)
+    hand = host.sheet(snap, actor)
+    menu = hand.selects[0]
+    with pytest.raises(NotSeated):
+        await host.press(press(EVE, menu.custom_id, menu.options[0][1]))
+    card = next(a for a in snap.legal_actions(actor) if isinstance(a, PlayCard))
+    await host.play(actor, CHANNEL, card)
+    with pytest.raises(StaleBoard) as stale:
+        await host.press(press(actor, menu.custom_id, menu.options[0][1]))
+    assert stale.value.private
+
+
+async def test_typed_cards_and_cars_are_refused_in_words(host: Host) -> None:
+    """`/apocalypseroad play` with a place beyond the hand, or a target that is no car, says
+    what would be right; `move` out of turn is refused."""
+    snap = await race(host)
+    actor = min(snap.active_players)
+    other = ({ANN.id, BOB.id} - {actor}).pop()
+    with pytest.raises(IllegalAction, match="your hand has 6 cards: pick 1 to 6"):
+        typed.hand_card(own_view(snap, actor), 7)
+    with pytest.raises(IllegalAction, match="is not a car"):
+        await typed.play_card(host, actor, CHANNEL, 1, 1, fire_first="Q9")
+    with pytest.raises(IllegalAction, match="not your move"):
+        await typed.move(host, other, CHANNEL, "F")
+
+
+async def test_typed_hand_and_track_answer_privately(host: Host) -> None:
+    """`/apocalypseroad hand` is the user's own hand; `track` the whole track."""
+    snap = await race(host)
+    assert isinstance(snap.state, ArState)
+    hand: Answer = await typed.hand(host, ANN.id, CHANNEL)
+    (mine,) = hand.private
+    assert mine.picture is not None and mine.picture.viewer == ANN.id
+    (track,) = (await typed.track(host, CHANNEL)).private
+    assert track.picture is not None and track.picture.viewer is None
