@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from bot.adapter import GameAdapter
 from bot.apocalypseroad import ADAPTER as APOCALYPSE_ROAD
+from bot.commands.roadwolf import RoadWolfCog
 from bot.dragrage import ADAPTER as DRAG_RAGE
-from bot.roadwolf import ADAPTER as ROAD_WOLF
 from bot.rushncrush import ADAPTER as RUSH_N_CRUSH
 from bot.spacetruckin import ADAPTER as SPACE_TRUCKIN
+
+ROAD_WOLF = GameAdapter(key="roadwolf", cog=RoadWolfCog)
 
 ADAPTERS: dict[str, GameAdapter] = {
     adapter.key: adapter

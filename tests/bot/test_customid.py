@@ -9,7 +9,6 @@ import re
 import pytest
 
 from bot.apocalypseroad.ids import ArId
-from bot.roadwolf.ids import RwId
 from bot.rushncrush.ids import RncId
 from bot.spacetruckin.ids import StId
 from games.engine import Player, Rng
@@ -17,6 +16,7 @@ from games.spacetruckin import SPEC
 from table.host import action_of
 from table.ids import ACTION_DIGEST, GAME_TAG_LEN, RULES, ButtonId, UntaggedButton
 from table.messages import action_id, offered_action
+from table.roadwolf.ids import RwId
 from table.snapshot import NotSeated, Snapshot, StaleBoard, game_tag
 from table.verify import commitment
 from tests.bot.records import started
