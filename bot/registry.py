@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from bot.adapter import GameAdapter
 from bot.commands.apocalypseroad import ApocalypseRoadCog
+from bot.commands.roadwolf import RoadWolfCog
 from bot.commands.rushncrush import RushNCrushCog
 from bot.commands.spacetruckin import SpaceTruckinCog
 from bot.dragrage import ADAPTER as DRAG_RAGE
-from bot.roadwolf import ADAPTER as ROAD_WOLF
 
 SPACE_TRUCKIN = GameAdapter(key="spacetruckin", cog=SpaceTruckinCog)
 RUSH_N_CRUSH = GameAdapter(key="rushncrush", cog=RushNCrushCog)
 APOCALYPSE_ROAD = GameAdapter(key="apocalypseroad", cog=ApocalypseRoadCog)
+ROAD_WOLF = GameAdapter(key="roadwolf", cog=RoadWolfCog)
 
 ADAPTERS: dict[str, GameAdapter] = {
     adapter.key: adapter

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from table.apocalypseroad import TABLE as APOCALYPSE_ROAD
 from table.gametable import GameTable
+from table.roadwolf import TABLE as ROAD_WOLF
 from table.rushncrush import TABLE as RUSH_N_CRUSH
 from table.spacetruckin import TABLE as SPACE_TRUCKIN
 
@@ -15,6 +16,7 @@ _MOVED: tuple[GameTable, ...] = (  # each game's TABLE, as it moves to table/<ga
     SPACE_TRUCKIN,
     RUSH_N_CRUSH,
     APOCALYPSE_ROAD,
+    ROAD_WOLF,
 )
 
 TABLES: dict[str, GameTable] = {game.key: game for game in _MOVED}

@@ -11,13 +11,13 @@ from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 
-from bot.roadwolf.ids import RwId, parse_planned
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
 from games.engine import Model, PlayerId, Rng
 from games.registry import GAMES
 from games.roadwolf.actions import Action
 from games.roadwolf.model import RwState
+from table.roadwolf.ids import RwId, parse_planned
 from table.snapshot import Snapshot
 from tests.bot.conformance_driver import Choice, Player
 from tests.bot.conftest import World

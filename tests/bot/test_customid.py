@@ -8,13 +8,13 @@ import re
 
 import pytest
 
-from bot.roadwolf.ids import RwId
 from games.engine import Player, Rng
 from games.spacetruckin import SPEC
 from table.apocalypseroad.ids import ArId
 from table.host import action_of
 from table.ids import ACTION_DIGEST, GAME_TAG_LEN, RULES, ButtonId, UntaggedButton
 from table.messages import action_id, offered_action
+from table.roadwolf.ids import RwId
 from table.rushncrush.ids import RncId
 from table.snapshot import NotSeated, Snapshot, StaleBoard, game_tag
 from table.spacetruckin.ids import StId

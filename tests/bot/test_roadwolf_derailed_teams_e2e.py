@@ -46,7 +46,7 @@ async def test_three_teams_play_derailed_to_its_end(world: World) -> None:
 def test_the_who_boards_menu_reads_the_engine_and_a_road_vehicle_as_targets() -> None:
     """The Engine (EN, boarded from the front Gondola, line 216) and a road vehicle crew climb
     back onto (A, A1…) are both read from the menu's payload."""
-    from bot.roadwolf.boarding import parse
+    from table.roadwolf.boarding import parse
 
     assert parse("G1.EN") == ("G1", "EN", ())
     assert parse("G1.A.3.5") == ("G1", "A", (3, 5))

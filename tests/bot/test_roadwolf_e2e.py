@@ -126,3 +126,20 @@ async def test_a_vehicle_is_placed_by_command_while_building(world: World) -> No
     refusal = r.messages[-1]
     assert refusal.ephemeral and "🚫" in refusal.content, refusal.content
     world.renders.check(world.fake)
+
+
+async def test_the_whole_road_is_shown_only_to_the_asker(world: World) -> None:
+    """ "👁 Whole road" on the public board (for anyone, even a spectator) and `/roadwolf road`
+    answer privately with the image of all 48 rows; nothing new appears in public."""
+    await lobby(world, "INTERCEPTOR")
+    board = world.latest_board()
+    road = next(cid for label, cid, _ in board.buttons if str(label).startswith("👁"))
+    before = len(world.public())
+    r = await world.fake.click(world.carol, board, str(road))
+    await r.wait_followups(1)
+    shown = r.messages[-1]
+    assert shown.ephemeral and shown.files and "The whole road" in shown.content, shown.content
+    r = await world.slash(world.alice, "roadwolf road")
+    shown = r.messages[-1]
+    assert shown.ephemeral and shown.files and "The whole road" in shown.content, shown.content
+    assert len(world.public()) == before and not refusals(world)

@@ -1,4 +1,4 @@
-"""Road Wolf private panels: a side's vehicles and what each may do now (ephemeral).
+"""Road Wolf private panels: a side's vehicles and what each may do now (only its owner sees it).
 
 The panel is the game's private presenter. It never needs more than a few buttons at a time:
 - army building: a button per vehicle class you can afford, then per vehicle a "tokens…" tap
@@ -15,8 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.roadwolf.boarding import boarding_button
-from bot.roadwolf.ids import (
+from games.engine import Model, PlayerId
+from games.roadwolf.actions import TrainAction
+from games.roadwolf.geometry import MoveKind
+from games.roadwolf.model import (
+    BuyAction,
+    MoveAction,
+    NitroAction,
+    RwState,
+    RwView,
+    TokenAction,
+)
+from games.roadwolf.preview import reach
+from table import messages as presenters
+from table.answers import ButtonSpec, Message, Picture, SelectSpec
+from table.ids import action_payload
+from table.roadwolf.boarding import boarding_button
+from table.roadwolf.ids import (
     DO,
     GO,
     LATERAL,
@@ -36,22 +51,7 @@ from bot.roadwolf.ids import (
     rw_id,
     typed,
 )
-from bot.roadwolf.setup import crew_button, enter_button, setup_button
-from games.engine import Model, PlayerId
-from games.roadwolf.actions import TrainAction
-from games.roadwolf.geometry import MoveKind
-from games.roadwolf.model import (
-    BuyAction,
-    MoveAction,
-    NitroAction,
-    RwState,
-    RwView,
-    TokenAction,
-)
-from games.roadwolf.preview import reach
-from table import messages as presenters
-from table.answers import ButtonSpec, Message, Picture, SelectSpec
-from table.ids import action_payload
+from table.roadwolf.setup import crew_button, enter_button, setup_button
 from table.service import Snapshot
 
 MAX_ROWS = 5

@@ -4,7 +4,7 @@
 show the whole road; two play: a preview's ✅ Confirm (`go`, the planned move) and the "More
 actions…" menu (`do`), both checked like action buttons plus, in play, the board version (a
 preview is only true where it was drawn). Other actions are ordinary action buttons (`rl:a:`)
-bound to the viewer's view tag, played through `Table.play`. Payloads are short: `A`, `A.m`,
+bound to the viewer's view tag, played by the host (`Host.play`). Payloads are short: `A`, `A.m`,
 `A.m.-2`, `A.m.-2.3` (vehicle, kind m/b/n for move/brake/nitro, dx, dy).
 """
 

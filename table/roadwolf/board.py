@@ -7,10 +7,10 @@ Gunner's free shot); "🚗 My panel" opens the private panel of whoever presses 
 
 from __future__ import annotations
 
-from bot.roadwolf.ids import ROAD, rw_id
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture
 from table.ids import SHEET
+from table.roadwolf.ids import ROAD, rw_id
 from table.service import Snapshot
 
 PANEL_LABEL = "🚗 My panel"

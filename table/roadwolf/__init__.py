@@ -1,19 +1,18 @@
-"""Road Wolf in Discord: a private panel per side (vehicles, actions, a three-tap move with a
-preview), a public board with "My panel" and "Whole road", and `/roadwolf` slash twins."""
+"""Road Wolf at the table: a private panel per side (vehicles, actions, a three-tap move with a
+preview), a public board with "My panel" and "Whole road"; `/roadwolf` twins its buttons
+(`table.roadwolf.commands`)."""
 
 from __future__ import annotations
 
-from bot.adapter import GameAdapter, Verbs
-from bot.replies import Ack
-from bot.roadwolf import boarding, ids, setup
-from bot.roadwolf.board import public_board
-from bot.roadwolf.commands import RoadWolfCog
-from bot.roadwolf.panel import panel_board
-from bot.roadwolf.private import route
+from table.answers import Placeholder
+from table.gametable import GameTable, Verbs
+from table.roadwolf import boarding, ids, setup
+from table.roadwolf.board import public_board
+from table.roadwolf.panel import panel_board
+from table.roadwolf.verbs import route
 
-ADAPTER = GameAdapter(
+TABLE = GameTable(
     key="roadwolf",
-    cog=RoadWolfCog,
     verbs=Verbs(
         namespace=ids.RwId.PREFIX,
         codec=ids.RwId,
@@ -35,10 +34,10 @@ ADAPTER = GameAdapter(
             ),
             route,
         ),
-        acks={ids.ROAD: Ack.PRIVATE},
+        placeholders={ids.ROAD: Placeholder.PRIVATE},
     ),
     board=public_board,
     private=panel_board,
 )
 
-__all__ = ["ADAPTER"]
+__all__ = ["TABLE"]

@@ -4,8 +4,8 @@ target vehicle. If your DRIVER changes vehicles, your vehicle becomes ABANDONED.
 
 from __future__ import annotations
 
-from bot.roadwolf.panel import own_view, vehicle_menu
 from games.roadwolf import SPEC
+from table.roadwolf.panel import own_view, vehicle_menu
 from table.snapshot import Snapshot
 from tests.bot.records import started
 from tests.games.roadwolf.helpers import P1, P2

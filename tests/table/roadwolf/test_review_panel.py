@@ -3,9 +3,9 @@ side (GAUNTLET's enemies and up to five rival sides can cost a vehicle its crew)
 
 from __future__ import annotations
 
-from bot.roadwolf.setup import crew_menu
 from games.engine import Player, Rng
 from games.roadwolf import SPEC
+from table.roadwolf.setup import crew_menu
 from table.snapshot import Snapshot
 from tests.bot.records import started
 
@@ -28,32 +28,25 @@ def test_the_crew_order_menu_names_no_single_other_side() -> None:
     assert "the other side" not in text and "while it is not your turn" in text
 
 
-class _Reply:
-    """Records what the private message is redrawn with."""
-
-    def __init__(self) -> None:
-        self.content = ""
-
-    async def edit_origin(self, *, content: str, view: object) -> None:
-        self.content = content
-
-
 def test_the_setup_button_of_a10_opens_a10_not_a1() -> None:
     """Three DERAILED teams of 12 points of bikes letter them A1 … A12: "🛠 A10 Dirt Bike" on the
     setup pick opens A10's menu (the letter was cut to two characters: A1's)."""
     import asyncio
 
-    from bot.roadwolf.ids import RwId
-    from bot.roadwolf.private import _setup
-    from bot.roadwolf.setup import SETUP
     from games.roadwolf.model import BuyAction
+    from table.answers import Press, Reworded
+    from table.roadwolf.ids import RwId
+    from table.roadwolf.setup import SETUP
+    from table.roadwolf.verbs import _setup
 
     options = SPEC.parse_options({"mission": "DERAILED", "points": 12})
     state = SPEC.setup(SEATS, options, Rng(1))
     for _ in range(12):
         state = SPEC.apply(state, 700, BuyAction(vehicle_class="dirt_bike"), Rng(1)).state
     snap = Snapshot(RECORD, SPEC, state)
-    reply = _Reply()
     rid = RwId(verb=SETUP, session_id=1, version=2, payload="A10")
-    asyncio.run(_setup(None, reply, rid, snap, 700, []))  # type: ignore[arg-type]
+    press = Press(user_id=700, user_name="P0", channel_id=1, guild_id=1, custom_id="")
+    answer = asyncio.run(_setup(None, press, rid, snap, 700))  # type: ignore[arg-type]
+    assert isinstance(answer.pressed, Reworded)  # the private message is redrawn with it
+    reply = answer.pressed
     assert "**Dirt Bike A10**" in reply.content, reply.content

@@ -4,11 +4,11 @@ crew or equipment token from the list below")."""
 
 from __future__ import annotations
 
-from bot.roadwolf.ids import label
-from bot.roadwolf.panel import own_view, vehicle_menu
-from bot.roadwolf.setup import place_menu
 from games.roadwolf import SPEC
 from games.roadwolf.model import TokenAction
+from table.roadwolf.ids import label
+from table.roadwolf.panel import own_view, vehicle_menu
+from table.roadwolf.setup import place_menu
 from table.snapshot import Snapshot
 from tests.bot.records import started
 from tests.games.roadwolf.helpers import P1, P2

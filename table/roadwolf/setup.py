@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 
-from bot.roadwolf.ids import LETTER, PANEL, PER_ROW, act_id, clip, rw_id
 from games.engine import PlayerId, Rng
 from games.roadwolf.missions import place_refusal
 from games.roadwolf.model import CrewOrderAction, PlaceAction, RwState, Vehicle
 from games.roadwolf.placement import allowed
 from games.roadwolf.table import Ctx
 from table.answers import ButtonSpec, Message, SelectSpec
+from table.roadwolf.ids import LETTER, PANEL, PER_ROW, act_id, clip, rw_id
 from table.service import Snapshot
 
 SETUP = "set"  # a vehicle's setup menu (Place…, Crew order…): payload `A`

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 
-from bot.roadwolf.ids import LETTER, PANEL, PER_ROW, VEHICLE, act_id, clip, rw_id
 from games.engine import PlayerId
 from games.roadwolf.actions import TrainAction
 from games.roadwolf.model import RwState
 from table.answers import ButtonSpec, Message
+from table.roadwolf.ids import LETTER, PANEL, PER_ROW, VEHICLE, act_id, clip, rw_id
 from table.service import Snapshot
 
 BOARD = "brd"  # the crew pick: payload `A.G1[.3.5]`
