@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from bot.adapter import GameAdapter
 from bot.apocalypseroad import ADAPTER as APOCALYPSE_ROAD
-from bot.dragrage import ADAPTER as DRAG_RAGE
+from bot.commands.dragrage import DragRageCog
 from bot.roadwolf import ADAPTER as ROAD_WOLF
 from bot.rushncrush import ADAPTER as RUSH_N_CRUSH
 from bot.spacetruckin import ADAPTER as SPACE_TRUCKIN
+
+DRAG_RAGE = GameAdapter(key="dragrage", cog=DragRageCog)  # its buttons are the shared ones
 
 ADAPTERS: dict[str, GameAdapter] = {
     adapter.key: adapter

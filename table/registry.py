@@ -6,8 +6,9 @@ commands in `bot/commands/`); nothing registers itself by being imported.
 
 from __future__ import annotations
 
+from table.dragrage import TABLE as DRAG_RAGE
 from table.gametable import GameTable
 
-_MOVED: tuple[GameTable, ...] = ()  # each game's TABLE, as it moves to table/<game>/
+_MOVED: tuple[GameTable, ...] = (DRAG_RAGE,)  # each game's TABLE, as it moves to table/<game>/
 
 TABLES: dict[str, GameTable] = {game.key: game for game in _MOVED}
