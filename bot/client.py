@@ -23,8 +23,8 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
+from bot.commands.dice import DiceCog, DiceToolsCog
 from bot.components import RedlineComponent
-from bot.dice import DiceCog, DiceToolsCog
 from bot.help import HelpCog
 from bot.me import MeCog, VacationCog
 from bot.registry import ADAPTERS
@@ -41,6 +41,7 @@ from runtime.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
 from runtime.rendering import Renderer
 from runtime.settings import Settings
 from storage import InstanceLock, Repository, StorageGone
+from table.dice import VERBS as DICE_BUTTONS
 from table.gametable import GameTable
 from table.host import Host
 from table.registry import TABLES
@@ -98,7 +99,7 @@ class RedlineBot(commands.AutoShardedBot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             # Games and everything around them: servers that added the bot. The dice commands
-            # widen this for themselves (bot/dice): DMs, and installed to a member's account.
+            # widen this for themselves (bot/commands/dice.py): DMs, and installed to an account.
             allowed_installs=discord.app_commands.AppInstallationType(guild=True, user=False),
             allowed_contexts=discord.app_commands.AppCommandContext(guild=True),
             **options,
@@ -175,7 +176,7 @@ class RedlineBot(commands.AutoShardedBot):
         games = {
             key: GameTable(key, board=a.board, private=a.private) for key, a in ADAPTERS.items()
         } | TABLES  # games not yet moved to table/ keep their presenters in their adapter
-        host = Host(self.service, games, drawer=renderer)
+        host = Host(self.service, games, drawer=renderer, extra_verbs=(DICE_BUTTONS,))
         self.table = Table(host, renderer, ADAPTERS, workload=self.workload)
         self.scheduler = Scheduler(self.table, self, holds=self.holds_guild)
         self.table.on_moved = self.scheduler.poke

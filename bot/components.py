@@ -10,7 +10,6 @@ from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
-from bot.dice import secret as dice_secret
 from bot.replies import Ack, Reply, Work, funnel
 from bot.table import Table, channel_of
 from table.answers import Press
@@ -32,8 +31,9 @@ class RedlineComponent(
 
     The namespace before the first `:` picks the codec and the handlers: `rl` for the verbs
     every game shares (play an action, join, start, show the board or sheet, end), a game's
-    own namespace (`st`, `rnc`, ...) for the verbs its adapter declares. Anything else, or an
-    id that does not decode, is refused in words.
+    own namespace (`st`, `rnc`, ...) for the verbs its adapter declares, `dice` for a secret
+    roll's (the host's extra verbs: no game, and in DMs too). Anything else, or an id that
+    does not decode, is refused in words.
     """
 
     def __init__(self, item: discord.ui.Item[Any], raw: str) -> None:
@@ -61,13 +61,12 @@ class RedlineComponent(
             ack = Ack.of(table.host.placeholder(self.raw))
 
             async def pressed(reply: Reply) -> None:
-                press = press_of(interaction, self.raw, values)
+                anywhere = table.host.works_anywhere(self.raw)
+                press = press_of(interaction, self.raw, values, anywhere=anywhere)
                 await table.deliver(reply, await table.host.press(press))
 
             work = pressed
 
-        elif namespace == dice_secret.NAMESPACE:
-            ack, work = dice_button(table, self.raw)
         elif verbs is not None:
             gid = verbs.codec.decode(self.raw)
             handler = verbs.handlers.get(gid.verb) if gid is not None else None
@@ -89,34 +88,23 @@ class RedlineComponent(
 
 
 def press_of(
-    interaction: discord.Interaction[Any], custom_id: str, values: tuple[str, ...]
+    interaction: discord.Interaction[Any],
+    custom_id: str,
+    values: tuple[str, ...],
+    *,
+    anywhere: bool = False,
 ) -> Press:
-    """The press as the table sees it (refused outside a server's channels)."""
+    """The press as the table sees it: refused outside a server's channels, unless the button
+    works `anywhere` (a secret roll's, in a DM too)."""
     return Press(
         user_id=interaction.user.id,
         user_name=interaction.user.display_name,
-        channel_id=channel_of(interaction),
+        channel_id=(interaction.channel_id or 0) if anywhere else channel_of(interaction),
         guild_id=interaction.guild_id,
         custom_id=custom_id,
         values=values,
         can_manage=bool(interaction.permissions.manage_guild),
     )
-
-
-def dice_button(table: Table, raw: str) -> tuple[Ack, Work]:
-    """A secret roll's "Show me" (a private answer) or "Reveal" (a public one)."""
-    parsed = dice_secret.parse_button(raw)
-    verb = parsed[0] if parsed else dice_secret.SHOW
-
-    async def work(reply: Reply) -> None:
-        if parsed is None:
-            raise ServiceError(DAMAGED)
-        if verb == dice_secret.SHOW:
-            await dice_secret.show(table, reply, parsed[1])
-        else:
-            await dice_secret.reveal(table, reply, parsed[1])
-
-    return (Ack.PRIVATE if verb == dice_secret.SHOW else Ack.UPDATE), work
 
 
 class _Host(Protocol):

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from bot.adapter import GameAdapter
 from bot.commands.apocalypseroad import ApocalypseRoadCog
+from bot.commands.dragrage import DragRageCog
 from bot.commands.roadwolf import RoadWolfCog
 from bot.commands.rushncrush import RushNCrushCog
 from bot.commands.spacetruckin import SpaceTruckinCog
-from bot.dragrage import ADAPTER as DRAG_RAGE
 
+DRAG_RAGE = GameAdapter(key="dragrage", cog=DragRageCog)
 SPACE_TRUCKIN = GameAdapter(key="spacetruckin", cog=SpaceTruckinCog)
 RUSH_N_CRUSH = GameAdapter(key="rushncrush", cog=RushNCrushCog)
 APOCALYPSE_ROAD = GameAdapter(key="apocalypseroad", cog=ApocalypseRoadCog)

@@ -24,12 +24,13 @@ if TYPE_CHECKING:
 class Picture:
     """An image to draw off the event loop: `draw(*args, **kwargs)`, a pure function of
     `render/` (its arguments are views, never states) returning the image's bytes. `what`,
-    `game` and `session_id` name it for the drawing deadline's log and metrics; a
-    `background` picture (a replay) never takes the slot a move needs."""
+    `game` and `session_id` name it for the drawing deadline's log and metrics (a dice
+    roll's has no session: None); a `background` picture (a replay) never takes the slot a
+    move needs."""
 
     what: str
     game: str
-    session_id: int
+    session_id: int | None
     draw: Callable[..., bytes]
     args: tuple[Any, ...] = ()
     kwargs: Mapping[str, Any] = field(default_factory=dict)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from pydantic import ValidationError
 
@@ -59,7 +59,8 @@ class Host:
 
     `games`: each game's own part of the table by key (`table.registry.TABLES`). `drawer`:
     draws pictures for work that outlives an answer (a finished game's replay); the answers
-    themselves carry pictures for the bot to draw.
+    themselves carry pictures for the bot to draw. `extra_verbs`: buttons of no game (the
+    dice's, `table.dice.VERBS`), which name no session and work anywhere, in DMs too.
     """
 
     def __init__(
@@ -69,14 +70,16 @@ class Host:
         *,
         renderers: Mapping[str, GameRenderers] = RENDERERS,
         drawer: Drawer | None = None,
+        extra_verbs: Iterable[Verbs] = (),
     ) -> None:
         self.service = service
         self.games = dict(games or {})
         self.renderers = renderers
         self.drawer = drawer
+        self.extra_verbs: dict[str, Verbs] = {v.namespace: v for v in extra_verbs}
         self.verbs: dict[str, Verbs] = {
             g.verbs.namespace: g.verbs for g in self.games.values() if g.verbs is not None
-        }
+        } | self.extra_verbs
 
     # ----- what a table shows ---------------------------------------------------------------
 
@@ -235,6 +238,10 @@ class Host:
         namespace = custom_id.split(":", 1)[0]
         return namespace == ButtonId.PREFIX or namespace in self.verbs
 
+    def works_anywhere(self, custom_id: str) -> bool:
+        """Is `custom_id` a button of no game (an extra verb), which works in DMs too?"""
+        return custom_id.split(":", 1)[0] in self.extra_verbs
+
     async def press(self, press: Press) -> Answer:
         """What a button or menu press does (refusals raise, as `ServiceError`s)."""
         namespace = press.custom_id.split(":", 1)[0]
@@ -247,7 +254,8 @@ class Host:
         handler = verbs.handlers.get(gid.verb) if gid is not None else None
         if gid is None or handler is None:
             raise ServiceError(DAMAGED)
-        await self.service.check_game(gid.session_id, gid.game, press.channel_id)
+        if namespace not in self.extra_verbs:  # a game's: of the game that has that number now
+            await self.service.check_game(gid.session_id, gid.game, press.channel_id)
         return await handler(self, press, gid)
 
     async def _shared(self, press: Press, bid: ButtonId) -> Answer:

@@ -294,7 +294,7 @@ def test_dice_is_a_shared_extra_in_each_layer_not_a_game() -> None:
     assert "dice" not in games
     missing = [
         f"{layer}/dice"
-        for layer in ("games", "render", "bot")
+        for layer in ("games", "render", "table")
         if not (ROOT / layer / "dice" / "__init__.py").is_file()
     ]
     assert not missing, missing

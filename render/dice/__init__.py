@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from render.dice.chart import draw_odds, render_distribution
+from render.dice.chart import render_distribution, render_odds
 from render.dice.dice import DiceGroup, render_dice
 from render.dice.odds import render_table
 
-__all__ = ["DiceGroup", "draw_odds", "render_dice", "render_distribution", "render_table"]
+__all__ = ["DiceGroup", "render_dice", "render_distribution", "render_odds", "render_table"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.dice import ExactOdds, exact_odds
+from games.dice import ExactOdds
 from render.encode import encode_png
 from render.fonts import font
 from render.palette import DEFAULT_THEME, Theme
@@ -101,12 +101,9 @@ def render_distribution(
     return encode_png(img, theme=theme)
 
 
-def draw_odds(
-    expression: str, target: int | None, *, scale: float = 1.0, theme: Theme = DEFAULT_THEME
-) -> tuple[ExactOdds, bytes]:
-    """Work out `expression`'s exact odds and draw them (run off the event loop, in the
-    render pool, whose deadline stops a computation that would run too long)."""
-    odds = exact_odds(expression, target=target)
+def render_odds(odds: ExactOdds, *, scale: float = 1.0, theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG of a roll's exact odds (`games.dice.exact_odds`): its chart, titled with the chance
+    of success or the mean, the target's totals highlighted."""
     success = odds.success
     title = odds.expression + (f" vs {odds.target}" if odds.target is not None else "")
     if success is not None:
@@ -115,7 +112,7 @@ def draw_odds(
     if odds.cutoff_note:
         subtitle += f"; {odds.cutoff_note}"
     highlight = odds.target if odds.target is not None else (1 if odds.is_check else None)
-    image = render_distribution(
+    return render_distribution(
         title,
         odds.outcomes,
         [float(c) for c in odds.chances],
@@ -124,4 +121,3 @@ def draw_odds(
         scale=scale,
         theme=theme,
     )
-    return odds, image

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.bot.conftest import World
@@ -48,3 +50,18 @@ async def test_games_stay_in_servers(world: World) -> None:
     assert synced["roll"]["integration_types"] == [0, 1]
     with pytest.raises(AssertionError, match="not offered in a DM"):
         await world.fake.slash(world.alice, world.fake.dm(world.alice), "game list")
+
+
+async def test_a_secret_roll_in_a_dm_is_shown_and_revealed_by_its_buttons(world: World) -> None:
+    """The buttons of a secret roll made in a DM work there too (a press with no server)."""
+    dm = world.fake.dm(world.alice)
+    r = await world.fake.slash(world.alice, dm, "roll", expression="2d6", secret=True)
+    await r.wait_followups(1)
+    notice = r.messages[-1]
+    number = re.search(r"secret roll #(\d+)", notice.content)
+    assert number is not None, notice.content
+    shown = await world.fake.click(world.alice, notice, f"dice:show:{number.group(1)}")
+    assert shown.ephemeral and "2d6" in shown.content and "🚫" not in shown.content
+    revealed = await world.fake.click(world.alice, notice, f"dice:reveal:{number.group(1)}")
+    await revealed.wait_followups(1)
+    assert "Seed:" in revealed.messages[-1].content

@@ -7,39 +7,57 @@ privately) and "Reveal" (publishes the roll, its seed and expression). `/dice re
 same as the button; `/dice verify` recomputes the hash and the faces (see games/dice/secret.py
 for the recipe). The seed never leaves storage before the reveal; the roll is rolled again
 from it whenever it is shown, so nothing but the seed needs keeping.
+
+The buttons are the host's extra verbs (`VERBS`): they name a roll, not a game's session, and
+work anywhere, in DMs too.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import ClassVar, Self
 
-from bot.dice.answers import dice_groups
-from bot.replies import Reply
 from games.dice import DiceRoll
 from games.dice.secret import commitment, roll_from_seed, verify
-from render.dice import render_dice
 from storage.queries.dice import SecretRollRow
-from table.answers import ButtonSpec, Message, Picture
+from table.answers import Answer, ButtonSpec, Message, Picture, Placeholder, Press
+from table.dice.pictures import roll_picture
+from table.gametable import TableHost, Verbs
+from table.ids import MAX_DIGITS, MAX_LEN, ButtonId
 from table.messages import mention
-from table.service import ServiceError
-
-if TYPE_CHECKING:
-    from bot.table import Table
+from table.service import GameService, ServiceError
 
 NAMESPACE = "dice"
 SHOW, REVEAL = "show", "reveal"
 
 
+@dataclass(frozen=True)
+class SecretRollButton(ButtonId):
+    """`dice:<show|reveal>:<roll>`: a secret roll's button. It names the roll (its `payload`),
+    no session (the notices posted before the shared codec keep this shape)."""
+
+    PREFIX: ClassVar[str] = NAMESPACE
+    TEMPLATE: ClassVar[re.Pattern[str]] = re.compile(
+        rf"{NAMESPACE}:(?P<verb>{SHOW}|{REVEAL}):(?P<roll>\d{{1,{MAX_DIGITS}}})"
+    )
+
+    @classmethod
+    def of(cls, verb: str, roll_id: int) -> Self:
+        return cls(verb, 0, 0, str(roll_id))
+
+    def encode(self) -> str:
+        return f"{self.PREFIX}:{self.verb}:{self.payload}"
+
+    @classmethod
+    def decode(cls, custom_id: str) -> Self | None:
+        match = cls.TEMPLATE.fullmatch(custom_id) if len(custom_id) <= MAX_LEN else None
+        return None if match is None else cls.of(match["verb"], int(match["roll"]))
+
+
 def button_id(verb: str, roll_id: int) -> str:
-    return f"{NAMESPACE}:{verb}:{roll_id}"
-
-
-def parse_button(custom_id: str) -> tuple[str, int] | None:
-    parts = custom_id.split(":")
-    if len(parts) != 3 or parts[0] != NAMESPACE or parts[1] not in (SHOW, REVEAL):
-        return None
-    return (parts[1], int(parts[2])) if parts[2].isdigit() else None
+    return SecretRollButton.of(verb, roll_id).encode()
 
 
 def _who(row: SecretRollRow) -> str:
@@ -51,43 +69,38 @@ def _result_lines(roll: DiceRoll) -> str:
     return f"`{roll.expression}`{label}\n{roll.breakdown}"
 
 
-async def _image(table: Table, roll: DiceRoll) -> bytes | None:
-    groups = dice_groups(roll)
-    return await table.renderer.run(render_dice, groups) if groups else None
-
-
 async def make(
-    table: Table,
-    reply: Reply,
+    service: GameService,
     *,
+    user_id: int,
+    guild_id: int | None,
+    channel_id: int,
     expression: str,
     viewer_id: int | None,
-) -> None:
+) -> Answer:
     """Roll in secret: the result privately, then a public notice with the commitment."""
     seed = secrets.token_hex(32)
     roll = roll_from_seed(seed, expression)  # refusals raise DiceError before anything is kept
-    interaction = reply.interaction
-    row = await table.service.repo.add_secret_roll(
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id or 0,
-        roller_id=reply.user_id,
-        viewer_id=viewer_id if viewer_id != reply.user_id else None,
+    row = await service.repo.add_secret_roll(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        roller_id=user_id,
+        viewer_id=viewer_id if viewer_id != user_id else None,
         expression=expression.strip(),
         seed=seed,
         commitment=commitment(seed, expression),
     )
-    await reply.answer(await private_view(table, row, roll), ephemeral=True)
-    await reply.publish(notice(row))
+    return Answer(private=(private_view(row, roll),), public=notice(row), new=True)
 
 
-async def private_view(table: Table, row: SecretRollRow, roll: DiceRoll | None = None) -> Message:
+def private_view(row: SecretRollRow, roll: DiceRoll | None = None) -> Message:
     roll = roll or roll_from_seed(row.seed, row.expression)
     shown_to = "you" + (f" and {mention(row.viewer_id)}" if row.viewer_id else "")
     content = (
         f"🔒 Secret roll #{row.id} by {_who(row)} (only {shown_to} can see it until it is "
         f"revealed)\n{_result_lines(roll)}"
     )[:1990]
-    return Message(content=content, image=await _image(table, roll), filename="roll.png")
+    return Message(content=content, image=roll_picture(roll), filename="roll.png")
 
 
 def notice(row: SecretRollRow) -> Message:
@@ -115,58 +128,53 @@ def revealed_board(row: SecretRollRow, roll: DiceRoll, image: bytes | Picture | 
     return Message(content=content, image=image, filename="roll.png")
 
 
-async def _load(table: Table, roll_id: int) -> SecretRollRow:
-    row = await table.service.repo.get_secret_roll(roll_id)
+async def _load(service: GameService, roll_id: int) -> SecretRollRow:
+    row = await service.repo.get_secret_roll(roll_id)
     if row is None:
         raise ServiceError(f"there is no secret roll #{roll_id}")
     return row
 
 
-async def show(table: Table, reply: Reply, roll_id: int) -> None:
+async def show(service: GameService, user_id: int, roll_id: int) -> Answer:
     """The result, privately, to the roller or the member it is for (to anyone once revealed)."""
-    row = await _load(table, roll_id)
-    if not row.is_revealed and not row.may_see(reply.user_id):
+    row = await _load(service, roll_id)
+    if not row.is_revealed and not row.may_see(user_id):
         raise ServiceError(
             f"only {_who(row)} can see secret roll #{row.id} before it is revealed; "
             "ask them to reveal it"
         )
-    await reply.answer(await private_view(table, row), ephemeral=True)
+    return Answer(private=(private_view(row),))
 
 
-async def reveal(table: Table, reply: Reply, roll_id: int) -> None:
+async def reveal(service: GameService, user_id: int, roll_id: int) -> Answer:
     """Publish the roll with its seed: only the roller or the member it was made for may."""
-    row = await _load(table, roll_id)
-    if not row.may_see(reply.user_id):
+    row = await _load(service, roll_id)
+    if not row.may_see(user_id):
         raise ServiceError(
             f"only {_who(row)} can reveal secret roll #{row.id}; "
             f"once revealed, anyone can check it with `/dice verify roll:{row.id}`"
         )
-    revealed, here = await table.service.repo.reveal_secret_roll(row.id)
+    revealed, here = await service.repo.reveal_secret_roll(row.id)
     assert revealed is not None
     roll = roll_from_seed(revealed.seed, revealed.expression)
-    board = revealed_board(revealed, roll, await _image(table, roll))
     if not here:
-        await reply.answer(
-            Message(content=f"Secret roll #{row.id} was revealed already:\n{board.content}"[:1990]),
-            ephemeral=True,
-        )
-        return
-    await reply.answer(board, ephemeral=False)
+        board = revealed_board(revealed, roll, None)
+        return Answer.told(f"Secret roll #{row.id} was revealed already:\n{board.content}")
+    return Answer(public=revealed_board(revealed, roll, roll_picture(roll)))
 
 
 async def check(
-    table: Table,
-    reply: Reply,
+    service: GameService,
     *,
     roll_id: int | None,
     seed: str | None,
     expression: str | None,
     posted: str | None,
-) -> None:
+) -> Answer:
     """Recompute a revealed roll's hash and faces; a seed or expression that does not hash to
     the commitment posted with the roll is refused with both hashes."""
     if roll_id is not None:
-        row = await _load(table, roll_id)
+        row = await _load(service, roll_id)
         if not row.is_revealed:
             raise ServiceError(
                 f"secret roll #{row.id} is not revealed yet; {_who(row)} can reveal it"
@@ -181,12 +189,30 @@ async def check(
         raise ServiceError(f"❌ not verified: {verdict.problem}")
     roll = verdict.roll
     total = f"total {roll.total}"
-    await reply.answer(
-        Message(
-            content=(
-                f"✅ Verified: SHA-256 of the seed and `{roll.expression}` is the commitment "
-                f"`{verdict.expected}`, and the seed gives {roll.plain} ({total})."
-            )[:1990]
-        ),
-        ephemeral=True,
+    return Answer.told(
+        f"✅ Verified: SHA-256 of the seed and `{roll.expression}` is the commitment "
+        f"`{verdict.expected}`, and the seed gives {roll.plain} ({total})."
     )
+
+
+async def hidden(service: GameService, user_id: int, typed: str) -> list[tuple[str, int]]:
+    """The user's secret rolls not revealed yet whose number holds `typed`: (label, number)."""
+    rows = await service.repo.hidden_secret_rolls(user_id)
+    found = [r for r in rows if typed.strip("#") in str(r.id)]
+    return [(f"#{r.id}: {r.expression}"[:100], r.id) for r in found][:25]
+
+
+async def _show(host: TableHost, press: Press, bid: ButtonId) -> Answer:
+    return await show(host.service, press.user_id, int(bid.payload))
+
+
+async def _reveal(host: TableHost, press: Press, bid: ButtonId) -> Answer:
+    return await reveal(host.service, press.user_id, int(bid.payload))
+
+
+VERBS = Verbs(
+    namespace=NAMESPACE,
+    codec=SecretRollButton,
+    handlers={SHOW: _show, REVEAL: _reveal},
+    placeholders={SHOW: Placeholder.PRIVATE},  # a reveal posts a new public message
+)

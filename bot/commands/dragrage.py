@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.replies import Ack, funnel
-from bot.table import TableCog
+from bot.replies import Ack, Reply
+from bot.table import TableCog, channel_of
 from games.dragrage.state import Advance, Declare, LetsRoll, Pass, TurnInNitro
 from games.engine import Model
-
-if TYPE_CHECKING:
-    pass
 
 
 @app_commands.guild_only()
@@ -28,13 +25,14 @@ class DragRageCog(
     """Slash-command twins of the Drag Rage buttons."""
 
     async def _play(self, interaction: discord.Interaction, make: Callable[[], Model]) -> None:
-        table = self.table
-        await funnel(
-            interaction,
-            lambda reply: table.play(reply, make()),
-            ack=Ack.PUBLIC,
-            on_stale=table.show_stale,
-        )
+        """Play the action for the user in this channel's game; the new board is public."""
+
+        async def play(reply: Reply) -> None:
+            table = self.table
+            answer = await table.host.play(reply.user_id, channel_of(interaction), make())
+            await table.deliver(reply, answer)
+
+        await self._run(interaction, play, ack=Ack.PUBLIC)
 
     @app_commands.command(name="advance")
     @app_commands.describe(
