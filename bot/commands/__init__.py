@@ -1,0 +1,1 @@
+"""The slash commands: one module per command group, named after the group."""
