@@ -4,7 +4,7 @@ Needs a Docker engine (and the base image, or a local stand-in tagged as it: see
 docs/deploy.md, "Building without a registry"). Builds a copy of the committed tree (`git
 ls-files`) with BuildKit, three times:
 - first: with whatever the engine has cached (a cold build when nothing is);
-- after a source-only change (a comment appended to bot/help.py): only Redline's layer is
+- after a source-only change (a comment appended to bot/commands/help.py): only Redline's layer is
   rebuilt; the seconds and the bytes of the layers that changed are what a deploy ships;
 - with only a new REVISION label: no layer at all is rebuilt.
 
@@ -114,7 +114,7 @@ def main() -> None:
         print(f"first build {first:.1f} s; image {size / MB:.0f} MB in {len(before)} layers:")
         for created_by, layer_size in layers(args.docker):
             print(f"  {layer_size / MB:8.1f} MB  {created_by}")
-        with (context / "bot" / "help.py").open("a") as source:
+        with (context / "bot" / "commands" / "help.py").open("a") as source:
             source.write(f"# a source-only change ({time.time_ns()})\n")
         again = build(args.docker, context, extra)
         after = layer_ids(args.docker)

@@ -24,13 +24,14 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.commands.dice import DiceCog, DiceToolsCog
+from bot.commands.game import GameCog
+from bot.commands.help import HelpCog
+from bot.commands.me import MeCog
+from bot.commands.vacation import VacationCog
 from bot.components import RedlineComponent
-from bot.help import HelpCog
-from bot.me import MeCog, VacationCog
 from bot.registry import ADAPTERS
 from bot.replies import Ack, Reply, funnel
 from bot.scheduler import Scheduler
-from bot.session import SessionCog
 from bot.shards import IdentifyPace, ShardScope
 from bot.shutdown import Drain
 from bot.table import Table
@@ -183,7 +184,7 @@ class RedlineBot(commands.AutoShardedBot):
         self.service.outage.on_back = self.scheduler.resumed
         self.add_dynamic_items(RedlineComponent)
         for cog in (
-            SessionCog,
+            GameCog,
             HelpCog,
             MeCog,
             VacationCog,

@@ -232,9 +232,13 @@ async def deliver(reply: Reply, answer: Answer) -> None:
     """Send what the table answered (`table.answers.Answer`): its pictures are drawn first,
     together; then the private answers, the public ones (the next player is pinged at once),
     and last the pressed message, redrawn only after a silent update (after a private
-    placeholder the original response is that placeholder, not the pressed message)."""
+    placeholder the original response is that placeholder, not the pressed message). Posts
+    to other channels go first."""
     if answer.saved is not None:
         reply.mark_saved(answer.saved, answer.saved_what)
+    for channel_id, message in answer.posts:
+        channel = reply.interaction.client.get_partial_messageable(channel_id)
+        await post(channel, message, drawer=reply.drawer)
     pressed = answer.pressed
     public = (answer.public,) if answer.public is not None else ()
     drawn = await asyncio.gather(

@@ -14,11 +14,12 @@ from bot import replays
 from bot.adapter import GameAdapter, Verbs
 from bot.replies import Ack, Reply, Work, deliver, funnel
 from bot.workload import Workload
-from games.engine import Model
+from games.engine import Model, Player
 from runtime.rendering import Renderer
+from table import status
 from table.answers import Answer, Message
 from table.host import Host
-from table.service import ServiceError, Snapshot, StaleBoard, WrongGame
+from table.service import ServiceError, Snapshot, StaleBoard
 
 log = logging.getLogger(__name__)
 
@@ -65,13 +66,6 @@ class Table:
         """The public board message (its picture is drawn when it is sent)."""
         return self.host.board(snap, with_buttons=with_buttons)
 
-    async def private_board(self, snap: Snapshot, viewer: int) -> Message:
-        """`viewer`'s own sheet or hand."""
-        return self.host.sheet(snap, viewer)
-
-    async def show(self, reply: Reply, snap: Snapshot, *, ephemeral: bool = False) -> None:
-        await reply.answer(self.host.board(snap), ephemeral=ephemeral)
-
     async def show_stale(self, reply: Reply, stale: StaleBoard) -> None:
         """A press on an out-of-date message: the current board or sheet, privately."""
         await self.deliver(reply, self.host.stale(reply.user_id, stale))
@@ -113,6 +107,16 @@ def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+def player_of(interaction: discord.Interaction) -> Player:
+    """The user behind an interaction, as a game seats them (their id, their display name)."""
+    return Player(id=interaction.user.id, name=interaction.user.display_name)
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    """Manage Server, as Discord resolves it (owner and administrators included)."""
+    return bool(interaction.permissions.manage_guild)
+
+
 def me(snap: Snapshot, user_id: int) -> int:
     """The seat a Discord user plays in this game (a substitute plays the seat of the player
     they replaced); their own id when they have none, so the usual refusals follow."""
@@ -137,14 +141,4 @@ class TableCog:
 
     async def _started(self, interaction: discord.Interaction, key: str) -> Snapshot:
         """This channel's game, refused unless it is game `key` and has started."""
-        snap = await self.service.current(channel_of(interaction))
-        if snap.spec.key != key:
-            raise WrongGame(
-                f"the game in this channel is {snap.spec.title}; its moves are its buttons "
-                f"and the `/{snap.spec.key}` commands"
-            )
-        if snap.state is None:
-            raise ServiceError(
-                "the game has not started yet; the host starts it with `/game start`"
-            )
-        return snap
+        return await status.started(self.service, channel_of(interaction), key)

@@ -1,8 +1,11 @@
-"""Words for games that run for days: `/game list`, `/game mine`, and the lobby's clock line."""
+"""Words for games that run for days: `/game list`, `/game mine`, `/game history`, and the
+clock (`/game clock`, or `/game option setting:clock`)."""
 
 from __future__ import annotations
 
+from table.answers import Answer
 from table.clocks import ClockMode, ClockSettings, TimeoutPolicy, parse_span, span, timestamp
+from table.service import GameService
 from table.snapshot import ServiceError, Snapshot
 
 
@@ -80,6 +83,16 @@ def mine_text(snaps: list[Snapshot], user_id: int) -> str:
         return "Nothing is waiting for you. 🎉"
     lines = [game_line(s) for s in waiting[:30]]
     return "**Your move in**\n" + "\n".join(lines)
+
+
+async def games_in(service: GameService, guild_id: int) -> Answer:
+    """`/game list`: the server's running games, privately."""
+    return Answer.told(list_text(await service.live_in_guild(guild_id)))
+
+
+async def waiting_for(service: GameService, guild_id: int, user_id: int) -> Answer:
+    """`/game mine`: the server's games waiting for `user_id`'s move, privately."""
+    return Answer.told(mine_text(await service.live_in_guild(guild_id), user_id))
 
 
 CLOCK_HELP = (

@@ -143,6 +143,9 @@ class Answer:
     `saved` is the snapshot a commit produced (from then on every answer must say it was
     saved, even if drawing or sending fails); `moved` tells the table's scheduler that bot
     seats may have to play; `replay`, a game that just ended, whose replay is posted later.
+    `posts`, messages for other channels (a new game's thread, every table a vacation
+    touches) as (channel id, message), are sent before all the rest: what the answer points
+    to is there when it is read.
     """
 
     pressed: Message | Reworded | Spent | None = None
@@ -156,6 +159,7 @@ class Answer:
     saved_what: str = "move"
     moved: Snapshot | None = None
     replay: Snapshot | None = None
+    posts: tuple[tuple[int, Message], ...] = ()
 
     @staticmethod
     def told(text: str) -> Answer:
@@ -177,6 +181,7 @@ class Answer:
             saved_what=other.saved_what if other.saved else self.saved_what,
             moved=other.moved or self.moved,
             replay=other.replay or self.replay,
+            posts=self.posts + other.posts,
         )
 
 

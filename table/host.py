@@ -18,7 +18,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from pydantic import ValidationError
 
 from games.engine import GameError, InvalidAction, Model, Player, PlayerId
-from games.registry import AnySpec
 from render.registry import RENDERERS, GameRenderers
 from table import ids, takebacks
 from table import messages as shared
@@ -27,7 +26,6 @@ from table.answers import (
     Answer,
     Drawer,
     Message,
-    Page,
     Picture,
     Placeholder,
     Press,
@@ -35,6 +33,7 @@ from table.answers import (
     SavedButUnshown,
 )
 from table.gametable import GameTable, PrivatePresenter, Verbs
+from table.help import rules_messages
 from table.ids import ButtonId, MalformedInput, bounded_json
 from table.service import (
     MOVED_ON,
@@ -50,8 +49,6 @@ from table.service import (
 log = logging.getLogger(__name__)
 
 DAMAGED = "that button is damaged or was not made by this bot; use `/game status` for the board"
-RULES_PAGE = 3900
-"""Characters per rules page (Discord allows 4,096 in an embed's description; a little room)."""
 
 
 class Host:
@@ -382,35 +379,3 @@ def action_of(snap: Snapshot, user_id: int, bid: ButtonId) -> Model:
     if action is None:
         raise StaleBoard(MOVED_ON, snap, private=bool(bid.tag))
     return action
-
-
-def rules_messages(spec: AnySpec) -> tuple[Message, ...]:
-    """A game's rules, a page per message (a page's text is capped)."""
-    texts = pages(spec.rules_text)
-    count = f" ({{}}/{len(texts)})" if len(texts) > 1 else ""
-    return tuple(
-        Message(content="", pages=(Page(text, f"{spec.title}: rules" + count.format(n)),))
-        for n, text in enumerate(texts, start=1)
-    )
-
-
-def pages(text: str, limit: int = RULES_PAGE) -> list[str]:
-    """Split a long text at paragraph (then line) boundaries into pages of at most `limit`
-    characters: a rules text is paged, never cut."""
-    out: list[str] = []
-    current = ""
-    for block in text.split("\n\n"):
-        pieces = [block] if len(block) <= limit else block.split("\n")
-        for piece in pieces:
-            while len(piece) > limit:  # a single line longer than a page: hard split
-                out.append(piece[:limit])
-                piece = piece[limit:]
-            joiner = "\n\n" if piece is block else "\n"
-            if current and len(current) + len(joiner) + len(piece) > limit:
-                out.append(current)
-                current = piece
-            else:
-                current = f"{current}{joiner}{piece}" if current else piece
-    if current:
-        out.append(current)
-    return out or [""]

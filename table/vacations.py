@@ -3,7 +3,8 @@
 Each player has a yearly allowance per server (`/vacation allowance`, default 21 days). A
 vacation pauses that player's clock in each live game of the server (no reminder, no deadline)
 and gives the running turn its time back when it ends (`/vacation end`, or when the days run
-out: the scheduler ends it). Pure service logic: the `/vacation` commands are in `bot/me.py`.
+out: the scheduler ends it). `take`, `come_back` and `set_allowance` are what the `/vacation`
+commands answer (`bot/commands/vacation.py`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from table import clocks
-from table.clocks import DAY, Clock
+from table.answers import Answer, Message
+from table.clocks import DAY, Clock, timestamp
 from table.service import GameService
 from table.snapshot import ServiceError, Snapshot
 
@@ -92,6 +94,53 @@ async def end_if_running(service: GameService, guild_id: int, user_id: int) -> V
         for s in await _my_games(service, guild_id, user_id)
     ]
     return Vacation(games, ended, max(1, math.ceil((ended - started) / DAY)))
+
+
+async def take(
+    service: GameService, guild_id: int, user_id: int, name: str, days: int | None
+) -> Answer:
+    """`/vacation start`: every table of the player's is told; the player, privately, until
+    when and how many days are left."""
+    taken = await start(service, guild_id, user_id, days)
+    left = await allowance(service, guild_id) - await days_used(service, guild_id, user_id)
+    until = timestamp(taken.until, "F")
+    told = (
+        f"🏖️ {name} is on vacation until {until}: their clock stands still and nobody reminds them"
+    )
+    return _telling(taken, told).then(
+        Answer.told(
+            f"🏖️ Enjoy! Until {until} ({taken.days} days; about {max(left, 0)} left this year). "
+            f"Your clocks are paused in {len(taken.games)} game(s). `/vacation end` ends it "
+            "early (days are charged as used)."
+        )
+    )
+
+
+async def come_back(service: GameService, guild_id: int, user_id: int, name: str) -> Answer:
+    """`/vacation end`: every table of the player's is told; the player, the days charged."""
+    back = await end(service, guild_id, user_id)
+    told = f"👋 {name} is back from vacation; their clock runs again"
+    return _telling(back, told).then(Answer.told(f"Welcome back! {back.days} day(s) were charged."))
+
+
+async def set_allowance(
+    service: GameService, guild_id: int, days: int, *, can_manage: bool
+) -> Answer:
+    """`/vacation allowance` (Manage Server): the yearly vacation days of the server's players."""
+    if not can_manage:
+        raise ServiceError("only a member with Manage Server sets the vacation allowance")
+    await service.repo.set_setting(guild_id, ALLOWANCE_KEY, str(days))
+    return Answer.told(f"Each player now has {days} vacation days a year in this server.")
+
+
+def _telling(vacation: Vacation, text: str) -> Answer:
+    """`text` posted at each table the vacation touched."""
+    return Answer(
+        posts=tuple(
+            (s.record.channel_id, Message(content=f"{text} (game #{s.session_id})"))
+            for s in vacation.games
+        )
+    )
 
 
 def _pausing(seat: int | None, now: float) -> Callable[[Clock], Clock]:

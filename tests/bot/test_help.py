@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.help import pages
 from fakediscord.limits import MAX_EMBED_TOTAL
 from fakediscord.records import walk_components
 from games.registry import GAMES
@@ -40,22 +39,6 @@ async def test_rules_without_a_game_list_the_games(world: World) -> None:
     await picked.wait_followups(1)
     shown = [e.get("title", "") for m in picked.messages for e in m.embeds]
     assert any("Rush 'n' Crush: rules" in t for t in shown), shown
-
-
-async def test_every_game_has_a_playing_here_section_in_its_rules() -> None:
-    """Each rules text tells a player in Discord which commands and buttons to use."""
-    for spec in GAMES.values():
-        assert "**Playing here**" in spec.rules_text, spec.title
-
-
-def test_a_long_rules_text_is_paged_not_cut() -> None:
-    """A text over an embed's limit comes as several pages that together hold all of it."""
-    text = "\n\n".join(f"Rule {i}: " + "word " * 120 for i in range(40))
-    got = pages(text, limit=1000)
-    assert len(got) > 1 and all(len(p) <= 1000 for p in got)
-    assert "".join(got).replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(
-        " ", ""
-    )
 
 
 async def test_long_rules_arrive_as_several_messages(world: World) -> None:

@@ -19,23 +19,11 @@ from table.service import GameService, NotAllowed, Snapshot
 from table.takebacks import CannotTakeBack
 from table.verify import verify
 from tests.reliability.verify import Verifier
+from tests.table.conftest import Now
 
 A = Player(id=101, name="Ann")
 B = Player(id=102, name="Bob")
 CHANNEL = 7
-
-
-class Now:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def now() -> Now:
-    return Now()
 
 
 @pytest.fixture

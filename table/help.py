@@ -1,24 +1,18 @@
-"""`/help`: what Redline is, its games, how to start one, dice, and play over days."""
+"""What a newcomer reads: `/help` (what Redline is, its games, how to start one, dice, play
+over days) and a game's rules (`/game rules`, and the games menu it shows where no game is)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
-import discord
-from discord import app_commands
-from discord.ext import commands
-
-from bot.replies import Ack, Reply, funnel
 from games.registry import AnySpec
 from table.absence import CLOCK_HELP
-from table.answers import Message, Page
+from table.answers import Answer, Message, Page, SelectSpec
+from table.ids import RULES, ButtonId
+from table.service import GameService, NoSession
 
-if TYPE_CHECKING:
-    from bot.table import Table
-
-EMBED_LIMIT = 3900
-"""Characters per embed page (Discord allows 4,096 in a description; a little room kept)."""
+PAGE_LIMIT = 3900
+"""Characters per page (Discord allows 4,096 in an embed's description; a little room kept)."""
 
 
 def players(spec: AnySpec) -> str:
@@ -65,7 +59,17 @@ def help_text(games: Mapping[str, AnySpec]) -> str:
     return "\n".join(lines)
 
 
-def pages(text: str, limit: int = EMBED_LIMIT) -> list[str]:
+def help_answer(games: Mapping[str, AnySpec]) -> Answer:
+    """`/help`, privately, a page per message (the first titled "Redline")."""
+    return Answer(
+        private=tuple(
+            Message(content="", pages=(Page(page, "Redline" if number == 1 else None),))
+            for number, page in enumerate(pages(help_text(games)), start=1)
+        )
+    )
+
+
+def pages(text: str, limit: int = PAGE_LIMIT) -> list[str]:
     """Split a long text at paragraph (then line) boundaries into pages of at most `limit`
     characters: a rules text is paged, never cut."""
     out: list[str] = []
@@ -87,28 +91,41 @@ def pages(text: str, limit: int = EMBED_LIMIT) -> list[str]:
     return out or [""]
 
 
-async def send_rules(reply: Reply, spec: AnySpec) -> None:
-    """The game's rules as embeds, one page per message (Discord caps an embed's text)."""
+def rules_messages(spec: AnySpec) -> tuple[Message, ...]:
+    """A game's rules, a page per message (a page's text is capped)."""
     texts = pages(spec.rules_text)
-    for number, page in enumerate(texts, start=1):
-        title = f"{spec.title}: rules" + (f" ({number}/{len(texts)})" if len(texts) > 1 else "")
-        await reply.answer(Message(content="", pages=(Page(page, title),)), ephemeral=True)
+    count = f" ({{}}/{len(texts)})" if len(texts) > 1 else ""
+    return tuple(
+        Message(content="", pages=(Page(text, f"{spec.title}: rules" + count.format(n)),))
+        for n, text in enumerate(texts, start=1)
+    )
 
 
-class HelpCog(commands.Cog):
-    """`/help`."""
+def rules_menu(games: Mapping[str, AnySpec]) -> Message:
+    """The games, each in a line, and a menu that opens one's rules."""
+    lines = "\n".join(f"• **{s.title}** (`{k}`): {s.summary}" for k, s in games.items())
+    menu = SelectSpec(
+        ButtonId(RULES, 0, 0).encode(),
+        "Read the rules of…",
+        tuple((s.title, k, s.summary[:100]) for k, s in games.items()),
+    )
+    return Message(
+        content="There is no game in this channel yet. Pick one to read its rules (or type "
+        f"`/game rules game:<game>`):\n{lines}",
+        selects=(menu,),
+    )
 
-    def __init__(self, table: Table) -> None:
-        self.games = table.service.games
-        super().__init__()
 
-    @app_commands.command(name="help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What Redline is, its games, how to start one, and the dice commands."""
+def rules_of(service: GameService, game: str) -> Answer:
+    """`/game rules game:...`: that game's rules, privately."""
+    return Answer(private=rules_messages(service.spec(game)))
 
-        async def work(reply: Reply) -> None:
-            for number, page in enumerate(pages(help_text(self.games)), start=1):
-                title = "Redline" if number == 1 else None
-                await reply.answer(Message(content="", pages=(Page(page, title),)), ephemeral=True)
 
-        await funnel(interaction, work, ack=Ack.PRIVATE)
+async def rules_here(service: GameService, channel_id: int) -> Answer:
+    """`/game rules`: the rules of this channel's game (the last one, if it has ended), else
+    the games to pick from; privately."""
+    try:
+        spec = (await service.latest(channel_id)).spec
+    except NoSession:
+        return Answer(private=(rules_menu(service.games),))
+    return Answer(private=rules_messages(spec))

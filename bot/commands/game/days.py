@@ -1,20 +1,20 @@
 """`/game clock`, `/game bot`, `/game substitute`, `/game return`, `/game list`, `/game mine`:
-games that last days (part of the `/game` cog)."""
+games that last days (part of the `/game` cog). What they decide and show is
+`table.seating`'s and `table.absence`'s."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
+from bot.commands.game.part import GamePart
 from bot.replies import Ack, Reply
-from bot.session_parts import CogParts, can_manage
-from bot.table import channel_of
+from bot.table import can_manage, channel_of
 from games.engine import Player
 from table import absence
-from table.answers import Message
 
 
-class AbsenceCommands(CogParts):
+class DaysCommands(GamePart):
     """Clocks, bots and substitutes; the server's games at a glance."""
 
     @app_commands.command(name="clock")
@@ -42,11 +42,10 @@ class AbsenceCommands(CogParts):
         """Set the turn clock (host, in the lobby): reminders, and the bot plays at the end."""
 
         async def work(reply: Reply) -> None:
-            settings = absence.clock_settings(mode.value, time, increment, end_after=end_after)
-            snap = await self.service.set_clock(
-                channel_of(interaction), interaction.user.id, settings
+            answer = await self.seating.clock(
+                channel_of(interaction), interaction.user.id, mode.value, time, increment, end_after
             )
-            await self._lobby_write(reply, snap, "clock")
+            await self.table.deliver(reply, answer)
 
         await self._run(interaction, work, Ack.PUBLIC)
 
@@ -57,8 +56,8 @@ class AbsenceCommands(CogParts):
         """Seat a bot (it plays sensibly by the game's own policy)."""
 
         async def work(reply: Reply) -> None:
-            snap = await self.service.add_bot(channel_of(interaction), interaction.user.id)
-            await self._lobby_write(reply, snap, "bot seat")
+            answer = await self.seating.add_bot(channel_of(interaction), interaction.user.id)
+            await self.table.deliver(reply, answer)
 
         await self._run(interaction, work, Ack.PUBLIC)
 
@@ -67,8 +66,8 @@ class AbsenceCommands(CogParts):
         """Free the last seat a bot took."""
 
         async def work(reply: Reply) -> None:
-            snap = await self.service.remove_bot(channel_of(interaction), interaction.user.id)
-            await self._lobby_write(reply, snap, "bot seat")
+            answer = await self.seating.remove_bot(channel_of(interaction), interaction.user.id)
+            await self.table.deliver(reply, answer)
 
         await self._run(interaction, work, Ack.PUBLIC)
 
@@ -86,24 +85,14 @@ class AbsenceCommands(CogParts):
         """Replace a player mid-game with another member or a bot (host or Manage Server)."""
 
         async def work(reply: Reply) -> None:
-            by = None if member is None else Player(id=member.id, name=member.display_name)
-            snap = await self.service.substitute(
+            answer = await self.seating.substitute(
                 channel_of(interaction),
                 interaction.user.id,
-                player.id,
+                Player(id=player.id, name=player.display_name),
                 can_manage=can_manage(interaction),
-                by=by,
+                by=None if member is None else Player(id=member.id, name=member.display_name),
             )
-            reply.mark_saved(snap, "substitute")
-            who = "🤖 A bot" if member is None else member.mention
-            await reply.publish(
-                Message(
-                    content=f"{who} now plays {player.display_name}'s seat in "
-                    f"{snap.spec.title} game #{snap.session_id}.",
-                    mentions=() if member is None else (member.id,),
-                )
-            )
-            self.table.moved(snap)
+            await self.table.deliver(reply, answer)
 
         await self._run(interaction, work, Ack.PUBLIC)
 
@@ -112,13 +101,8 @@ class AbsenceCommands(CogParts):
         """Take your seat back after the bot played for you (acting does it too)."""
 
         async def work(reply: Reply) -> None:
-            snap = await self.service.take_back(channel_of(interaction), interaction.user.id)
-            reply.mark_saved(snap, "return")
-            await reply.publish(
-                Message(
-                    content=f"👋 {snap.mention(reply.user_id)} is back and plays their own turns."
-                )
-            )
+            answer = await self.seating.returned(channel_of(interaction), interaction.user.id)
+            await self.table.deliver(reply, answer)
 
         await self._run(interaction, work, Ack.PUBLIC)
 
@@ -127,8 +111,8 @@ class AbsenceCommands(CogParts):
         """The server's running games: which, where, whose turn and their time left."""
 
         async def work(reply: Reply) -> None:
-            snaps = await self.service.live_in_guild(interaction.guild_id or 0)
-            await reply.say(absence.list_text(snaps))
+            answer = await absence.games_in(self.service, interaction.guild_id or 0)
+            await self.table.deliver(reply, answer)
 
         await self._run(interaction, work, Ack.PRIVATE)
 
@@ -137,7 +121,8 @@ class AbsenceCommands(CogParts):
         """Every game of this server waiting for your move, with links (only you see it)."""
 
         async def work(reply: Reply) -> None:
-            snaps = await self.service.live_in_guild(interaction.guild_id or 0)
-            await reply.say(absence.mine_text(snaps, reply.user_id))
+            guild = interaction.guild_id or 0
+            answer = await absence.waiting_for(self.service, guild, reply.user_id)
+            await self.table.deliver(reply, answer)
 
         await self._run(interaction, work, Ack.PRIVATE)
