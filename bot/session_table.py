@@ -6,11 +6,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import replays
 from bot.replies import Ack, Reply
 from bot.session_parts import CogParts
 from bot.table import channel_of
-from table import absence, takebacks
+from table import absence, replays, takebacks
 from table import verify as verification
 from table.answers import ButtonSpec, Message
 from table.ids import TAKEBACK, ButtonId
@@ -39,7 +38,7 @@ class TableCommands(CogParts):
             if snap.record.channel_id != channel:
                 raise ServiceError(f"game #{number} was not played in this channel")
             try:
-                board = await replays.replay_for(self.table, snap)
+                board = await replays.replay_for(self.service, self.table.renderer, snap)
             except replays.ReplayError as exc:
                 raise ServiceError(str(exc)) from None
             await reply.answer(board, ephemeral=False)
