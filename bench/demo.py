@@ -63,7 +63,7 @@ async def play(folder: Path, seed: int) -> Path:
         users = {alice.id: alice, bob.id: bob}
         transcript.names = {u.id: u.name for u in users.values()}
         with tempfile.TemporaryDirectory() as data:
-            bot, task = await boot(fake, Path(data), seed_source=itertools.count(seed).__next__)
+            app = await boot(fake, Path(data), seed_source=itertools.count(seed).__next__)
             try:
                 r = await fake.slash(alice, channel, "game new", game="dragrage", where="here")
                 transcript.message("Alice", "`/game new game:Drag Rage`", r.message)
@@ -91,7 +91,7 @@ async def play(folder: Path, seed: int) -> Path:
                     transcript.message(player.name, f"presses **{label}**", r.messages[-1])
                 fake.assert_clean()
             finally:
-                await shut_down(bot, task)
+                await shut_down(app)
     return transcript.save()
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.client import RedlineBot
 from bot.workload import ANSWERED
 from fakediscord import FakeDiscord, FakeMessage
+from runtime.app import App
 from runtime.render_slots import DEFAULT_TIMEOUT
 from runtime.settings import Settings
 
@@ -30,13 +31,14 @@ async def boot(
     render_timeout: float = DEFAULT_TIMEOUT,
     clock: Callable[[], float] = time.time,
     database_url: str | None = None,
-) -> tuple[RedlineBot, asyncio.Task[None]]:
-    """Start a bot connected to `fake`; returns once it is ready. The scheduler does not tick
-    by itself (`tick_seconds=0`): a test moves `clock` and calls `bot.scheduler.tick()`.
-    Drawing stays in the bot's process unless `render_processes` >= 2 (tests replace
-    renderers with closures, which cannot go to another process). `render_timeout`: each
-    drawing's deadline. `database_url`: a PostgreSQL database instead of the SQLite file in
-    `data_dir`.
+) -> App:
+    """Start a bot connected to `fake`, built as `python -m bot` builds it (`runtime.app`);
+    returns its process once the bot (`app.bot`) is ready and runs in `app.task`. The
+    scheduler does not tick by itself (`tick_seconds=0`): a test moves `clock` and calls
+    `bot.scheduler.tick()`. Drawing stays in the bot's process unless `render_processes` >= 2
+    (tests replace renderers with closures, which cannot go to another process).
+    `render_timeout`: each drawing's deadline. `database_url`: a PostgreSQL database instead
+    of the SQLite file in `data_dir`.
 
     The fake's injectors then return once this bot has answered (`fake.until_idle`: the
     interaction's handler and the bot seats it set playing are done; a finished game's replay
@@ -50,17 +52,26 @@ async def boot(
         tick_seconds=0,
         database_url=database_url,
     )
-    bot = RedlineBot(settings, guild_ready_timeout=0.05, seed_source=seed_source, clock=clock)
-    task = asyncio.create_task(bot.start(fake.token))
-    await fake.wait_until_ready(timeout=READY_TIMEOUT)
-    await asyncio.wait_for(bot.wait_until_ready(), READY_TIMEOUT)
+    app = App(settings, guild_ready_timeout=0.05, seed_source=seed_source, clock=clock)
+    bot = await start(app, fake)
     fake.until_idle = functools.partial(bot.idle, *ANSWERED)
-    return bot, task
+    return app
 
 
-async def shut_down(bot: RedlineBot, task: asyncio.Task[None]) -> None:
-    await bot.close()
-    await asyncio.wait_for(task, READY_TIMEOUT)
+async def start(app: App, fake: FakeDiscord, *, timeout: float = READY_TIMEOUT) -> RedlineBot:
+    """Open `app` and run it against `fake` in `app.task`; returns its bot once it is ready."""
+    bot = await app.open()
+    app.task = asyncio.create_task(app.run(fake.token))
+    await fake.wait_until_ready(timeout=timeout)
+    await asyncio.wait_for(bot.wait_until_ready(), timeout)
+    return bot
+
+
+async def shut_down(app: App) -> None:
+    """Stop the process as a SIGTERM does once its interactions drained (`App.close`)."""
+    await app.close()
+    if app.task is not None:
+        await asyncio.wait_for(app.task, READY_TIMEOUT)
 
 
 def active_user_id(message: FakeMessage) -> int:

@@ -34,7 +34,6 @@ import discord
 
 from bot.convert import edit, new_message, to_view
 from games.engine import GameError
-from storage import StorageGone
 from table.answers import (
     SPENT,
     Answer,
@@ -46,7 +45,7 @@ from table.answers import (
     SavedButUnshown,
 )
 from table.messages import saved_text_board
-from table.outage import PAUSED, Outage
+from table.outage import Outage, pausing
 from table.service import Maintenance, ServiceError, Snapshot, StaleBoard
 
 log = logging.getLogger(__name__)
@@ -286,13 +285,14 @@ async def funnel(
     reply = Reply.of(interaction, ack)
     try:
         await reply.ack()
-        await work(reply)
+        with pausing(_outage_of(interaction)):  # storage gone: a pause, not a bug
+            await work(reply)
     except StaleBoard as stale:
         if on_stale is not None:
             await _safely(interaction, _stale_then_note(reply, stale, on_stale))
         else:
             await _safely(interaction, reply.refuse(stale.message))
-    except (Maintenance, StorageGone) as paused:  # storage is unavailable: a pause, not a bug
+    except Maintenance as paused:  # storage is unavailable: a pause, not a bug
         await _safely(interaction, _paused(reply, paused))
     except (GameError, ServiceError) as refused:
         await _safely(interaction, reply.refuse(f"🚫 {refused.message}"))
@@ -323,14 +323,18 @@ async def _stale_then_note(reply: Reply, stale: StaleBoard, on_stale: OnStale) -
         await reply.refuse(stale.message)
 
 
-async def _paused(reply: Reply, paused: Maintenance | StorageGone) -> None:
+def _outage_of(interaction: discord.Interaction) -> Outage | None:
+    """The table's storage outage (the client carries the service)."""
+    outage = getattr(getattr(interaction.client, "service", None), "outage", None)
+    return outage if isinstance(outage, Outage) else None
+
+
+async def _paused(reply: Reply, paused: Maintenance) -> None:
     """A private "paused for maintenance" (the outage notes the channel, to say "▶️ back"
     there later); after a commit, the truth about what was saved instead."""
-    outage = getattr(getattr(reply.interaction.client, "service", None), "outage", None)
-    if isinstance(outage, Outage):
-        text = outage.refused(reply.interaction.channel_id, paused)
-    else:
-        text = paused.message if isinstance(paused, Maintenance) else PAUSED
+    outage = _outage_of(reply.interaction)
+    channel_id = reply.interaction.channel_id
+    text = paused.message if outage is None else outage.refused(channel_id, paused)
     if reply.saved is not None:
         await _after_failure(reply)
     else:

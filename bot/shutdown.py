@@ -4,15 +4,17 @@
 interaction enters). While open it only notes the tasks discord.py starts for the interaction
 (a slash command, a button, a select: each runs as its own task). After `close_gate()`, a new
 interaction is not dispatched: it gets a short private "Redline is restarting" (autocomplete
-gets nothing), so nobody presses into a bot that is going away.
+gets nothing), so nobody presses into a bot that is going away. It is Discord's gateway
+parser it wraps, so it lives in `bot/`; the process (`runtime.main`, `runtime.app`) makes it,
+closes its gate and waits on it.
 
 Every bot has one (`RedlineBot.drain`), installed when it is made: the tasks it notes are
 also the bot's answers in flight (`bot.workload`, the idle signal tests wait on).
 
 `Drain.wait(grace)` then waits up to `grace` seconds for the noted tasks. A move is one
 database transaction, so a task cut off after `grace` either committed (and its board may be
-missing) or did not: nothing half-saved. The caller then closes the bot (websocket, renderer,
-database, instance lock).
+missing) or did not: nothing half-saved. The process then closes the bot (its websocket),
+then the renderer, the database and the instance lock (`runtime.app.App.close`).
 """
 
 from __future__ import annotations

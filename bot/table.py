@@ -5,23 +5,36 @@ Every method takes a `Reply` that was acknowledged before any work (see `bot.rep
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 import discord
 
-from bot import replays
 from bot.adapter import GameAdapter, Verbs
 from bot.replies import Ack, Reply, Work, deliver, funnel
+from bot.workload import Work as WorkKind
 from bot.workload import Workload
 from games.engine import Model, Player
-from runtime.rendering import Renderer
-from table import status
-from table.answers import Answer, Message
+from table import replays, status
+from table.answers import Answer, Drawer, Message
 from table.host import Host
 from table.service import ServiceError, Snapshot, StaleBoard
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class Renderer(Drawer, Protocol):
+    """The process's renderer, as the bot sees it: it draws the pictures of the table's
+    answers (`Drawer`); game code not yet answering with pictures still has it draw with
+    `run` and `sheet`."""
+
+    async def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T: ...
+
+    async def sheet(self, snap: Snapshot, viewer: int, **options: Any) -> bytes | None: ...
 
 
 class Table:
@@ -58,7 +71,7 @@ class Table:
         built in the background."""
         await deliver(reply, answer)
         if answer.replay is not None:
-            replays.post_replay(self, answer.replay, reply.publish)
+            self.post_replay(answer.replay, reply.publish)
         if answer.moved is not None:
             self.moved(answer.moved)
 
@@ -94,6 +107,33 @@ class Table:
     def moved(self, snap: Snapshot) -> None:
         if self.on_moved is not None:
             self.on_moved(snap)
+
+    def post_replay(
+        self, snap: Snapshot, post: Callable[[Message], Awaitable[object]]
+    ) -> asyncio.Task[None] | None:
+        """When `snap` ended the game: build its replay (`table.replays`) in the background and
+        `post` it publicly (where the last move was answered). Never awaited by the move itself,
+        and nobody's answer waits for it (`Work.POST`); a failure is logged, never shown as a
+        move error. A bot that stops first cancels it."""
+        if snap.outcome is None or snap.state is None:
+            return None
+
+        async def build_and_post() -> None:
+            try:
+                await post(await replays.replay_for(self.service, self.renderer, snap))
+            except asyncio.CancelledError:
+                log.info(
+                    "the replay of session %s was not posted: the bot stopped (`/game replay` "
+                    "makes it)",
+                    snap.session_id,
+                )
+                raise
+            except Exception:
+                log.exception("could not post the replay of session %s", snap.session_id)
+
+        return self.workload.spawn(
+            build_and_post(), kind=WorkKind.POST, name=f"redline-replay-{snap.session_id}"
+        )
 
     async def send_private(self, reply: Reply, snap: Snapshot) -> None:
         """The user's own sheet (ephemeral) with buttons for their legal actions."""

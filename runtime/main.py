@@ -156,7 +156,7 @@ def run(settings: Settings) -> int:
 
 async def serve(settings: Settings, lock: InstanceLock) -> int:
     """Run the bot until it fails or a SIGTERM/SIGINT asks it to stop (then drain and close)."""
-    from bot.client import RedlineBot
+    from runtime.app import App
     from runtime.backup import maintenance
     from runtime.metrics import serve_metrics
 
@@ -179,46 +179,48 @@ async def serve(settings: Settings, lock: InstanceLock) -> int:
         return EXIT_OK
 
     assert settings.token is not None
-    bot = RedlineBot(settings, instance_lock=lock)
-    drain = bot.drain
+    app = App(settings, instance_lock=lock)
+    drain = app.drain
     background: list[asyncio.Task[None]] = [
         asyncio.create_task(maintenance(settings), name="redline-maintenance")
     ]
     if settings.metrics_port is not None:
         background.append(
-            asyncio.create_task(serve_metrics(settings, bot, drain), name="redline-metrics")
+            asyncio.create_task(
+                serve_metrics(settings, lambda: app.bot, drain), name="redline-metrics"
+            )
         )
     try:
-        async with bot:
-            runner = asyncio.create_task(bot.start(settings.token.get_secret_value()))
-            stopper = asyncio.create_task(stop.wait())
-            await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-            if not stop.is_set():
-                stopper.cancel()
-                return failure(runner, settings)
-            name = received[0] if received else "stop"
-            drain.close_gate()
-            log.info(
-                "%s: taking no new interactions; waiting up to %.0f s for %d in flight",
-                name,
-                settings.shutdown_grace,
-                drain.in_flight,
-            )
-            waiting = asyncio.create_task(drain.wait(settings.shutdown_grace))
-            hurrying = asyncio.create_task(hurry.wait())
-            await asyncio.wait({waiting, hurrying}, return_when=asyncio.FIRST_COMPLETED)
-            hurrying.cancel()
-            if hurry.is_set():
-                drain.hurry()
-            left = (await waiting) if waiting.done() else drain.in_flight
-            waiting.cancel()
-            if left:
-                log.warning("stopping with %d interaction(s) unfinished after the grace time", left)
-            await bot.close()
-            await connection_ended(runner)
-            log.info("stopped cleanly (%s)", name)
-            return EXIT_OK
+        runner = asyncio.create_task(app.run(settings.token.get_secret_value()))
+        stopper = asyncio.create_task(stop.wait())
+        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if not stop.is_set():
+            stopper.cancel()
+            return failure(runner, settings)
+        name = received[0] if received else "stop"
+        drain.close_gate()
+        log.info(
+            "%s: taking no new interactions; waiting up to %.0f s for %d in flight",
+            name,
+            settings.shutdown_grace,
+            drain.in_flight,
+        )
+        waiting = asyncio.create_task(drain.wait(settings.shutdown_grace))
+        hurrying = asyncio.create_task(hurry.wait())
+        await asyncio.wait({waiting, hurrying}, return_when=asyncio.FIRST_COMPLETED)
+        hurrying.cancel()
+        if hurry.is_set():
+            drain.hurry()
+        left = (await waiting) if waiting.done() else drain.in_flight
+        waiting.cancel()
+        if left:
+            log.warning("stopping with %d interaction(s) unfinished after the grace time", left)
+        await app.close()
+        await connection_ended(runner)
+        log.info("stopped cleanly (%s)", name)
+        return EXIT_OK
     finally:
+        await app.close()
         for task in background:
             task.cancel()
         await asyncio.gather(*background, return_exceptions=True)

@@ -140,11 +140,12 @@ def _render_metrics(metric: Callable[..., None], stats: RenderStats) -> None:
     )
 
 
-async def serve_metrics(settings: Settings, bot: Any, drain: Drain | None) -> None:
-    """Serve /metrics until cancelled."""
+async def serve_metrics(settings: Settings, bot: Callable[[], Any], drain: Drain | None) -> None:
+    """Serve /metrics until cancelled; `bot()` is the client once the process has built it
+    (None while storage is still opening)."""
 
     async def handle(request: web.Request) -> web.Response:
-        text = await asyncio.to_thread(render, settings, bot, drain)
+        text = await asyncio.to_thread(render, settings, bot(), drain)
         return web.Response(body=text.encode(), headers={"Content-Type": CONTENT_TYPE})
 
     app = web.Application()

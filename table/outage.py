@@ -16,8 +16,9 @@ tests step the backoff instead of waiting for it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 
 from storage import Repository, StorageGone
 from table.snapshot import Maintenance
@@ -60,6 +61,20 @@ class Unconfirmed(Maintenance):
         super().__init__(message)
         self.session_id = session_id
         """The session whose board to show once storage is back (a move), if any."""
+
+
+@contextlib.contextmanager
+def pausing(outage: Outage | None) -> Iterator[None]:
+    """Storage unavailable met inside (a read the table does not wrap itself) becomes
+    `Maintenance` and starts the outage: what reaches the caller is a pause it can word,
+    never a storage error."""
+    try:
+        yield
+    except StorageGone as gone:
+        if outage is None:
+            raise Maintenance(PAUSED) from gone
+        outage.gone(gone)
+        raise Maintenance(outage.refusal) from gone
 
 
 class Outage:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import itertools
 import time
@@ -19,6 +18,7 @@ from bot.client import RedlineBot
 from bot.workload import ANSWERED
 from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
+from runtime.app import App
 from tests.bot.hidden import RenderLog
 
 __all__ = ["World", "active_user_id", "button"]
@@ -55,8 +55,9 @@ class World:
     carol: FakeUser
     mod: FakeUser
     data_dir: Path
+    app: App | None = None
+    """The bot's process (`runtime.app`): its settings, heartbeat and task."""
     bot: RedlineBot | None = None
-    task: asyncio.Task[None] | None = None
     seeds: Callable[[], int] = field(default_factory=lambda: itertools.count(7).__next__)
 
     renders: RenderLog = field(default_factory=RenderLog)
@@ -66,7 +67,7 @@ class World:
 
     async def start_bot(self, **settings: Any) -> RedlineBot:
         """Start the bot; `settings`: more of `boot`'s (render_processes, render_timeout...)."""
-        self.bot, self.task = await boot(
+        self.app = await boot(
             self.fake,
             self.data_dir,
             seed_source=self.seeds,
@@ -74,6 +75,8 @@ class World:
             database_url=self.database_url,
             **settings,
         )
+        assert self.app.bot is not None
+        self.bot = self.app.bot
         self.renders.attach(self.bot)
         return self.bot
 
@@ -90,9 +93,9 @@ class World:
             await self.bot.idle()
 
     async def stop_bot(self) -> None:
-        if self.bot is not None and self.task is not None:
-            await shut_down(self.bot, self.task)
-            self.bot = self.task = None
+        if self.app is not None:
+            await shut_down(self.app)
+            self.app = self.bot = None
 
     def user(self, user_id: int) -> FakeUser:
         for u in (self.alice, self.bob, self.carol, self.mod):

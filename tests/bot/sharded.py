@@ -14,11 +14,12 @@ from typing import Any
 
 import discord
 
-from bench.driver import active_user_id, shut_down
+from bench.driver import active_user_id, shut_down, start
 from bot.client import RedlineBot
 from bot.workload import ANSWERED
 from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
+from runtime.app import App
 from runtime.settings import Settings
 from tests.bot.conftest import FakeClock
 
@@ -45,7 +46,8 @@ class Deployment:
     tables: list[Table]
     clock: FakeClock = field(default_factory=FakeClock)
     bots: list[RedlineBot] = field(default_factory=list)
-    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    apps: list[App] = field(default_factory=list)
+    """Each bot's process (`runtime.app`), in the same order."""
     seen: list[list[int | None]] = field(default_factory=list)
     """Per bot, the guild of every interaction it received."""
 
@@ -97,20 +99,16 @@ async def table_on(fake: FakeDiscord, shard: int) -> Table:
     return Table(shard, guild, channel, alice, bob)
 
 
-async def boot_one(
-    fake: FakeDiscord, settings: Settings, **options: Any
-) -> tuple[RedlineBot, asyncio.Task[None]]:
-    """One bot (every shard it is configured for), returned once it is ready. `options` go
-    to RedlineBot (`clock=`, `seed_source=`)."""
-    bot = RedlineBot(settings, guild_ready_timeout=0.05, **options)
-    task = asyncio.create_task(bot.start(fake.token))
+async def boot_one(fake: FakeDiscord, settings: Settings, **options: Any) -> App:
+    """One bot's process (every shard it is configured for), returned once the bot is
+    ready. `options` go to the process (`clock=`, `seed_source=`)."""
+    app = App(settings, guild_ready_timeout=0.05, **options)
     try:
-        await fake.wait_until_ready(timeout=15)
-        await asyncio.wait_for(bot.wait_until_ready(), 15)
+        await start(app, fake, timeout=15)
     except BaseException:
-        await shut_down(bot, task)
+        await shut_down(app)
         raise
-    return bot, task
+    return app
 
 
 def shard_settings(fake: FakeDiscord, data_dir: Path, database: Path, shard: int) -> Settings:
@@ -141,12 +139,13 @@ async def in_process(tmp: Path) -> AsyncIterator[Deployment]:
                 settings = shard_settings(
                     fake, tmp / f"shard{shard}", tmp / "shared.sqlite3", shard
                 )
-                bot = RedlineBot(
+                app = App(
                     settings,
                     guild_ready_timeout=0.05,
                     seed_source=seeds.__next__,
                     clock=world.clock,
                 )
+                bot = await app.open()
                 seen: list[int | None] = []
 
                 async def record(interaction: discord.Interaction, into: list[Any] = seen) -> None:
@@ -154,14 +153,15 @@ async def in_process(tmp: Path) -> AsyncIterator[Deployment]:
 
                 bot.add_listener(record, "on_interaction")
                 world.bots.append(bot)
+                world.apps.append(app)
                 world.seen.append(seen)
-                world.tasks.append(asyncio.create_task(bot.start(fake.token)))
+                app.task = asyncio.create_task(app.run(fake.token))
             await fake.wait_until_ready(timeout=15)
             for bot in world.bots:
                 await asyncio.wait_for(bot.wait_until_ready(), 15)
             fake.until_idle = world.answered
             yield world
         finally:
-            for bot, task in zip(world.bots, world.tasks, strict=True):
-                await shut_down(bot, task)
+            for app in world.apps:
+                await shut_down(app)
         fake.assert_clean()

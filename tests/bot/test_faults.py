@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import RedlineBot
 from bot.replies import APOLOGY
 from fakediscord import FakeMessage
+from runtime.app import App
 from runtime.settings import Settings
 from storage import AlreadyRunning
 from tests.bot.conftest import World, active_user_id, button, draw_boards_with
@@ -338,9 +338,9 @@ async def test_a_second_bot_on_the_same_data_folder_stops_with_a_clear_message(
 ) -> None:
     """The second instance names the running one and never touches the database."""
     settings = Settings(token=world.fake.token, data_dir=world.data_dir)
-    second = RedlineBot(settings, guild_ready_timeout=0.05)
+    second = App(settings, guild_ready_timeout=0.05)
     with pytest.raises(AlreadyRunning) as refused:
-        await second.login(world.fake.token)
+        await second.open()
     await second.close()
     message = str(refused.value)
     assert "pid" in message and str(world.data_dir) in message
@@ -364,7 +364,8 @@ async def test_a_deleted_database_pauses_the_game_instead_of_confirming(world: W
     r = await world.fake.click(mover, board, _counter_button(board)[1])
     assert r.ephemeral and "paused for maintenance" in r.content, r.content
     assert not any("✅ Saved" in m.content for m in r.messages)
-    await world.bot.beat_once()
+    assert world.app is not None
+    await world.app.beat_once()
     healthy, why = judge(world.data_dir / HEARTBEAT_FILE, now=time.time())
     assert not healthy and why
     again = await world.slash(mover, "dragrage advance", counter=2)

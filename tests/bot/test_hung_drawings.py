@@ -102,7 +102,8 @@ async def test_the_metrics_count_drawings_past_their_deadline(world: World, hung
     assert world.bot is not None
     _hang_boards(world.bot, hung, hangs=1)
     await _press(world, board)
-    text = metrics_text(world.bot.settings, world.bot, None)
+    assert world.app is not None
+    text = metrics_text(world.app.settings, world.bot, None)
     passed = 'redline_render_deadline_passed_total{game="dragrage",kind="board"} 1'
     assert passed in text, text
 

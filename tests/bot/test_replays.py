@@ -1,28 +1,22 @@
-"""The animated replay of a finished game, rebuilt from its seed and log off the event loop."""
+"""A finished game's replay is posted in the background, after the last move's answer."""
 
 from __future__ import annotations
 
-import io
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from PIL import Image
 
-from bot import replays
 from bot.table import Table
-from games.engine import Player
 from games.registry import GAMES
 from render.registry import RENDERERS
 from runtime.rendering import Renderer
 from storage import Repository
+from table import replays
 from table.answers import Message
 from table.host import Host
 from table.service import GameService
-from table.snapshot import Snapshot
-
-HOST = Player(id=1_000_001, name="Host")
+from tests.table.test_replays import HOST, played_to_the_end
 
 
 @pytest.fixture
@@ -30,74 +24,21 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
     repo = await Repository.open(tmp_path / "db.sqlite3")
     renderer = Renderer(RENDERERS)
     try:
-        service = GameService(repo, GAMES, seed_source=lambda: 424242)
-        yield Table(Host(service, drawer=renderer), renderer)
+        yield Table(Host(GameService(repo, GAMES, seed_source=lambda: 424242)), renderer)
     finally:
         renderer.close()
         await repo.close()
 
 
-async def _played_to_the_end(table: Table, key: str, bots: int) -> Snapshot:
-    service = table.service
-    await service.new_session(guild_id=1, channel_id=5, game_key=key, host=HOST)
-    for _ in range(bots):
-        await service.add_bot(5, HOST.id)
-    snap = await service.start(5, HOST.id)
-    for _ in range(5000):
-        if not snap.record.is_live:
-            return snap
-        player = sorted(snap.active_players)[0]
-        stood = await service.stand_in(snap.session_id, player, snap.clock.of(player).turn)
-        snap = stood.snapshot if stood else await service.by_id(snap.session_id)
-    raise AssertionError(f"{key} did not end")
-
-
-def _frames(data: bytes) -> tuple[int, int]:
-    """(frames, total milliseconds) of an animated image."""
-    with Image.open(io.BytesIO(data)) as img:
-        total = 0
-        for i in range(img.n_frames):
-            img.seek(i)
-            img.load()
-            total += img.info["duration"]
-        return img.n_frames, total
-
-
-async def test_a_six_car_race_replays_every_board_within_budget(table: Table) -> None:
-    """A 6-car Rush 'n' Crush race (the longest game): one frame per step, under 8 MB."""
-    snap = await _played_to_the_end(table, "rushncrush", bots=5)
-    started = time.perf_counter()
-    board = await replays.replay_for(table, snap)
-    took = time.perf_counter() - started
-    assert board.image is not None and board.filename == f"replay-{snap.session_id}.webp"
-    frames, total_ms = _frames(board.image)
-    moves = snap.record.last_seq
-    print(f"\n6-car race: {moves} moves, {len(board.image)} bytes, built in {took:.2f} s")
-    assert frames == moves + 1, "the start and every move"
-    assert len(board.image) < 8_000_000
-    assert total_ms == moves * 350 + 4000, "the final board is held"
-
-
-@pytest.mark.parametrize("key", sorted(RENDERERS))
-async def test_every_game_replays_after_a_bot_played_game(table: Table, key: str) -> None:
-    """Each game played to its end by bots gives an animated replay of its public boards."""
-    snap = await _played_to_the_end(table, key, bots=1)
-    board = await replays.replay_for(table, snap)
-    assert board.image is not None
-    frames, _ = _frames(board.image)
-    assert 2 <= frames <= snap.record.last_seq + 1
-    assert f"Seed: `{snap.record.seed}`" in board.content
-
-
 async def test_a_finished_game_posts_its_replay_in_the_background(table: Table) -> None:
     """`post_replay` returns at once; the replay is posted when built."""
-    snap = await _played_to_the_end(table, "dragrage", bots=1)
+    snap = await played_to_the_end(table.service, "dragrage", bots=1)
     posted: list[Message] = []
 
     async def post(board: Message) -> None:
         posted.append(board)
 
-    task = replays.post_replay(table, snap, post)
+    task = table.post_replay(snap, post)
     assert task is not None and not posted
     await table.workload.idle()
     assert [b.filename for b in posted] == [f"replay-{snap.session_id}.webp"]
@@ -113,6 +54,6 @@ async def test_a_running_game_posts_no_replay(table: Table) -> None:
     async def post(board: Message) -> None:
         raise AssertionError("nothing to post")
 
-    assert replays.post_replay(table, snap, post) is None
+    assert table.post_replay(snap, post) is None
     with pytest.raises(replays.ReplayError):
-        await replays.replay_for(table, snap)
+        await replays.replay_for(table.service, table.renderer, snap)

@@ -127,7 +127,9 @@ async def test_one_process_runs_as_many_shards_as_discord_recommends(tmp_path: P
         for n in range(1001 - SHARDS):
             fake.add_guild(f"quiet-{n}")
         settings = Settings(token=fake.token, data_dir=tmp_path, tick_seconds=0)
-        bot, task = await boot_one(fake, settings)
+        app = await boot_one(fake, settings)
+        bot = app.bot
+        assert bot is not None
         try:
             assert bot.shard_count == 2 and bot.scope.is_everything
             assert len(bot.guilds) == 1001
@@ -136,7 +138,7 @@ async def test_one_process_runs_as_many_shards_as_discord_recommends(tmp_path: P
                 board = await world.new_race(table)
                 assert "move 0" in board.content
         finally:
-            await shut_down(bot, task)
+            await shut_down(app)
 
 
 def test_identifies_wait_only_as_discords_limit_needs() -> None:

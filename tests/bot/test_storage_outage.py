@@ -46,12 +46,12 @@ def _steps(world: World) -> Steps:
 
 def _lose_next_commit(world: World, fault: LostCommit) -> None:
     assert world.bot is not None
-    world.bot.repo._backend.lose_next_commit(fault)  # type: ignore[attr-defined]
+    world.bot.service.repo._backend.lose_next_commit(fault)  # type: ignore[attr-defined]
 
 
 async def _healthy(world: World) -> bool:
-    assert world.bot is not None
-    await world.bot.beat_once()
+    assert world.app is not None
+    await world.app.beat_once()
     return judge(world.data_dir / HEARTBEAT_FILE, now=time.time())[0]
 
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot import replays
 from bot.replies import Reply
 from bot.workload import Work
 from fakediscord import FakeMessage
+from table import replays
 from table.answers import Message
 from tests.bot.conformance_driver import OUTCOME, Player
 from tests.bot.conftest import World, active_user_id, button
@@ -175,7 +175,7 @@ async def test_the_winning_press_is_answered_while_its_replay_is_still_drawn(
     """A player's answer never waits for the replay: the driver's winning press returns while
     the replay is still being built (here it never finishes; the stop cancels it)."""
 
-    async def endless_replay(table: object, snap: object) -> Message:
+    async def endless_replay(*built_from: object) -> Message:
         await asyncio.Event().wait()
         raise AssertionError("unreachable")
 

@@ -21,6 +21,7 @@ import pytest
 from bench.driver import shut_down
 from bot.client import RedlineBot
 from fakediscord import FakeDiscord, FakeUser
+from runtime.app import App
 from runtime.settings import Settings
 from tests.bot.conftest import World
 from tests.bot.sharded import boot_one
@@ -39,7 +40,7 @@ class Twins:
 
     world: World
     old: RedlineBot
-    old_task: asyncio.Task[None]
+    old_app: App
     bots: list[RedlineBot] = field(default_factory=list)
     """Old, then new."""
 
@@ -117,17 +118,19 @@ async def overlap(tmp: Path, database: dict[str, str]) -> AsyncIterator[Twins]:
             data_dir=tmp / "new",
         )
         same = {"clock": world.clock, "seed_source": world.seeds}
-        old, old_task = await boot_one(fake, _settings(fake, tmp / "old", database), **same)
+        old_app = await boot_one(fake, _settings(fake, tmp / "old", database), **same)
+        assert old_app.bot is not None
+        old = old_app.bot
         try:
-            world.bot, world.task = await boot_one(
-                fake, _settings(fake, world.data_dir, database), **same
-            )
+            world.app = await boot_one(fake, _settings(fake, world.data_dir, database), **same)
+            world.bot = world.app.bot
+            assert world.bot is not None
             try:
-                yield Twins(world, old, old_task, [old, world.bot])
+                yield Twins(world, old, old_app, [old, world.bot])
             finally:
                 await world.stop_bot()
         finally:
-            await shut_down(old, old_task)
+            await shut_down(old_app)
         fake.assert_clean()
 
 

@@ -56,7 +56,7 @@ async def test_render_names_the_gauges(tmp_path: Path) -> None:
 
 async def test_served_on_the_configured_port(tmp_path: Path) -> None:
     s = Settings(data_dir=tmp_path, metrics_port=free_port())
-    task = asyncio.create_task(serve_metrics(s, StandIn(), None))
+    task = asyncio.create_task(serve_metrics(s, StandIn, None))
     try:
         loop = asyncio.get_running_loop()
         give_up = loop.time() + HANG_S  # a hang guard: the port opens within a few loop turns

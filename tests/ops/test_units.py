@@ -91,7 +91,9 @@ async def test_closed_gate_answers_restarting_and_runs_nothing(tmp_path: Path) -
         guild = fake.add_guild()
         channel = fake.add_channel(guild)
         alice = fake.add_member(guild, "Alice")
-        bot, task = await boot(fake, tmp_path)
+        app = await boot(fake, tmp_path)
+        bot = app.bot
+        assert bot is not None
         drain = Drain()
         drain.install(bot)
         try:
@@ -104,6 +106,6 @@ async def test_closed_gate_answers_restarting_and_runs_nothing(tmp_path: Path) -
             assert refused.content == RESTARTING
             assert drain.refused == 1
             assert await drain.wait(1.0) == 0
-            assert await bot.repo.live_session(channel.id) is None
+            assert await bot.service.repo.live_session(channel.id) is None
         finally:
-            await shut_down(bot, task)
+            await shut_down(app)

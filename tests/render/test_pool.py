@@ -143,7 +143,9 @@ async def test_the_bot_draws_its_boards_in_the_pool(tmp_path: Path) -> None:
         guild = fake.add_guild()
         channel = fake.add_channel(guild)
         host, guest = fake.add_member(guild, "host"), fake.add_member(guild, "guest")
-        bot, task = await boot(fake, tmp_path, render_processes=2)
+        app = await boot(fake, tmp_path, render_processes=2)
+        bot = app.bot
+        assert bot is not None
         try:
             assert bot.table.renderer.processes is not None
             await fake.slash(host, channel, "game new", game="dragrage", where="here")
@@ -163,7 +165,7 @@ async def test_the_bot_draws_its_boards_in_the_pool(tmp_path: Path) -> None:
             assert posted == RENDERERS["dragrage"].board(snap.view(None))
             assert bot.table.renderer.processes.worker_pids()
         finally:
-            await shut_down(bot, task)
+            await shut_down(app)
 
 
 def test_the_default_size_follows_the_cores_within_bounds(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import replays
 from bot.commands.game.part import GamePart
 from bot.replies import Ack, Reply
 from bot.table import channel_of
+from table import replays
 from table.answers import Answer
 from table.service import ServiceError
 
@@ -60,7 +60,7 @@ class HistoryCommands(GamePart):
         async def work(reply: Reply) -> None:
             snap = await self.past.replayed(channel_of(interaction), number)
             try:
-                board = await replays.replay_for(self.table, snap)
+                board = await replays.replay_for(self.service, self.table.renderer, snap)
             except replays.ReplayError as exc:
                 raise ServiceError(str(exc)) from None
             await self.table.deliver(reply, Answer(public=board))

@@ -18,9 +18,11 @@ logged and the pass goes on with the others.
 With shards over several processes, each process handles only the due items of guilds its
 shards hold (`holds`, see `bot/shards.py`); the guarantees above hold regardless.
 
-`tick()` runs every `REDLINE_TICK_SECONDS` (a `discord.ext.tasks` loop in the client) and,
-for bot seats, right after every move (`poke`). The time comes from the service's injectable
-clock, so tests move time instead of sleeping.
+What is said is composed here as `Message`s (a board as a `Picture` to draw) and handed to the
+`Outbox` (`table.answers`), which the bot implements: it draws and sends. The bot also runs
+`tick()` every `REDLINE_TICK_SECONDS` and, for bot seats, right after every move (`poke`,
+whose passes run through the bot's `background`, so the bot knows what it is still doing).
+The time comes from the service's injectable clock, so tests move time instead of sleeping.
 
 The due index: a tick does not load every live game. Each session row keeps `next_due_at`,
 the time of its earliest item from the same `clocks.due(...)` (written here after a session
@@ -37,21 +39,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Protocol
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
-import discord
-
-from bot import replays
-from bot.replies import post
-from bot.table import Table
-from bot.workload import Work
 from storage import StorageGone
 from storage.queries.due import NEVER
 from table import clocks, takebacks, vacations
 from table import messages as presenters
-from table.answers import Message
+from table.answers import Message, Outbox
 from table.clocks import Due, DueKind, Prefs
+from table.host import Host
 from table.outage import BACK
 from table.service import DamagedGame, Maintenance, ServiceError, StoodIn
 from table.snapshot import Snapshot
@@ -60,41 +57,62 @@ log = logging.getLogger(__name__)
 
 MAX_CHAIN = 60
 """Bot moves in a row for one session in one pass (a table of bots plays on next tick)."""
-CANNOT_DM = 50007
 SWEEP_SECONDS = 600.0
 """How often a tick looks at every active session, not just those the due index names."""
 
+Background = Callable[[Coroutine[Any, Any, None]], asyncio.Task[None] | None]
+"""Runs a pass in the background and returns its task (None: not started, the bot is
+stopping); the bot tracks it as work in flight."""
 
-class _Client(Protocol):
-    def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
 
-    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+def _in_a_task(work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    return asyncio.create_task(work, name="redline-stand-in")
 
-    async def fetch_channel(self, channel_id: int, /) -> object: ...
+
+def stands_in(snap: Snapshot) -> bool:
+    """Whether someone the scheduler plays for is to act: a bot seat, or an away player."""
+    return bool(snap.bots or any(snap.clock.of(p).away for p in snap.active_players))
 
 
 class Scheduler:
-    """Processes due reminders, deadlines and bot turns for every live session."""
+    """Processes due reminders, deadlines and bot turns for every live session.
+
+    `outbox`: where what it says goes (the bot sends it). `holds`: whether this process holds
+    the guild's shard (None: outside guilds, shard 0). `background`: how a pass a move set off
+    runs (the bot's tracked tasks). `finished`: told of a game a stand-in's move ended, once
+    its last board is posted (the bot posts the replay).
+    """
 
     def __init__(
         self,
-        table: Table,
-        client: _Client,
+        host: Host,
+        outbox: Outbox,
         *,
         holds: Callable[[int | None], bool] = lambda guild_id: True,
+        background: Background = _in_a_task,
+        finished: Callable[[Snapshot], object] = lambda snap: None,
     ) -> None:
-        self.table = table
-        self.service = table.service
-        self.client = client
+        self.host = host
+        self.service = host.service
+        self.outbox = outbox
         self.holds = holds
-        """Whether this process holds the guild's shard (None: outside guilds, shard 0)."""
+        self.background = background
+        self.finished = finished
         self._running: dict[int, asyncio.Task[None]] = {}
         self._swept_at = self.service.now()
 
     async def tick(self) -> int:
         """Process everything due now; returns how many items this pass handled. An item
         that fails is logged and the pass goes on; one another process handled first (a
-        deploy overlap runs two schedulers) is skipped without a word."""
+        deploy overlap runs two schedulers) is skipped without a word. Storage unavailable
+        stops the pass as `Maintenance` (and starts the outage: it is probed for)."""
+        try:
+            return await self._tick()
+        except StorageGone as gone:
+            self.service.outage.gone(gone)
+            raise Maintenance(str(gone)) from gone
+
+    async def _tick(self) -> int:
         handled = 0
         for guild_id, user_id in await self.service.repo.vacations_over():
             if self.holds(guild_id):
@@ -132,7 +150,7 @@ class Scheduler:
                 f"👋 {snap.name_of(user_id)}'s vacation is over; their clock runs again "
                 f"(game #{snap.session_id})"
             )
-            await self._post(snap.record.channel_id, Message(content=text))
+            await self.outbox.post(snap.record.channel_id, Message(content=text))
         return 1
 
     async def _lapse(self, session_id: int, request_id: int) -> int:
@@ -141,19 +159,17 @@ class Scheduler:
         if not lapsed.decided_here:
             log.debug("take-back request %s was already decided (%s)", request_id, lapsed.status)
             return 0
-        await self._post(lapsed.snapshot.record.channel_id, Message(content=lapsed.text()))
+        await self.outbox.post(lapsed.snapshot.record.channel_id, Message(content=lapsed.text()))
         return 1
 
     def poke(self, snap: Snapshot) -> None:
         """After a move: a bot seat (or an away player) to act plays at once, in the
         background, one pass per session at a time."""
-        if not (snap.bots or any(snap.clock.of(p).away for p in snap.active_players)):
+        if not stands_in(snap):
             return
         if snap.session_id in self._running and not self._running[snap.session_id].done():
             return
-        task = self.table.workload.spawn(
-            self._quietly(snap.session_id), kind=Work.PASS, name="redline-stand-in"
-        )
+        task = self.background(self._quietly(snap.session_id))
         if task is not None:
             self._running[snap.session_id] = task
 
@@ -216,12 +232,12 @@ class Scheduler:
                 try:
                     snap = await self.service.by_id(session_id)
                     if snap.state is not None:
-                        board = _prefixed(BACK, await self.table.board(snap))
+                        board = self.host.board(snap).headed(BACK)
                 except (ServiceError, StorageGone):
                     log.warning("session %s: no board for its table after the outage", session_id)
             try:
-                await self._post(channel_id, board)
-            except discord.HTTPException as exc:
+                await self.outbox.post(channel_id, board)
+            except Exception as exc:  # a channel gone or closed to the bot: tell the others
                 log.warning("could not tell channel %s that the game goes on: %s", channel_id, exc)
 
     async def _due_items(self, snap: Snapshot) -> list[Due]:
@@ -241,7 +257,7 @@ class Scheduler:
         snap, player = stood_in.snapshot, stood_in.player
         if stood_in.action is None:
             text = f"⏰ **{snap.name_of(player)}**'s time ran out. 🏁 {snap.record.end_reason}."
-            await self._post(snap.record.channel_id, Message(content=text[:1990]))
+            await self.outbox.post(snap.record.channel_id, Message(content=text[:1990]))
             return
         # In games with private sheets the move itself is private: say only that it was made.
         private = snap.spec.has_private_views
@@ -253,10 +269,9 @@ class Scheduler:
             )
         else:
             head = f"🤖 **{snap.name_of(player)}** played {move}."
-        board = await self.table.board(snap)
-        await self._post(snap.record.channel_id, _prefixed(head, board))
-        channel = snap.record.channel_id
-        replays.post_replay(self.table, snap, lambda message: self._post(channel, message))
+        await self.outbox.post(snap.record.channel_id, self.host.board(snap).headed(head))
+        if snap.outcome is not None:
+            self.finished(snap)
 
     async def _remind(self, snap: Snapshot, item: Due) -> None:
         if not await self.service.repo.claim_reminder(
@@ -272,29 +287,10 @@ class Scheduler:
         )
         user = snap.user_of(item.player)
         prefs = (await self.prefs((user,))).get(user, Prefs())
-        if prefs.dm and await self._dm(user, f"Hi! {text}"):
+        if prefs.dm and await self.outbox.direct(user, f"Hi! {text}"):
             return
         board = Message(content=f"{presenters.mention(user)}, {text}", mentions=(user,))
-        await self._post(snap.record.channel_id, board)
-
-    async def _dm(self, user_id: int, text: str) -> bool:
-        try:
-            user = await self.client.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException as exc:
-            if exc.code != CANNOT_DM and exc.status != 403:
-                log.warning("could not DM user %s: %s", user_id, exc)
-            return False
-        return True
-
-    async def _post(self, channel_id: int, board: Message) -> None:
-        async def unarchive() -> None:
-            thread = await self.client.fetch_channel(channel_id)
-            if isinstance(thread, discord.Thread):
-                await thread.edit(archived=False)
-
-        channel = self.client.get_partial_messageable(channel_id)
-        await post(channel, board, drawer=self.table.renderer, unarchive=unarchive)
+        await self.outbox.post(snap.record.channel_id, board)
 
 
 async def _on_its_own(what: str, work: Awaitable[int]) -> int:
@@ -307,7 +303,3 @@ async def _on_its_own(what: str, work: Awaitable[int]) -> int:
     except Exception:
         log.exception("could not process %s; the pass goes on", what)
         return 0
-
-
-def _prefixed(head: str, board: Message) -> Message:
-    return board.headed(head)

@@ -1,7 +1,7 @@
 """The scheduler's due index (issue 18): a tick reads only sessions with something due.
 
-GameService over a real SQLite file, no Discord: the scheduler's posts and announcements are
-recorded instead of sent; time is a number the tests move.
+GameService over a real SQLite file, no Discord: the scheduler's posts (its outbox) and
+announcements are recorded instead of sent; time is a number the tests move.
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ from typing import Any
 
 import pytest
 
-from bot import scheduler as scheduler_module
-from bot.scheduler import Scheduler
 from games.engine import Player
 from games.registry import GAMES
 from storage import Repository
+from table import schedule
 from table.answers import Message
 from table.clocks import DAY, HOUR, ClockMode, ClockSettings
+from table.host import Host
+from table.schedule import Scheduler
 from table.service import GameService, StoodIn
 
 T0 = 1_000_000.0
@@ -34,31 +35,25 @@ class Now:
         return self.t
 
 
-class _Table:
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-
-
 class Recorded:
-    """A scheduler whose messages are kept in lists instead of being sent."""
+    """A scheduler whose messages are kept in lists instead of being sent (it is the
+    scheduler's outbox), and whose stand-ins are noted instead of announced."""
 
     def __init__(self, service: GameService) -> None:
         self.posts: list[str] = []
         self.stood_in: list[StoodIn] = []
-        self.scheduler = Scheduler(_Table(service), client=None)  # type: ignore[arg-type]
-
-        async def post(channel_id: int, board: Message) -> None:
-            self.posts.append(board.content)
+        self.scheduler = Scheduler(Host(service), self)
 
         async def announce(stood_in: StoodIn) -> None:
             self.stood_in.append(stood_in)
 
-        async def no_dm(user_id: int, text: str) -> bool:
-            return False
-
-        self.scheduler._dm = no_dm  # type: ignore[method-assign]
-        self.scheduler._post = post  # type: ignore[method-assign]
         self.scheduler._announce = announce  # type: ignore[method-assign]
+
+    async def post(self, channel_id: int, message: Message) -> None:
+        self.posts.append(message.content)
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        return False
 
 
 async def _open(path: Path, now: Now) -> GameService:
@@ -166,7 +161,7 @@ async def test_the_slow_sweep_finds_an_item_whose_refresh_was_missed(tmp_path: P
         recorded = Recorded(service)  # its sweep interval starts now
         await recorded.scheduler.tick()
         assert recorded.stood_in == [], "the index says not yet"
-        now.t += scheduler_module.SWEEP_SECONDS
+        now.t += schedule.SWEEP_SECONDS
         await recorded.scheduler.tick()
         assert [s.snapshot.session_id for s in recorded.stood_in] == [human]
     finally:

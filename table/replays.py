@@ -1,0 +1,94 @@
+"""The animated replay of a finished game, rebuilt from its seed and log.
+
+The game is replayed exactly as `table.verify` checks it (players in seat order, the stored
+options, `Rng.for_step(seed, step)`), and every step's public view (`view(state, None)`, never
+a private one) is drawn. The rules step here, between drawings (milliseconds a step, as for a
+move); every board, and the animation made of them, is a background picture
+(`Picture.background`) for the drawer: off the event loop, behind every move's drawing, never
+holding the last free slot, with a deadline of its own, longer than a move's. Who posts the
+replay, and when, is the bot's business.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from games.engine import GameError, Player, Rng
+from games.registry import AnySpec
+from render import replay
+from render.registry import RENDERERS
+from storage import LogEntry, SessionRecord
+from table.answers import Drawer, Message, Picture
+from table.loading import Sessions
+from table.snapshot import Snapshot
+from table.takebacks import standing_moves
+
+log = logging.getLogger(__name__)
+
+
+class ReplayError(Exception):
+    """The game cannot be replayed: it has no board drawing, or has not ended."""
+
+
+def _setup(spec: AnySpec, record: SessionRecord) -> Any:
+    players = tuple(
+        Player(id=s.user_id, name=s.name) for s in sorted(record.seats, key=lambda s: s.seat)
+    )
+    options = spec.options_model.model_validate_json(record.options_json)
+    return spec.setup(players, options, Rng.for_step(record.seed, 0))
+
+
+def _next(spec: AnySpec, state: Any, entry: LogEntry, seed: int) -> Any:
+    assert entry.actor is not None  # setup rows are skipped
+    action = spec.parse_action(json.loads(entry.action_json))
+    return spec.apply(state, entry.actor, action, Rng.for_step(seed, entry.seq)).state
+
+
+async def build_replay(
+    spec: AnySpec, drawer: Drawer, record: SessionRecord, entries: Sequence[LogEntry]
+) -> bytes:
+    """The animated replay (WebP bytes) of the session `record` from its logged `entries`.
+
+    A move that no longer replays (the log was tampered with; `/game verify` names it) ends
+    the replay at the last board that does.
+    """
+    renderers = RENDERERS.get(spec.key)
+    if renderers is None:
+        raise ReplayError(f"{spec.title} has no board to replay")
+
+    def frame(draw: Callable[..., bytes], *args: Any) -> Picture:
+        return Picture("replay", spec.key, record.id, draw, args, background=True)
+
+    state = _setup(spec, record)
+    frames = [await drawer.picture(frame(renderers.board, spec.view(state, None)))]
+    for entry in standing_moves(entries):  # a taken-back move and its take-back both vanish
+        if entry.seq == 0 or entry.actor is None:
+            continue
+        try:
+            state = _next(spec, state, entry, record.seed)
+        except (GameError, ValueError) as exc:
+            log.warning("replay of session %s stops at move #%s: %s", record.id, entry.seq, exc)
+            break
+        frames.append(await drawer.picture(frame(renderers.board, spec.view(state, None))))
+    return await drawer.picture(frame(replay.animate, frames))
+
+
+def replay_board(snap: Snapshot, data: bytes) -> Message:
+    """The message that carries a finished game's replay."""
+    moves = snap.record.last_seq
+    text = (
+        f"🎞️ Replay of **{snap.spec.title}** (game #{snap.session_id}, {moves} moves), "
+        f"re-derived from Seed: `{snap.record.seed}` and the log (`/game verify` checks it)."
+    )
+    return Message(content=text, image=data, filename=f"replay-{snap.session_id}.{replay.FORMAT}")
+
+
+async def replay_for(sessions: Sessions, drawer: Drawer, snap: Snapshot) -> Message:
+    """The replay message of any finished game (`/game replay`, and after the last move)."""
+    if snap.state is None or snap.record.is_live:
+        raise ReplayError("the replay is made when the game is over")
+    entries = await sessions._read(sessions.repo.log(snap.session_id))  # storage gone: Maintenance
+    return replay_board(snap, await build_replay(snap.spec, drawer, snap.record, entries))

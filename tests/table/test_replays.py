@@ -1,0 +1,97 @@
+"""The animated replay of a finished game, rebuilt from its seed and log, drawn off the event
+loop."""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from games.engine import Player
+from games.registry import GAMES
+from render.registry import RENDERERS
+from runtime.rendering import Renderer
+from storage import Repository
+from table import replays
+from table.service import GameService
+from table.snapshot import Snapshot
+
+HOST = Player(id=1_000_001, name="Host")
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    repo = await Repository.open(tmp_path / "db.sqlite3")
+    try:
+        yield GameService(repo, GAMES, seed_source=lambda: 424242)
+    finally:
+        await repo.close()
+
+
+@pytest.fixture
+def renderer() -> Iterator[Renderer]:
+    """The process's renderer: it draws the replay's pictures (the table's `Drawer`)."""
+    renderer = Renderer(RENDERERS)
+    try:
+        yield renderer
+    finally:
+        renderer.close()
+
+
+async def played_to_the_end(service: GameService, key: str, bots: int) -> Snapshot:
+    await service.new_session(guild_id=1, channel_id=5, game_key=key, host=HOST)
+    for _ in range(bots):
+        await service.add_bot(5, HOST.id)
+    snap = await service.start(5, HOST.id)
+    for _ in range(5000):
+        if not snap.record.is_live:
+            return snap
+        player = sorted(snap.active_players)[0]
+        stood = await service.stand_in(snap.session_id, player, snap.clock.of(player).turn)
+        snap = stood.snapshot if stood else await service.by_id(snap.session_id)
+    raise AssertionError(f"{key} did not end")
+
+
+def _frames(data: bytes) -> tuple[int, int]:
+    """(frames, total milliseconds) of an animated image."""
+    with Image.open(io.BytesIO(data)) as img:
+        total = 0
+        for i in range(img.n_frames):
+            img.seek(i)
+            img.load()
+            total += img.info["duration"]
+        return img.n_frames, total
+
+
+async def test_a_six_car_race_replays_every_board_within_budget(
+    service: GameService, renderer: Renderer
+) -> None:
+    """A 6-car Rush 'n' Crush race (the longest game): one frame per step, under 8 MB."""
+    snap = await played_to_the_end(service, "rushncrush", bots=5)
+    started = time.perf_counter()
+    board = await replays.replay_for(service, renderer, snap)
+    took = time.perf_counter() - started
+    assert board.image is not None and board.filename == f"replay-{snap.session_id}.webp"
+    frames, total_ms = _frames(board.image)
+    moves = snap.record.last_seq
+    print(f"\n6-car race: {moves} moves, {len(board.image)} bytes, built in {took:.2f} s")
+    assert frames == moves + 1, "the start and every move"
+    assert len(board.image) < 8_000_000
+    assert total_ms == moves * 350 + 4000, "the final board is held"
+
+
+@pytest.mark.parametrize("key", sorted(RENDERERS))
+async def test_every_game_replays_after_a_bot_played_game(
+    service: GameService, renderer: Renderer, key: str
+) -> None:
+    """Each game played to its end by bots gives an animated replay of its public boards."""
+    snap = await played_to_the_end(service, key, bots=1)
+    board = await replays.replay_for(service, renderer, snap)
+    assert board.image is not None
+    frames, _ = _frames(board.image)
+    assert 2 <= frames <= snap.record.last_seq + 1
+    assert f"Seed: `{snap.record.seed}`" in board.content
