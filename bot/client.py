@@ -4,7 +4,7 @@ It is given its own options (`BotConfig`) and the objects it carries (the table,
 service, the host and the renderer); the process builds them (`runtime.app`), writes the
 heartbeat from what the client reports (`gateway_problem`, `gateway_changed`) and closes the
 database and the renderer after the client. Its cogs come from one list
-(`bot.registry.ADAPTERS` for the games); nothing registers itself by being imported.
+(`bot.registry.COGS` for the games); nothing registers itself by being imported.
 
 The client is auto-sharded: by default it runs every shard Discord recommends (one for a small
 bot) in this process; `REDLINE_SHARD_COUNT`/`REDLINE_SHARD_IDS` run a range of shards, several
@@ -34,7 +34,7 @@ from bot.commands.me import MeCog
 from bot.commands.vacation import VacationCog
 from bot.components import RedlineComponent
 from bot.outbox import DiscordOutbox
-from bot.registry import ADAPTERS
+from bot.registry import COGS
 from bot.replies import Ack, Reply, funnel
 from bot.shards import IdentifyPace, ShardScope
 from bot.shutdown import Drain
@@ -205,7 +205,7 @@ class RedlineBot(commands.AutoShardedBot):
             VacationCog,
             DiceCog,
             DiceToolsCog,
-            *(a.cog for a in ADAPTERS.values()),
+            *COGS.values(),
         ):
             await self.add_cog(cog(self.table))
         if self.config.sync_commands:

@@ -1,27 +1,20 @@
-"""Persistent buttons and menus: one dynamic item answers every custom_id, even after a
-restart, and routes it by namespace (see `RedlineComponent`). A damaged or forged custom_id is
-answered with a clear refusal instead of silence."""
+"""Persistent buttons and menus: one dynamic item takes every press, even after a restart,
+and hands it to the table (`table.host.Host.press`), which routes it by namespace. A damaged
+or forged custom_id is answered with a clear refusal instead of silence."""
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, cast
 
 import discord
 
-from bot.replies import Ack, Reply, Work, funnel
-from bot.table import Table, channel_of
+from bot.replies import Ack, Reply, funnel
+from bot.table import Table, can_manage, channel_of
 from table.answers import Press
-from table.host import DAMAGED
-from table.ids import ButtonId
-from table.service import (
-    ServiceError,
-)
 
 log = logging.getLogger(__name__)
-
-B = TypeVar("B", bound=ButtonId)
 
 
 class RedlineComponent(
@@ -29,11 +22,10 @@ class RedlineComponent(
 ):
     """Every button and menu the bot ever drew, by any game: one persistent item.
 
-    The namespace before the first `:` picks the codec and the handlers: `rl` for the verbs
-    every game shares (play an action, join, start, show the board or sheet, end), a game's
-    own namespace (`st`, `rnc`, ...) for the verbs its adapter declares, `dice` for a secret
-    roll's (the host's extra verbs: no game, and in DMs too). Anything else, or an id that
-    does not decode, is refused in words.
+    The table reads the namespace before the first `:`: `rl` for the verbs every game shares
+    (play an action, join, start, show the board or sheet, end), a game's own (`st`, `rnc`,
+    ...) for its verbs (`table/<game>/`), `dice` for a secret roll's (no game, in DMs too).
+    Anything else, or an id that does not decode, is refused in words.
     """
 
     def __init__(self, item: discord.ui.Item[Any], raw: str) -> None:
@@ -51,40 +43,20 @@ class RedlineComponent(
         return cls(item, match.string)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Acknowledge as the table says this press shows itself, let the table answer it,
+        deliver the answer (`bot.replies`)."""
         table = cast(_Host, interaction.client).table
+        host = table.host
         raw: Any = dict(interaction.data or {}).get("values") or []
         values = tuple(str(v)[:100] for v in raw)[:25]
-        namespace = self.raw.split(":", 1)[0]
-        verbs = table.verbs_by_namespace.get(namespace)
-        work: Work
-        if table.host.knows(self.raw):
-            ack = Ack.of(table.host.placeholder(self.raw))
 
-            async def pressed(reply: Reply) -> None:
-                anywhere = table.host.works_anywhere(self.raw)
-                press = press_of(interaction, self.raw, values, anywhere=anywhere)
-                await table.deliver(reply, await table.host.press(press))
+        async def pressed(reply: Reply) -> None:
+            anywhere = host.works_anywhere(self.raw)
+            press = press_of(interaction, self.raw, values, anywhere=anywhere)
+            await table.deliver(reply, await host.press(press))
 
-            work = pressed
-
-        elif verbs is not None:
-            gid = verbs.codec.decode(self.raw)
-            handler = verbs.handlers.get(gid.verb) if gid is not None else None
-            ack = verbs.acks.get(gid.verb, Ack.UPDATE) if gid is not None else Ack.UPDATE
-
-            async def work(reply: Reply) -> None:
-                if gid is None or handler is None:
-                    raise ServiceError(DAMAGED)
-                await check_game(table, reply, gid)
-                await handler(table, reply, gid, list(values))
-
-        else:
-
-            async def work(reply: Reply) -> None:
-                raise ServiceError(DAMAGED)
-
-            ack = Ack.UPDATE
-        await funnel(interaction, work, ack=ack, on_stale=table.show_stale)
+        ack = Ack.of(host.placeholder(self.raw))
+        await funnel(interaction, pressed, ack=ack, on_stale=table.show_stale)
 
 
 def press_of(
@@ -103,7 +75,7 @@ def press_of(
         guild_id=interaction.guild_id,
         custom_id=custom_id,
         values=values,
-        can_manage=bool(interaction.permissions.manage_guild),
+        can_manage=can_manage(interaction),
     )
 
 
@@ -111,8 +83,3 @@ class _Host(Protocol):
     """What the component needs of the client (RedlineBot), without importing it."""
 
     table: Table
-
-
-async def check_game(table: Table, reply: Reply, bid: ButtonId) -> None:
-    """Refuse a button of another game that had the same number, before it does anything."""
-    await table.service.check_game(bid.session_id, bid.game, channel_of(reply.interaction))

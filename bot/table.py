@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, ParamSpec, Protocol, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import ParamSpec, Protocol, TypeVar
 
 import discord
 
-from bot.adapter import GameAdapter, Verbs
 from bot.replies import Ack, Reply, Work, deliver, funnel
 from bot.workload import Work as WorkKind
 from bot.workload import Workload
-from games.engine import Model, Player
-from table import replays, status
+from games.engine import Player
+from table import replays
 from table.answers import Answer, Drawer, Message
+from table.dice.odds import Worker
 from table.host import Host
 from table.service import ServiceError, Snapshot, StaleBoard
 
@@ -27,44 +27,26 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-class Renderer(Drawer, Protocol):
+class Renderer(Drawer, Worker, Protocol):
     """The process's renderer, as the bot sees it: it draws the pictures of the table's
-    answers (`Drawer`); game code not yet answering with pictures still has it draw with
-    `run` and `sheet`."""
-
-    async def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T: ...
-
-    async def sheet(self, snap: Snapshot, viewer: int, **options: Any) -> bytes | None: ...
+    answers (`Drawer`) and works out other slow pure functions off the loop (`Worker`: the
+    exact odds of a roll)."""
 
 
 class Table:
     """The bot's side of the table: the host (`table.host.Host`) decides what happens and what
     each person is shown; this carries its answers to Discord (`replies.deliver`), then tells
     the scheduler of a move and posts a finished game's replay. One per bot.
-
-    `adapters` are the games' Discord adapters by game key (`bot.registry.ADAPTERS`): their
-    cogs, and the verbs of games whose buttons are still answered here.
     """
 
-    def __init__(
-        self,
-        host: Host,
-        renderer: Renderer,
-        adapters: Mapping[str, GameAdapter] | None = None,
-        *,
-        workload: Workload | None = None,
-    ) -> None:
+    def __init__(self, host: Host, renderer: Renderer, *, workload: Workload | None = None) -> None:
         self.host = host
         self.service = host.service
         self.workload = workload or Workload()
         """The bot's tasks in flight: scheduler passes and background posts are started here."""
         self.renderer = renderer
-        self.adapters = dict(adapters or {})
         self.on_moved: Callable[[Snapshot], None] | None = None
         """Told of every committed move or start (the scheduler: bot seats play at once)."""
-        self.verbs_by_namespace: dict[str, Verbs] = {
-            a.verbs.namespace: a.verbs for a in self.adapters.values() if a.verbs is not None
-        }
 
     async def deliver(self, reply: Reply, answer: Answer) -> None:
         """Send the host's answer; then a move wakes the scheduler and a won game's replay is
@@ -75,34 +57,9 @@ class Table:
         if answer.moved is not None:
             self.moved(answer.moved)
 
-    async def board(self, snap: Snapshot, *, with_buttons: bool = True) -> Message:
-        """The public board message (its picture is drawn when it is sent)."""
-        return self.host.board(snap, with_buttons=with_buttons)
-
     async def show_stale(self, reply: Reply, stale: StaleBoard) -> None:
         """A press on an out-of-date message: the current board or sheet, privately."""
         await self.deliver(reply, self.host.stale(reply.user_id, stale))
-
-    async def play(
-        self,
-        reply: Reply,
-        action: Model,
-        *,
-        session_id: int | None = None,
-        expected_version: int | None = None,
-        expected_tag: str = "",
-    ) -> None:
-        """Apply `action` for the interaction's user and answer with the new board
-        (`Host.play`); refusals raise, for the funnel to answer privately."""
-        answer = await self.host.play(
-            reply.user_id,
-            channel_of(reply.interaction),
-            action,
-            session_id=session_id,
-            expected_version=expected_version,
-            expected_tag=expected_tag,
-        )
-        await self.deliver(reply, answer)
 
     def moved(self, snap: Snapshot) -> None:
         if self.on_moved is not None:
@@ -135,10 +92,6 @@ class Table:
             build_and_post(), kind=WorkKind.POST, name=f"redline-replay-{snap.session_id}"
         )
 
-    async def send_private(self, reply: Reply, snap: Snapshot) -> None:
-        """The user's own sheet (ephemeral) with buttons for their legal actions."""
-        await self.deliver(reply, self.host.own_sheet(snap, reply.user_id))
-
 
 def channel_of(interaction: discord.Interaction) -> int:
     """The channel or thread a command came from (games live there, never in DMs)."""
@@ -157,13 +110,6 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
-def me(snap: Snapshot, user_id: int) -> int:
-    """The seat a Discord user plays in this game (a substitute plays the seat of the player
-    they replaced); their own id when they have none, so the usual refusals follow."""
-    seat = snap.player_of(user_id)
-    return user_id if seat is None else seat
-
-
 class TableCog:
     """What every game's slash-command cog shares: the table, its service, and running a
     command through the funnel (acknowledge first; a stale answer shows the fresh board).
@@ -178,7 +124,3 @@ class TableCog:
         self, interaction: discord.Interaction, work: Work, ack: Ack = Ack.PRIVATE
     ) -> None:
         await funnel(interaction, work, ack=ack, on_stale=self.table.show_stale)
-
-    async def _started(self, interaction: discord.Interaction, key: str) -> Snapshot:
-        """This channel's game, refused unless it is game `key` and has started."""
-        return await status.started(self.service, channel_of(interaction), key)

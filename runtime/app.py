@@ -25,7 +25,6 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.client import BotConfig, RedlineBot
-from bot.registry import ADAPTERS
 from bot.shards import ShardScope
 from bot.shutdown import Drain
 from bot.table import Table
@@ -38,7 +37,7 @@ from runtime.rendering import Renderer
 from runtime.settings import Settings
 from storage import InstanceLock, Repository
 from storage.backup import known_schema
-from table.gametable import GameTable
+from table.dice import VERBS as DICE_BUTTONS
 from table.host import Host
 from table.registry import TABLES
 from table.service import GameService
@@ -131,11 +130,8 @@ class App:
             processes=settings.render_pool_size,
             timeout=settings.render_timeout,
         )
-        games = {
-            key: GameTable(key, board=a.board, private=a.private) for key, a in ADAPTERS.items()
-        } | TABLES  # games not yet moved to table/ keep their presenters in their adapter
-        host = Host(service, games, drawer=self.renderer)
-        table = Table(host, self.renderer, ADAPTERS, workload=self.workload)
+        host = Host(service, TABLES, drawer=self.renderer, extra_verbs=(DICE_BUTTONS,))
+        table = Table(host, self.renderer, workload=self.workload)
         self.bot = RedlineBot(
             bot_config(settings),
             table,

@@ -185,6 +185,13 @@ class Snapshot:
         seat = next((s for s in self.record.seats if s.played_by == user_id), None)
         return None if seat is None else seat.user_id
 
+    def seat_for(self, user_id: int) -> PlayerId:
+        """The seat `user_id` acts for in the rules: the one they play (a substitute plays the
+        seat of the player they replaced), else their own id, so the rules' usual refusals
+        (not your turn, not seated) follow."""
+        seat = self.player_of(user_id)
+        return user_id if seat is None else seat
+
     def user_of(self, player: PlayerId) -> int:
         """The Discord user who plays this seat now."""
         seat = self.record.seat_of(player)

@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.replies import Reply
-from bot.table import TableCog
+from bot.table import TableCog, channel_of
+from table import status
 from table.answers import Answer
 from table.roadwolf import commands as typed
 from table.roadwolf.verbs import road as whole_road
@@ -33,7 +34,7 @@ class RoadWolfCog(
     """Slash twins of the private panel's buttons."""
 
     async def _mine(self, interaction: discord.Interaction) -> Snapshot:
-        return await self._started(interaction, KEY)
+        return await status.started(self.service, channel_of(interaction), KEY)
 
     async def _answer(
         self,

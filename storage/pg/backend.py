@@ -28,7 +28,6 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -38,7 +37,7 @@ import asyncpg
 from storage.db import Db, Dialect
 from storage.errors import CommitUnknown, DatabaseUnreachable, StorageError, StorageGone
 from storage.migrate import Migration, apply_migrations, load_migrations
-from storage.pg.bridge import PgConn
+from storage.pg.bridge import LostCommit, PgConn
 
 log = logging.getLogger(__name__)
 
@@ -57,16 +56,6 @@ _GONE: tuple[type[BaseException], ...] = (
 )
 CONNECT_TIMEOUT_S = 10.0
 CLOSE_TIMEOUT_S = 5.0
-
-
-@dataclass(frozen=True)
-class LostCommit:
-    """A fault for tests: the connection drops at the next write's COMMIT. `landed`: after the
-    server committed (its answer is what got lost), or before the server got the COMMIT.
-    `meanwhile` runs on the worker thread as the connection drops (e.g. to stop the server)."""
-
-    landed: bool
-    meanwhile: Callable[[], object] | None = None
 
 
 def safe_url(url: str) -> str:

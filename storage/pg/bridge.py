@@ -13,15 +13,24 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable, Coroutine, Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import asyncpg
 
-if TYPE_CHECKING:
-    from storage.pg.backend import LostCommit
-
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class LostCommit:
+    """A fault for tests: the connection drops at the next write's COMMIT. `landed`: after the
+    server committed (its answer is what got lost), or before the server got the COMMIT.
+    `meanwhile` runs on the worker thread as the connection drops (e.g. to stop the server)."""
+
+    landed: bool
+    meanwhile: Callable[[], object] | None = None
+
 
 _RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
 

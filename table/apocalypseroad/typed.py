@@ -36,13 +36,6 @@ def race_of(snap: Snapshot) -> ArState:
     return snap.state
 
 
-def seat_of(snap: Snapshot, user_id: int) -> int:
-    """The seat the user plays (a substitute plays the one they replaced); their own id when
-    they have none, so the usual refusals follow."""
-    seat = snap.player_of(user_id)
-    return user_id if seat is None else seat
-
-
 def car_id(view: ArView, label: str) -> int:
     """`B3` -> the id of team B's car 3 (refused in words if no such car races)."""
     match = CAR_LABEL.fullmatch(label)
@@ -80,7 +73,7 @@ async def _play(host: TableHost, user_id: int, channel_id: int, build: ActionBui
     """The action `build` makes from the user's own view, played."""
     snap = await host.service.current(channel_id)
     race_of(snap)
-    action = build(own_view(snap, seat_of(snap, user_id)))
+    action = build(own_view(snap, snap.seat_for(user_id)))
     return await host.play(user_id, channel_id, action, session_id=snap.session_id)
 
 
@@ -135,7 +128,7 @@ async def move(
     race_of(snap)
     if play:
         return await host.play(user_id, channel_id, Move(path=path), session_id=snap.session_id)
-    viewer = seat_of(snap, user_id)
+    viewer = snap.seat_for(user_id)
     if viewer not in snap.active_players:
         raise IllegalAction("it is not your move now")
     mine = snap.for_viewer(viewer)

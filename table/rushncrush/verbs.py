@@ -8,7 +8,7 @@ drive:True`) moves the car. Builder steps carry the draft in their custom_id.
 
 from __future__ import annotations
 
-from games.engine import GameOver, NotYourTurn, PlayerId
+from games.engine import GameOver, NotYourTurn
 from games.rushncrush import MoveAction, PathPreview, RncState, parse_path, preview_path
 from render.rushncrush import render_rnc_preview, render_rushncrush
 from table.answers import Answer, Message, Picture, Press
@@ -24,13 +24,6 @@ KEY = "rushncrush"
 NOT_STARTED = "the race has not started yet; the host starts it with `/game start`"
 
 
-def seat(snap: Snapshot, user_id: int) -> PlayerId:
-    """The seat a user drives (a substitute drives the seat of the player they replaced);
-    their own id when they have none, so the usual refusals follow."""
-    found = snap.player_of(user_id)
-    return user_id if found is None else found
-
-
 def mover(snap: Snapshot, user_id: int) -> RncState:
     """The game's state, if it is this user's turn in this channel's race."""
     state = snap.state
@@ -43,7 +36,7 @@ def mover(snap: Snapshot, user_id: int) -> RncState:
         raise ServiceError(NOT_STARTED)
     if snap.outcome is not None or not snap.record.is_live:
         raise GameOver("the race is over; start another with `/game new`")
-    if seat(snap, user_id) not in snap.active_players:
+    if snap.seat_for(user_id) not in snap.active_players:
         turn = state.turn
         name = snap.name_of(turn.player) if turn is not None else "nobody"
         raise NotYourTurn(f"it is {name}'s turn, not yours; wait for yours")
@@ -60,14 +53,14 @@ def preview_picture(snap: Snapshot, preview: PathPreview) -> Picture:
 
 def preview(snap: Snapshot, state: RncState, user_id: int, path: str) -> Answer:
     """A whole path checked, privately: its preview and Drive it / Edit / Cancel."""
-    checked = preview_path(state, seat(snap, user_id), path)
+    checked = preview_path(state, snap.seat_for(user_id), path)
     board = paths.preview_board(snap, parse_path(path), checked, preview_picture(snap, checked))
     return Answer(private=(board,))
 
 
 def builder(snap: Snapshot, state: RncState, user_id: int, path: str) -> Message:
     """The step-by-step builder with the draft `path` so far."""
-    player = seat(snap, user_id)
+    player = snap.seat_for(user_id)
     plan = paths.draft(state, player, path)
     return paths.builder_board(snap, player, plan, preview_picture(snap, plan.preview))
 
@@ -109,7 +102,7 @@ async def choose_gear(
     """`/rushncrush gear`: the legal gear choice it names, played."""
     snap = await host.service.current(channel_id)
     mover(snap, user_id)
-    action = paths.gear_for(snap, seat(snap, user_id), speed, gear, turbo, brake)
+    action = paths.gear_for(snap, snap.seat_for(user_id), speed, gear, turbo, brake)
     return await host.play(user_id, channel_id, action, session_id=snap.session_id)
 
 
@@ -202,7 +195,7 @@ async def every_gear(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     """Every gear choice, privately (boards drawn before the gear menu had this button)."""
     snap = await _current(host, press, rid)
     mover(snap, press.user_id)
-    return Answer(private=(boards.gear_panel(snap, seat(snap, press.user_id)),))
+    return Answer(private=(boards.gear_panel(snap, snap.seat_for(press.user_id)),))
 
 
 HANDLERS: dict[str, Handler] = {

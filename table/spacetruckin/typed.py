@@ -12,10 +12,11 @@ from pydantic import ValidationError
 from games.engine import IllegalAction, InvalidAction, Model, PlayerId, Rng
 from games.spacetruckin import legal_placements, parse_placement
 from games.spacetruckin.models import Box, Fill, Place
+from table import status
 from table.answers import Answer
 from table.gametable import TableHost
 from table.ids import MalformedInput, bounded_json
-from table.service import ServiceError, Snapshot, WrongGame
+from table.service import Snapshot
 from table.spacetruckin.sheet import place_label, preview_board
 from table.spacetruckin.verbs import KEY
 
@@ -27,28 +28,13 @@ MAX_VALUE = 100
 
 async def started(host: TableHost, channel_id: int) -> Snapshot:
     """This channel's game, refused unless it is Space Truckin' and has started."""
-    snap = await host.service.current(channel_id)
-    if snap.spec.key != KEY:
-        raise WrongGame(
-            f"the game in this channel is {snap.spec.title}; its moves are its buttons "
-            f"and the `/{snap.spec.key}` commands"
-        )
-    if snap.state is None:
-        raise ServiceError("the game has not started yet; the host starts it with `/game start`")
-    return snap
-
-
-def seat_of(snap: Snapshot, user_id: int) -> PlayerId:
-    """The seat a user plays (a substitute plays the seat of the player they replaced); their
-    own id when they have none, so the rules' usual refusals follow."""
-    seat = snap.player_of(user_id)
-    return user_id if seat is None else seat
+    return await status.started(host.service, channel_id, KEY)
 
 
 async def preview(host: TableHost, user_id: int, channel_id: int, spot: str) -> Answer:
     """The user's picked tetromino drawn at `spot` on their sheet, with a button to confirm."""
     snap = await started(host, channel_id)
-    viewer = seat_of(snap, user_id)
+    viewer = snap.seat_for(user_id)
     place = _typed_place(snap, viewer, spot)
     picture = host.sheet_picture(snap, viewer, preview=place)
     return Answer(private=(preview_board(snap.for_viewer(viewer), viewer, place, picture),))
@@ -58,7 +44,7 @@ async def fill(host: TableHost, user_id: int, channel_id: int, first: Box, secon
     """Write the user's two challenge dice into the boxes `first` and `second`."""
     snap = await started(host, channel_id)
     action: Model = Fill(first=first, second=second)
-    legal = list(snap.legal_actions(seat_of(snap, user_id)))
+    legal = list(snap.legal_actions(snap.seat_for(user_id)))
     if action not in legal:
         # with a double the game lists each pair once, in box order
         swapped = Fill(first=second, second=first)
@@ -69,7 +55,7 @@ async def fill(host: TableHost, user_id: int, channel_id: int, first: Box, secon
 async def move(host: TableHost, user_id: int, channel_id: int, text: str) -> Answer:
     """Any move open to the user now, by its JSON (from the list) or its label (typed)."""
     snap = await started(host, channel_id)
-    chosen = _named_action(snap, seat_of(snap, user_id), text)
+    chosen = _named_action(snap, snap.seat_for(user_id), text)
     return await host.play(user_id, channel_id, chosen, session_id=snap.session_id)
 
 
@@ -79,7 +65,7 @@ async def place_spots(
     """(name, name) of the user's own legal placements whose names start with what they typed
     (nothing for a spectator, or while they may not place)."""
     snap = await started(host, channel_id)
-    legal = snap.legal_actions(seat_of(snap, user_id))
+    legal = snap.legal_actions(snap.seat_for(user_id))
     wanted = _squeezed(typed)
     names = [place_label(a) for a in legal if isinstance(a, Place)]
     return [(n, n) for n in names if _squeezed(n).startswith(wanted)][:MAX_CHOICES]
@@ -92,7 +78,7 @@ async def move_names(
     snap = await started(host, channel_id)
     wanted = typed.strip().lower()
     found = []
-    for legal in snap.legal_actions(seat_of(snap, user_id)):
+    for legal in snap.legal_actions(snap.seat_for(user_id)):
         label = snap.spec.describe(legal)
         value = legal.model_dump_json()
         if wanted in label.lower() and len(value) <= MAX_VALUE:

@@ -11,7 +11,7 @@ import pytest
 
 from games.registry import GAMES
 from storage import Repository
-from storage.pg.backend import LostCommit
+from storage.pg.bridge import LostCommit
 from table.loading import NotSaved
 from table.outage import MAX_DELAY, PAUSED, Unconfirmed
 from table.service import GameService, Maintenance, Snapshot

@@ -8,7 +8,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.registry import ADAPTERS
+from bot.registry import COGS
 from bot.replies import APOLOGY
 from fakediscord import FakeMessage, FakeUser
 from games.dragrage.state import Advance
@@ -87,7 +87,7 @@ async def test_out_of_range_and_unknown_inputs_get_clear_messages(world: World) 
     through anyway, the service and the rules still answer with a clear message."""
     game = next(c for c in world.fake.synced_commands() if c["name"] == "game")
     new = next(o for o in game["options"] if o["name"] == "new")
-    assert {c["value"] for c in new["options"][0]["choices"]} == set(GAMES) == set(ADAPTERS)
+    assert {c["value"] for c in new["options"][0]["choices"]} == set(GAMES) == set(COGS)
     assert world.bot is not None
     service = world.bot.service
     known = re.escape(", ".join(sorted(GAMES)))

@@ -13,7 +13,7 @@ import pytest
 
 from bot.replies import APOLOGY
 from runtime.health import HEARTBEAT_FILE, judge
-from storage.pg.backend import LostCommit
+from storage.pg.bridge import LostCommit
 from table.outage import BACK, PAUSED
 from tests.bot.conftest import World, active_user_id, running_world
 from tests.bot.outage_steps import Steps, instantly
