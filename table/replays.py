@@ -23,8 +23,8 @@ from render.registry import RENDERERS
 from storage import LogEntry, SessionRecord
 from table.answers import Drawer, Message, Picture
 from table.loading import Sessions
+from table.movelog import standing_moves
 from table.snapshot import Snapshot
-from table.takebacks import standing_moves
 
 log = logging.getLogger(__name__)
 

@@ -35,19 +35,17 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from games.engine import Event, GameError, Model, Player, PlayerId, Rng, replay
-from games.registry import AnySpec
-from storage import LogEntry, SessionRecord, SessionStatus, StaleVersion
+from games.engine import Event, GameError, Model, PlayerId, Rng
+from storage import LogEntry, SessionStatus, StaleVersion
 from storage.queries.takebacks import PENDING, TakeBackRow
 from table import clocks
 from table.clocks import REMINDER_FRACTIONS, ClockMode
 from table.gamelog import events_json
+from table.movelog import replay_log, take_back_json, taken_back
 from table.snapshot import NoSession, NotAllowed, NotSeated, ServiceError, Snapshot
 
 if TYPE_CHECKING:
     from table.service import GameService
-
-TAKE_BACK = "take_back"
 
 
 class CannotTakeBack(ServiceError):
@@ -123,65 +121,6 @@ class TakeBackRequest:
         if self.status == "expired":
             return f"⌛ Not everyone answered {who}'s take-back of {what} in time: the move stands."
         return f"🚫 {who}'s take-back of {what} lapsed: someone has acted since. The move stands."
-
-
-# ----- the log: pure helpers (also for table/verify.py and the crash-test verifier) ------------
-
-
-def take_back_json(seq: int) -> str:
-    return json.dumps({"kind": TAKE_BACK, "seq": seq}, separators=(",", ":"))
-
-
-def taken_back(action_json: str) -> int | None:
-    """The seq a take-back log entry names, or None for any other entry."""
-    try:
-        data = json.loads(action_json)
-    except ValueError:
-        return None
-    if (
-        isinstance(data, dict)
-        and data.get("kind") == TAKE_BACK
-        and isinstance(data.get("seq"), int)
-    ):
-        return int(data["seq"])
-    return None
-
-
-def standing_moves(entries: Sequence[LogEntry]) -> list[LogEntry]:
-    """The moves that stand, in order: no setup, no take-back entries, no move taken back."""
-    gone = {n for e in entries if (n := taken_back(e.action_json)) is not None}
-    return [
-        e
-        for e in entries
-        if e.seq > 0
-        and e.actor is not None
-        and e.seq not in gone
-        and taken_back(e.action_json) is None
-    ]
-
-
-def players_of(record: SessionRecord) -> tuple[Player, ...]:
-    return tuple(
-        Player(id=s.user_id, name=s.name) for s in sorted(record.seats, key=lambda s: s.seat)
-    )
-
-
-def replay_log(spec: AnySpec, record: SessionRecord, entries: Sequence[LogEntry]) -> Any:
-    """The state the seed and the standing moves of `entries` give (each with its seq's dice)."""
-    moves = standing_moves(entries)
-    options = spec.options_model.model_validate_json(record.options_json)
-    return replay(
-        spec,
-        players_of(record),
-        options,
-        record.seed,
-        [
-            (m.actor, spec.parse_action(json.loads(m.action_json)))
-            for m in moves
-            if m.actor is not None
-        ],
-        steps=[m.seq for m in moves],
-    )
 
 
 def _rolled(events_raw: str) -> bool:

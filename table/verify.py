@@ -22,8 +22,8 @@ from typing import Any
 from games.engine import GameError, Player, Rng
 from games.registry import AnySpec
 from storage import LogEntry, SessionRecord
+from table.movelog import taken_back
 from table.snapshot import seed_digest
-from table.takebacks import taken_back
 
 
 def commitment(seed: int) -> str:

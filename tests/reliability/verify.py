@@ -22,7 +22,7 @@ from typing import Any
 from games.engine import Player, Rng, replay
 from games.registry import GAMES, AnySpec
 from storage import SessionRecord, SessionStatus, queries
-from table.takebacks import taken_back
+from table.movelog import taken_back
 
 Row = tuple[int, int | None, str, str]
 """One log entry as stored: seq, actor, action_json, events_json."""

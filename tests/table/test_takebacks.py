@@ -14,7 +14,7 @@ import pytest
 from games.engine import Model, Player, PlayerId
 from games.registry import GAMES
 from storage import Repository
-from table import takebacks
+from table import movelog, takebacks
 from table.service import GameService, NotAllowed, Snapshot
 from table.takebacks import CannotTakeBack
 from table.verify import verify
@@ -65,7 +65,7 @@ async def replays_bit_for_bit(service: GameService, db_path: Path, session_id: i
     entries = await service.repo.log(session_id)
     result = verify(snap.spec, snap.record, entries)
     assert result.ok, result.problems
-    assert snap.spec.dump_state(takebacks.replay_log(snap.spec, snap.record, entries)) == (
+    assert snap.spec.dump_state(movelog.replay_log(snap.spec, snap.record, entries)) == (
         snap.record.state_json
     )
     checker = Verifier(db_path)
@@ -91,7 +91,7 @@ async def test_agreed_take_back_restores_the_position_and_replays(
     assert done.snapshot.record.state_json == start.record.state_json
     assert done.snapshot.active_players == start.active_players
     entries = await service.repo.log(start.session_id)
-    assert entries[-1].action_json == takebacks.take_back_json(moved.record.last_seq)
+    assert entries[-1].action_json == movelog.take_back_json(moved.record.last_seq)
     assert entries[-1].actor == mover and '"answers"' in entries[-1].events_json
     await replays_bit_for_bit(service, db_path, start.session_id)
     # Play on: the next move uses the next seq's dice and everything still replays.
