@@ -1,1 +1,2 @@
-"""Redline's Discord adapter: client, cogs, buttons, presenters and the game service."""
+"""Redline in Discord: the client, its commands, the persistent component, the reply funnel and
+the outbox. It carries what the table (`table/`) decides."""
