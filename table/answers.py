@@ -3,9 +3,9 @@ ping) and everything to show after one press or command. The bot draws the pictu
 the messages; nothing here knows a chat platform.
 
 A move follows one path: the bot decodes the press into a `Press`, the table (`table.host`)
-applies it and returns an `Answer`, the bot (`bot.delivery`) draws the answer's pictures off
-the event loop and sends its messages in a fixed order: the pressed message redrawn, then the
-private answer, then the public one.
+applies it and returns an `Answer`, the bot (`bot.replies.deliver`) draws the answer's pictures
+off the event loop together and sends its messages in a fixed order: the private answers, the
+public ones (a new board pings whoever must act), then the pressed message redrawn.
 """
 
 from __future__ import annotations
