@@ -5,7 +5,7 @@ find who must act (the mentions after ➡️ on the newest public board), gather
 button and select menu on the messages that player can use now (that board, and the private
 messages the bot last answered them with since that board appeared), pick one with a seeded
 `random.Random` (action buttons weigh more than looking, Back or Cancel: the same taste as the
-table's driver, `tests/table/conformance_driver.py`, whose words and weights it imports), press
+table's driver, whose words and weights it imports from `tests/table/conformance_plan.py`), press
 it, wait until the bot has answered (its idle signal, see `bench.driver.boot`), and check the
 answer is no refusal.
 """
@@ -20,7 +20,7 @@ from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
 from fakediscord.records import walk_components
 from tests.bot.conftest import World
-from tests.table.conformance_driver import (
+from tests.table.conformance_plan import (
     ACTORS,
     FAILED,
     LOOK,

@@ -21,7 +21,7 @@ private views the last two are offered nothing (`tests/bot/autocomplete_probe.py
 
 This is the test every new game must pass on day one: it runs with the game's minimum seats
 unless `SEATS` says more, and policy seed `DEFAULT_SEED` unless `SEEDS` says otherwise (the
-plan both layers play: `tests/table/conformance_driver.py`; the table's own conformance test,
+plan both layers play: `tests/table/conformance_plan.py`; the table's own conformance test,
 `tests/table/test_conformance.py`, plays the same games through the core alone).
 
 Space Truckin': random presses never build a serviceable truck (the Engine- and
@@ -42,7 +42,7 @@ from games.registry import GAMES
 from tests.bot.autocomplete_probe import AutocompleteProbe
 from tests.bot.conformance_driver import OUTCOME, Player
 from tests.bot.conftest import World
-from tests.table.conformance_driver import DEFAULT_SEED, HINTS, MAX_PRESSES, SEATS, SEEDS
+from tests.table.conformance_plan import DEFAULT_SEED, HINTS, MAX_PRESSES, SEATS, SEEDS
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

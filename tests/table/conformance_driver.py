@@ -1,265 +1,51 @@
 """A seated player who only presses what the table offers, one layer below Discord: the driver
 of the table's conformance test (`tests/table/test_conformance.py`).
 
-It keeps what each person would see as plain `Message`s (`Screens`): the public messages in
-order, and each player's private messages from their own presses, changed by every `Answer` as
-the bot changes Discord's (`bot.replies.deliver`). Each step it reads who must act from the
+It keeps what each person would see as plain `Message`s (`tests/table/screens.py`): the
+public messages in order, and each player's private messages from their own presses, changed
+by every `Answer` as the bot changes Discord's. Each step it reads who must act from the
 newest public board (the mentions after ➡️), gathers every enabled button and menu option on
 that board and on the private messages the table last answered that player with, picks one
-with a seeded `random.Random` and presses it through `Host.press` alone. Every answer is
+with a seeded `random.Random` by the taste the bot's driver shares
+(`tests/table/conformance_plan.py`) and presses it through `Host.press` alone. Every answer is
 checked against Discord's limits, the codecs and the pictures' shape on the way.
-
-The plan (seats, seeds, hints, the step limit) and the player's taste (what counts as only
-looking, how much less it weighs) are shared with the bot's conformance driver
-(`tests/bot/conformance_driver.py`), which imports them from here: both layers play the same
-games the same way.
 """
 
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Protocol, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from games.engine import GameError, Player
-from games.registry import GAMES
-from table.answers import (
-    SPENT,
-    Answer,
-    ButtonSpec,
-    Message,
-    Picture,
-    Placeholder,
-    Press,
-    Reworded,
-    SelectSpec,
-    Spent,
-)
+from table.answers import Answer, Message, Placeholder, Press, SelectSpec
 from table.host import Host
 from table.ids import MAX_LEN, ButtonId
 from table.service import ServiceError
-
-# ----- the plan: which games are played how (the bot's conformance test plays the same) -------
-
-SEATS = {"dragrage": 2, "rushncrush": 3, "spacetruckin": 3}
-SEEDS = {"dragrage": 1, "rushncrush": 1, "spacetruckin": 1}
-DEFAULT_SEED = 1
-HINTS: dict[str, dict[str, float]] = {
-    "spacetruckin": {r"^Stop building": 0.02},
-    # Apocalypse Road: looking at the whole track and detours into the step-by-step builder
-    # are pressed now and then (they must work) but rarely, so the race moves on.
-    "apocalypseroad": {r"Whole track": 0.03, r"step by step": 0.06},
-}
-MAX_PRESSES = 2500
-
-# ----- what a player reads, and their taste ----------------------------------------------------
-
-ACTORS = re.compile(r"➡️ <@(\d+)>")
-OUTCOME = "🏁"
-# what the bot says (privately) when it refuses a press, when the pressed message was out of
-# date, and (anywhere) when it failed: none of them may answer a current, offered button
-FAILED = "⚠️"
-REFUSAL_MARKS = ("🚫", "⏩", FAILED)
-# Buttons that look or go back rather than play: still pressed now and then (they must work
-# too), but rarely, so a game moves on.
-LOOK = re.compile(
-    r"show my sheet|show board|back|cancel|whole course|rules|help|log|undo|✖|❌|↩|⬅|👁",
-    re.IGNORECASE,
+from tests.table.conformance_plan import (
+    ACTORS,
+    FAILED,
+    LOOK,
+    MAX_PRESSES,
+    OUTCOME,
+    REFUSAL_MARKS,
+    WAITING,
+    Step,
+    pick,
+    report,
 )
-LOOK_WEIGHT = 0.08
-BOARD_WHILE_PRIVATE = 0.25
-# A private sheet's word that its owner has nothing to do yet (the public board is not
-# re-posted after every sheet edit, so in a step where players act at once it still asks
-# those who already did).
-WAITING = "Nothing to do right now"
-
-
-class Pressable(Protocol):
-    """One thing a player can press, in either layer: a button, or one option of a menu."""
-
-    @property
-    def custom_id(self) -> str: ...
-
-    @property
-    def label(self) -> str: ...
-
-    @property
-    def values(self) -> tuple[str, ...] | None: ...
-
-    @property
-    def private(self) -> bool: ...
-
-
-C = TypeVar("C", bound=Pressable)
-
-
-def weight(choice: Pressable, choices: Sequence[Pressable], hints: Mapping[str, float]) -> float:
-    """How likely `choice` is pressed: a game's hint by label, else looking weighs little and
-    a menu with many options counts as one choice among the buttons."""
-    for pattern, hinted in hints.items():
-        if re.search(pattern, choice.label):
-            return hinted
-    if not LOOK.search(choice.label):
-        if choice.values is not None:
-            same = sum(1 for c in choices if c.custom_id == choice.custom_id)
-            return 1.0 / max(1, same)
-        return 1.0
-    return LOOK_WEIGHT
-
-
-def pick(rnd: random.Random, choices: Sequence[C], hints: Mapping[str, float]) -> C:
-    """One of `choices`, at random by `weight`."""
-    weights = [weight(c, choices, hints) for c in choices]
-    if any(c.private and not LOOK.search(c.label) for c in choices):
-        # in the middle of a private flow (a builder, a preview, a sheet): mostly go on
-        weights = [
-            w if c.private else w * BOARD_WHILE_PRIVATE
-            for c, w in zip(choices, weights, strict=True)
-        ]
-    return rnd.choices(list(choices), weights=weights, k=1)[0]
-
-
-# ----- Discord's limits, and the shape of what the table answers --------------------------------
-
-MAX_CONTENT = 2000
-MAX_COMPONENTS = 25
-MAX_ROWS = 5
-ROW_WIDTH = 5
-MAX_OPTIONS = 25
-PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def layout(message: Message) -> list[ButtonSpec | SelectSpec]:
-    """The message's menus and buttons in the order Discord shows them: placed in rows as
-    discord.py places a view's items when the bot adds them (menus first; a menu fills a row),
-    then row by row. Fails where Discord would refuse the layout."""
-    weights = [0] * MAX_ROWS
-    placed: list[tuple[int, ButtonSpec | SelectSpec]] = []
-    items: list[ButtonSpec | SelectSpec] = [*message.selects, *message.buttons]
-    for item in items:
-        width = ROW_WIDTH if isinstance(item, SelectSpec) else 1
-        row = item.row
-        if row is None:
-            row = next((i for i, w in enumerate(weights) if w + width <= ROW_WIDTH), None)
-            assert row is not None, f"no room for another component: {message.content[:80]!r}"
-        assert 0 <= row < MAX_ROWS and weights[row] + width <= ROW_WIDTH, (
-            f"row {row} is full: {message.content[:80]!r}"
-        )
-        weights[row] += width
-        placed.append((row, item))
-    return [item for _, item in sorted(placed, key=lambda p: p[0])]
-
-
-def custom_ids(message: Message) -> Iterator[str]:
-    yield from (b.custom_id for b in message.buttons)
-    yield from (s.custom_id for s in message.selects)
-
-
-def check_picture(picture: Picture, session_id: int, viewer: int | None) -> None:
-    """A picture names its game, its session and a function to draw it, and whose view it is
-    drawn from may see it."""
-    assert picture.game in GAMES, f"a picture names no game: {picture}"
-    assert picture.session_id == session_id, f"a picture of another session: {picture}"
-    assert callable(picture.draw), f"a picture without a drawing: {picture}"
-    assert picture.viewer in (None, viewer), (
-        f"a {picture.what} drawn from {picture.viewer}'s view shown to "
-        f"{'everyone' if viewer is None else viewer}"
-    )
-
-
-def draw(picture: Picture) -> bytes:
-    """The picture drawn as the bot's renderer draws it (its pure `render/` function)."""
-    data = picture.draw(*picture.args, **picture.kwargs)
-    assert isinstance(data, bytes) and data.startswith(PNG), f"the {picture.what} is no PNG"
-    return data
-
-
-# ----- what each person sees ---------------------------------------------------------------------
-
-
-@dataclass
-class Shown:
-    """A message as it stands now: public (`to` None) or private to one user."""
-
-    id: int
-    message: Message
-    to: int | None = None
-
-    @property
-    def live(self) -> bool:
-        """Has it anything left to press?"""
-        return bool(self.message.buttons or self.message.selects)
-
-
-@dataclass
-class Screens:
-    """Every message the table has shown in one channel, as the bot would have left them."""
-
-    public: list[Shown] = field(default_factory=list)
-    shown: dict[int, Shown] = field(default_factory=dict)
-
-    def show(self, message: Message, to: int | None = None) -> Shown:
-        shown = Shown(len(self.shown) + 1, message, to)
-        self.shown[shown.id] = shown
-        if to is None:
-            self.public.append(shown)
-        return shown
-
-    def apply(
-        self, answer: Answer, user: int, pressed: Shown | None, placeholder: Placeholder
-    ) -> list[Shown]:
-        """Show `answer` as `bot.replies.deliver` does; returns the messages the press
-        answered with (the pressed one first when it changed), as Discord lists them."""
-        assert not answer.posts, "a press posts to another channel"
-        touched: list[Shown] = []
-        if pressed is not None and answer.pressed is not None:
-            # only a silent acknowledgement leaves the pressed message to redraw; after a
-            # "thinking" placeholder the original response is that placeholder, and the bot
-            # would drop the change
-            assert placeholder is Placeholder.NONE, "a change of the pressed message never shown"
-            pressed.message = redrawn(pressed.message, answer.pressed)
-            touched.append(pressed)
-        new = [self.show(m, user) for m in answer.private]
-        public = (answer.public,) if answer.public is not None else ()
-        new += [self.show(m) for m in (*public, *answer.more)]
-        return touched + new
-
-
-def redrawn(before: Message, change: Message | Reworded | Spent) -> Message:
-    """The pressed message after the answer's `pressed` change."""
-    if change is SPENT:
-        return replace(before, buttons=(), selects=())
-    if isinstance(change, Reworded):
-        if change.controls is None:
-            return replace(before, content=change.content)
-        controls = change.controls
-        return replace(
-            before, content=change.content, buttons=controls.buttons, selects=controls.selects
-        )
-    assert isinstance(change, Message), f"an unknown change of the pressed message: {change!r}"
-    return change
-
-
-def sent(answer: Answer, user: int, pressed_to: int | None) -> Iterator[tuple[Message, int | None]]:
-    """Every message `answer` sends whole (fallbacks included), with who it is shown to:
-    `user` for a private one, None for everyone, `pressed_to` for the pressed one redrawn."""
-    whole: list[tuple[Message, int | None]] = [(m, user) for m in answer.private]
-    public = (answer.public,) if answer.public is not None else ()
-    whole += [(m, None) for m in (*public, *answer.more)]
-    pressed = answer.pressed
-    if isinstance(pressed, Message):
-        whole.append((pressed, pressed_to))
-    elif isinstance(pressed, Reworded) and pressed.controls is not None:
-        whole.append((pressed.controls, pressed_to))
-    for message, to in whole:
-        yield message, to
-        if message.fallback is not None:
-            yield message.fallback, to
-
-
-# ----- the player --------------------------------------------------------------------------------
+from tests.table.screens import (
+    MAX_COMPONENTS,
+    MAX_CONTENT,
+    MAX_OPTIONS,
+    Screens,
+    Shown,
+    check_picture,
+    custom_ids,
+    draw,
+    layout,
+    sent,
+)
 
 
 @dataclass(frozen=True)
@@ -279,24 +65,6 @@ class Choice:
         picked = f" = {list(self.values)}" if self.values is not None else ""
         where = "private" if self.private else "board"
         return f"{where} {self.label!r}{picked} ({self.custom_id})"
-
-
-@dataclass
-class Step:
-    """What one press did, for the report."""
-
-    step: int
-    user: str
-    choice: str
-    answers: list[str]
-
-
-def report(problems: Sequence[str], history: Sequence[Step], last: int = 12) -> str:
-    """What went wrong, and the last presses before it."""
-    lines = [*problems, "last presses:"]
-    for step in history[-last:]:
-        lines.append(f"  {step.step} {step.user}: {step.choice} -> {step.answers}")
-    return "\n".join(lines)
 
 
 @dataclass

@@ -18,7 +18,7 @@ keeps its text fallback); whoever the board asks to act is offered something; an
 within the step limit, its replay asked for once; no live button on the final board. Every
 50th press's pictures and the final board are drawn with their own functions (PNG bytes).
 
-The seats, the players' seeds, hints and step limit are the bot test's (shared in the driver);
+The seats, the players' seeds, hints and step limit are the bot test's (`conformance_plan.py`);
 the game's seed is the bot world's first, so both layers deal the same game and, given the
 same offers, make the same presses: the press counts printed here and there agree.
 """
@@ -37,17 +37,9 @@ from games.engine import Player
 from games.registry import GAMES
 from table.host import Host
 from table.seating import Seating
-from tests.table.conformance_driver import (
-    DEFAULT_SEED,
-    HINTS,
-    MAX_PRESSES,
-    OUTCOME,
-    SEATS,
-    SEEDS,
-    Table,
-    TablePlayer,
-    draw,
-)
+from tests.table.conformance_driver import Table, TablePlayer
+from tests.table.conformance_plan import DEFAULT_SEED, HINTS, MAX_PRESSES, OUTCOME, SEATS, SEEDS
+from tests.table.screens import draw
 
 GUILD, CHANNEL = 1_300_000_000_000_000_001, 1_300_000_000_000_000_002
 PEOPLE = tuple(
