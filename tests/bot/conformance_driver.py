@@ -4,15 +4,15 @@ It sees Discord only (the fake's messages), never the bot's or the game's state.
 find who must act (the mentions after ➡️ on the newest public board), gather every enabled
 button and select menu on the messages that player can use now (that board, and the private
 messages the bot last answered them with since that board appeared), pick one with a seeded
-`random.Random` (action buttons weigh more than looking, Back or Cancel), press it, wait until
-the bot has answered (its idle signal, see `bench.driver.boot`), and check the answer is no
-refusal.
+`random.Random` (action buttons weigh more than looking, Back or Cancel: the same taste as the
+table's driver, whose words and weights it imports from `tests/table/conformance_plan.py`), press
+it, wait until the bot has answered (its idle signal, see `bench.driver.boot`), and check the
+answer is no refusal.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -20,26 +20,19 @@ from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
 from fakediscord.records import walk_components
 from tests.bot.conftest import World
-
-ACTORS = re.compile(r"➡️ <@(\d+)>")
-OUTCOME = "🏁"
-# what the bot says (privately) when it refuses a press, when the pressed message was out of
-# date, and (anywhere) when it failed: none of them may answer a current, offered button
-FAILED = "⚠️"
-REFUSAL_MARKS = ("🚫", "⏩", FAILED)
-BUTTON, SELECT = 2, 3
-# Buttons that look or go back rather than play: still pressed now and then (they must work
-# too), but rarely, so a game moves on.
-LOOK = re.compile(
-    r"show my sheet|show board|back|cancel|whole course|rules|help|log|undo|✖|❌|↩|⬅|👁",
-    re.IGNORECASE,
+from tests.table.conformance_plan import (
+    ACTORS,
+    FAILED,
+    LOOK,
+    OUTCOME,
+    REFUSAL_MARKS,
+    WAITING,
+    Step,
+    pick,
+    report,
 )
-LOOK_WEIGHT = 0.08
-BOARD_WHILE_PRIVATE = 0.25
-# A private sheet's word that its owner has nothing to do yet (the public board is not
-# re-posted after every sheet edit, so in a step where players act at once it still asks
-# those who already did).
-WAITING = "Nothing to do right now"
+
+BUTTON, SELECT = 2, 3
 
 
 @dataclass(frozen=True)
@@ -52,22 +45,16 @@ class Choice:
     values: tuple[str, ...] | None = None  # a select menu's pick
 
     @property
+    def private(self) -> bool:
+        return self.message.ephemeral
+
+    @property
     def where(self) -> str:
-        return "private" if self.message.ephemeral else "board"
+        return "private" if self.private else "board"
 
     def describe(self) -> str:
         picked = f" = {list(self.values)}" if self.values is not None else ""
         return f"{self.where} {self.label!r}{picked} ({self.custom_id})"
-
-
-@dataclass
-class Press:
-    """What one press did, for the report."""
-
-    step: int
-    user: str
-    choice: str
-    answers: list[str]
 
 
 @dataclass
@@ -82,7 +69,7 @@ class Player:
     hints: dict[str, float] = field(default_factory=dict)
     presses: int = 0
     looks: int = 0
-    history: list[Press] = field(default_factory=list)
+    history: list[Step] = field(default_factory=list)
     private: dict[int, list[int]] = field(default_factory=dict)  # user -> ephemeral message ids
     waiting: set[int] = field(default_factory=set)  # asked by the board, told to wait
     waits: int = 0
@@ -138,27 +125,9 @@ class Player:
                         found.append(Choice(message, cid, label, values))
         return found
 
-    def weight(self, choice: Choice, choices: Sequence[Choice]) -> float:
-        for pattern, weight in self.hints.items():
-            if re.search(pattern, choice.label):
-                return weight
-        if not LOOK.search(choice.label):
-            # a menu with many options counts as one choice among the buttons
-            if choice.values is not None:
-                same = sum(1 for c in choices if c.custom_id == choice.custom_id)
-                return 1.0 / max(1, same)
-            return 1.0
-        return LOOK_WEIGHT
-
     def pick(self, choices: Sequence[Choice]) -> Choice:
-        weights = [self.weight(c, choices) for c in choices]
-        if any(c.message.ephemeral and not LOOK.search(c.label) for c in choices):
-            # in the middle of a private flow (a builder, a preview, a sheet): mostly go on
-            weights = [
-                w if c.message.ephemeral else w * BOARD_WHILE_PRIVATE
-                for c, w in zip(choices, weights, strict=True)
-            ]
-        return self.rnd.choices(list(choices), weights=weights, k=1)[0]
+        """One of `choices`, weighed as the table's driver weighs them (one taste for both)."""
+        return pick(self.rnd, choices, self.hints)
 
     # -- pressing -------------------------------------------------------------------------------
 
@@ -181,7 +150,7 @@ class Player:
     ) -> None:
         answers = result.messages
         texts = [f"{'🔒' if m.ephemeral else '📢'} {m.content[:160]!r}" for m in answers]
-        self.history.append(Press(step, user.name, choice.describe(), texts))
+        self.history.append(Step(step, user.name, choice.describe(), texts))
         refused = [
             m
             for m in answers
@@ -250,8 +219,5 @@ class Player:
             self.remember(current, result, board)
         raise AssertionError(f"no outcome after {self.max_steps} presses\n{self.report()}")
 
-    def report(self, last: int = 12) -> str:
-        lines = [*self.problems, "last presses:"]
-        for press in self.history[-last:]:
-            lines.append(f"  {press.step} {press.user}: {press.choice} -> {press.answers}")
-        return "\n".join(lines)
+    def report(self) -> str:
+        return report(self.problems, self.history)

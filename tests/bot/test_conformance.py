@@ -20,7 +20,9 @@ game's commands is asked by the acting player, a player who may not act and a sp
 private views the last two are offered nothing (`tests/bot/autocomplete_probe.py`).
 
 This is the test every new game must pass on day one: it runs with the game's minimum seats
-unless `SEATS` says more, and policy seed `DEFAULT_SEED` unless `SEEDS` says otherwise.
+unless `SEATS` says more, and policy seed `DEFAULT_SEED` unless `SEEDS` says otherwise (the
+plan both layers play: `tests/table/conformance_plan.py`; the table's own conformance test,
+`tests/table/test_conformance.py`, plays the same games through the core alone).
 
 Space Truckin': random presses never build a serviceable truck (the Engine- and
 Weapons-required grids need planned placements), so its run ends in the shipyard with "every
@@ -40,17 +42,7 @@ from games.registry import GAMES
 from tests.bot.autocomplete_probe import AutocompleteProbe
 from tests.bot.conformance_driver import OUTCOME, Player
 from tests.bot.conftest import World
-
-SEATS = {"dragrage": 2, "rushncrush": 3, "spacetruckin": 3}
-SEEDS = {"dragrage": 1, "rushncrush": 1, "spacetruckin": 1}
-DEFAULT_SEED = 1
-HINTS: dict[str, dict[str, float]] = {
-    "spacetruckin": {r"^Stop building": 0.02},
-    # Apocalypse Road: looking at the whole track and detours into the step-by-step builder
-    # are pressed now and then (they must work) but rarely, so the race moves on.
-    "apocalypseroad": {r"Whole track": 0.03, r"step by step": 0.06},
-}
-MAX_PRESSES = 2500
+from tests.table.conformance_plan import DEFAULT_SEED, HINTS, MAX_PRESSES, SEATS, SEEDS
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -35,9 +35,15 @@ def now() -> Now:
 
 
 @pytest.fixture
-async def service(tmp_path: Path, now: Now) -> AsyncIterator[GameService]:
+def first_seed() -> int:
+    """The seed of the first game a test opens (each next game's is one more)."""
+    return 21
+
+
+@pytest.fixture
+async def service(tmp_path: Path, now: Now, first_seed: int) -> AsyncIterator[GameService]:
     repo = await Repository.open(tmp_path / "table.sqlite3", clock=now)
-    seeds = itertools.count(21)
+    seeds = itertools.count(first_seed)
     try:
         yield GameService(repo, GAMES, seed_source=lambda: next(seeds), clock=now)
     finally:
