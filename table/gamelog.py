@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import inspect
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ConfigDict
@@ -13,6 +12,7 @@ from pydantic import ConfigDict
 from games.engine import Event, PlayerId
 from games.registry import AnySpec
 from storage import LogEntry
+from table import story
 from table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
@@ -33,34 +33,40 @@ def loose_events(entry: LogEntry) -> tuple[Event, ...]:
 
 
 def log_lines(snap: Snapshot, entries: Sequence[LogEntry], *, viewer: PlayerId | None) -> list[str]:
-    """Log entries as plain lines for `viewer`.
-
-    In games with private sheets the log would otherwise tell everyone what is on them:
-    there, only the viewer's own entries show their details.
-    """
-    private = snap.spec.has_private_views
+    """Log entries as plain lines for `viewer` (None: a spectator): every event the game lets
+    them read (`GameSpec.audience`), in the game's words (`GameSpec.narrate`), dice included.
+    A move with nothing they may read is "played (hidden)"; one whose events say nothing at
+    all is told by its action's label."""
+    spec = snap.spec
     names = {seat.user_id: seat.name for seat in snap.record.seats}
     lines: list[str] = []
     for entry in entries:
-        who = snap.name_of(entry.actor) if entry.actor is not None else "setup"
-        if private and entry.actor is not None and entry.actor != viewer:
-            lines.append(f"#{entry.seq} {who}: made a move")
-            continue
-        try:
-            raw_events = json.loads(entry.events_json)
-        except ValueError:
-            raw_events = []
-        texts = [_event_text(snap.spec, e, names) for e in raw_events]
-        texts = [t.removeprefix(f"{who}: ") for t in texts if t]
+        events = _raw_events(entry)
         if entry.actor is None:
             seated = ", ".join(seat.name for seat in snap.record.seats)
+            told = story.event_lines(spec, events, viewer, names)
             setup = f"#0 the game was set up for {seated}"
-            lines.append(setup + (": " + "; ".join(texts) if texts else ""))
+            lines.append(setup + (": " + "; ".join(told) if told else ""))
             continue
-        if not texts:
-            texts = [_action_text(snap.spec, entry.action_json)]
-        lines.append(f"#{entry.seq} {who}: " + "; ".join(texts))
+        who = snap.name_of(entry.actor)
+        told = story.event_lines(spec, events, viewer, names, actor=entry.actor)
+        if not told:
+            hidden = events and not story.has_public_effects(spec, events)
+            mine = viewer is not None and viewer == entry.actor
+            told = [
+                "played (hidden)" if hidden and not mine else _action_text(spec, entry.action_json)
+            ]
+        lines.append(f"#{entry.seq} {who}: " + "; ".join(told))
     return lines
+
+
+def _raw_events(entry: LogEntry) -> list[dict[str, Any]]:
+    try:
+        raw = json.loads(entry.events_json)
+    except ValueError:
+        log.warning("unreadable events in session %s, seq %s", entry.session_id, entry.seq)
+        return []
+    return [e for e in raw if isinstance(e, dict)] if isinstance(raw, list) else []
 
 
 class LooseEvent(Event):
@@ -74,17 +80,3 @@ def _action_text(spec: AnySpec, action_json: str) -> str:
         return spec.describe(spec.parse_action(json.loads(action_json)))
     except (ValueError, TypeError):
         return "a move"
-
-
-def _event_text(spec: AnySpec, raw: dict[str, Any], names: Mapping[PlayerId, str]) -> str:
-    describe = spec.extra.get("describe_event")
-    if describe is not None:
-        try:
-            if "names" in inspect.signature(describe).parameters:
-                return str(describe(raw, names=names))  # games that name other players
-            return str(describe(raw))
-        except (KeyError, ValueError, TypeError):
-            log.debug("could not describe event %r", raw)
-    if raw.get("kind") == "dice_rolled":
-        return f"rolled {raw.get('dice')} ({raw.get('why')})"
-    return str(raw.get("text") or raw.get("kind", ""))

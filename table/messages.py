@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.engine import Model, PlayerId
+from table import story
 from table.answers import ButtonSpec, Message, Picture
 from table.clocks import timestamp
 from table.ids import (
@@ -137,19 +138,9 @@ def _seat_order(snap: Snapshot) -> Callable[[PlayerId], int]:
 
 
 def happened_lines(snap: Snapshot, limit: int = 6) -> list[str]:
-    """What the last step did, as short lines (from the game's own event describer)."""
-    describe: Callable[[Any], str] | None = snap.spec.extra.get("describe_event")
-    if describe is None:
-        return []
-    lines = []
-    for event in snap.events:
-        try:
-            text = describe(event)
-        except (KeyError, ValueError, TypeError, AttributeError):
-            continue
-        if text:
-            lines.append(text)
-    return lines[-limit:]
+    """What the last step did that the public may read, in the game's words."""
+    names = {seat.user_id: seat.name for seat in snap.record.seats}
+    return story.event_lines(snap.spec, snap.events, None, names)[-limit:]
 
 
 def board_content(snap: Snapshot) -> str:

@@ -5,6 +5,7 @@ Exports `SPEC`, plus the few-taps helpers the Discord adapter uses (`move_result
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.apocalypseroad.choices import (
@@ -56,6 +57,11 @@ def describe_event(event: Event | dict[str, Any]) -> str:
     return str(getattr(event, "text", ""))
 
 
+def narrate(event: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+    """One event in words (`GameSpec.narrate`)."""
+    return describe_event(dict(event))
+
+
 SPEC: GameSpec[ArState, Action, ArOptions, ArView] = GameSpec(
     key="apocalypseroad",
     title="Apocalypse Road",
@@ -87,6 +93,7 @@ SPEC: GameSpec[ArState, Action, ArOptions, ArView] = GameSpec(
     outcome=outcome,
     view=view,
     describe=describe,
+    narrate=narrate,
     has_private_views=True,
     text_board=text_board,
     private_part=private_part,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.dragrage.describe import describe, describe_event, prompt
 from games.dragrage.policy import bot_move
@@ -40,6 +41,11 @@ def can_take_back(
     return isinstance(action, Advance)
 
 
+def narrate(event: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+    """One event in words (`GameSpec.narrate`)."""
+    return describe_event(event)
+
+
 SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpec(
     key="dragrage",
     title="Drag Rage",
@@ -63,6 +69,7 @@ SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpe
     outcome=outcome,
     view=view,
     describe=describe,
+    narrate=narrate,
     policy=bot_move,
     text_board=text_board,
     changelog=CHANGELOG,

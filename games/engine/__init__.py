@@ -11,6 +11,7 @@ from games.engine.model import (
     Player,
     PlayerId,
 )
+from games.engine.narration import default_narration, dice_words, everyone, raw_event
 from games.engine.rng import LoadedDice, Rng, derive_seed
 from games.engine.spec import GameSpec, Step, replay
 
@@ -32,6 +33,10 @@ __all__ = [
     "PlayerId",
     "Rng",
     "Step",
+    "default_narration",
     "derive_seed",
+    "dice_words",
+    "everyone",
+    "raw_event",
     "replay",
 ]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
 from games.engine.model import Event, Model, Outcome, Player, PlayerId
+from games.engine.narration import default_narration, everyone
 from games.engine.rng import Rng
 
 S = TypeVar("S", bound=Model)
@@ -38,6 +39,10 @@ class GameSpec(Generic[S, A, OptT, V]):
     - `outcome(state) -> Outcome | None`
     - `view(state, viewer | None) -> View`: the one gate for hidden information
     - `describe(action) -> str`: short player-facing label ("advance 8", "Let's Roll")
+    - `narrate(event, names) -> str`: one event (its JSON form) in plain words, dice included,
+      for whoever may see it; `names` maps seats to names (`games.engine.narration`)
+    - `audience(event) -> frozenset | None`: who may read an event: None everyone, else only
+      those seats (the empty set: nobody). The one gate for events, beside `view` for states
     - `text_board(view) -> str`: the position in a few plain lines, shown when the board image
       cannot be drawn (a move is never hidden behind a failed render)
     - `private_part(view) -> Model`: the part of a player's view their private buttons depend
@@ -84,6 +89,12 @@ class GameSpec(Generic[S, A, OptT, V]):
     given? Asked only when no die was rolled and nobody has acted since (`table/takebacks.py`
     checks those). None: yes in a game without private views, no in one with them (the move
     may have shown hidden information). Each game says its ruling in `rules_text`."""
+    narrate: Callable[[Mapping[str, Any], Mapping[PlayerId, str]], str] = default_narration
+    """One event told in words (see `games.engine.narration`); the default tells notes and
+    rolls."""
+    audience: Callable[[Mapping[str, Any]], frozenset[PlayerId] | None] = everyone
+    """Who may read an event: None everyone; a set of seats only them (the one gate for
+    events, beside `view`). The default: every event is public."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     # Helpers that only wrap the pure functions above.

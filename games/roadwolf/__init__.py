@@ -3,7 +3,10 @@ Exports `SPEC`."""
 
 from __future__ import annotations
 
-from games.engine import GameSpec
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine import GameSpec, PlayerId
 from games.roadwolf.describe import describe, describe_event, prompt
 from games.roadwolf.model import ACTION_ADAPTER, Action, RwOptions, RwState, RwView
 from games.roadwolf.policy import bot_move
@@ -14,6 +17,12 @@ from games.roadwolf.text_board import text_board
 from games.roadwolf.view import private_part, view
 
 RULES_VERSION = 3
+
+
+def narrate(event: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+    """One event in words (`GameSpec.narrate`)."""
+    return describe_event(event)
+
 
 SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
     key="roadwolf",
@@ -32,6 +41,7 @@ SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
     outcome=outcome,
     view=view,
     describe=describe,
+    narrate=narrate,
     has_private_views=True,
     text_board=text_board,
     private_part=private_part,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.engine import Event, GameSpec, PlayerId
 from games.rushncrush.describe import describe_event
@@ -46,6 +47,11 @@ def can_take_back(
     return not any(event.kind in _CONTACT for event in events)
 
 
+def narrate(event: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+    """One event in words (`GameSpec.narrate`)."""
+    return describe_event(event, names=names)
+
+
 SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
     key="rushncrush",
     title="Rush 'n' Crush",
@@ -66,6 +72,7 @@ SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
     outcome=outcome,
     view=view,
     describe=describe,
+    narrate=narrate,
     policy=bot_move,
     text_board=text_board,
     can_take_back=can_take_back,
