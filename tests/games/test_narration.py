@@ -6,9 +6,10 @@ as in `test_policies.py`), for every event of every step:
 - a public event (`GameSpec.audience(event) is None`) is told in a non-empty line; a private
   one names the seats that may read it (a set: the empty set is bookkeeping nobody reads);
 - every die of a public roll appears, in order, in its line;
-- no public line names a secret: a string (4 characters or more, found as a whole word) that some
-  seat's own view held during the game and no public view ever held (`tests/bot/hidden.py` judges the same way);
-- the narration of the stored (JSON) event is the narration of the event itself.
+- no public line names a secret: a string (4 characters or more, found as a whole word) that
+  some seat's own view held during the game and no public view ever held (as
+  `tests/bot/hidden.py` judges), except a game's declared vocabulary.
+Events are narrated in their stored (JSON) form, as the log reads them back.
 """
 
 from __future__ import annotations
