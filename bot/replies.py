@@ -96,7 +96,7 @@ async def drawn(drawer: Drawer | None, message: Message) -> Message:
         if message.fallback is not None:
             return await drawn(drawer, message.fallback)
         return dataclasses.replace(message, image=None)
-    return dataclasses.replace(message, image=data)
+    return dataclasses.replace(message, image=data, alt=message.alt or picture.alt)
 
 
 class Reply:

@@ -10,6 +10,8 @@ from fakediscord.records import FakeChannel, walk_components
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
+MAX_DESCRIPTION = 1024
+"""An attachment's alt text (its `description`), at most 1,024 characters."""
 MAX_ATTACHMENTS = 10
 MAX_ROWS = 5
 MAX_PER_ROW = 5
@@ -46,6 +48,10 @@ def check_message(
     count = max(len(files), len(attachments))
     if count > MAX_ATTACHMENTS:
         problems.append(invalid(f"{count} attachments > {MAX_ATTACHMENTS}"))
+    for index, attachment in enumerate(attachments):
+        description = attachment.get("description") if isinstance(attachment, dict) else None
+        if isinstance(description, str) and len(description) > MAX_DESCRIPTION:
+            problems.append(invalid(f"attachments.{index}.description is {len(description)} chars"))
     content = data.get("content")
     if isinstance(content, str) and len(content) > MAX_CONTENT:
         problems.append(invalid(f"content is {len(content)} chars > {MAX_CONTENT}"))

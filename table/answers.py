@@ -37,6 +37,9 @@ class Picture:
     background: bool = False
     viewer: int | None = None
     """Whose view it is drawn from (None: the public view, which anyone may see)."""
+    alt: str = ""
+    """What the picture shows, in words: the image's alt text, unless its message says more
+    (`Message.alt`). Told to the same people as the picture (from the same view)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,8 @@ class Message:
     selects: tuple[SelectSpec, ...] = ()
     pages: tuple[Page, ...] = ()
     alt: str = ""
-    """The image's alt text (what a screen reader says instead of the picture)."""
+    """The image's alt text (what a screen reader says instead of the picture); empty: the
+    picture's own (`Picture.alt`)."""
     fallback: Message | None = None
     """What to send instead when `image` is a picture that cannot be drawn."""
 
@@ -97,6 +101,13 @@ class Message:
         return dataclasses.replace(
             self, content=f"{head}\n{self.content}"[:limit], fallback=fallback
         )
+
+
+def plain(text: str) -> str:
+    """Chat text as words for alt text: no bold, code or spoiler marks, one line."""
+    for mark in ("**", "`", "||", "__"):
+        text = text.replace(mark, "")
+    return " ".join(text.split())
 
 
 class Placeholder(enum.Enum):

@@ -92,6 +92,7 @@ class Host:
             drawing.board,
             (snap.view(viewer),),
             viewer=viewer,
+            alt=shared.picture_alt(snap, "The board" if viewer is None else "Your board", viewer),
         )
 
     def sheet_picture(self, snap: Snapshot, viewer: PlayerId, **options: object) -> Picture | None:
@@ -107,6 +108,7 @@ class Host:
             (snap.view(viewer),),
             options,
             viewer=viewer,
+            alt=shared.picture_alt(snap, "Your own sheet", viewer),
         )
 
     def board(self, snap: Snapshot, *, with_buttons: bool = True) -> Message:

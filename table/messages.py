@@ -163,11 +163,12 @@ def board_content(snap: Snapshot) -> str:
     return "\n".join(parts)[:1900]
 
 
-def text_board(snap: Snapshot) -> str:
-    """The public position in plain lines (the game's own `text_board`, else a fallback)."""
+def text_board(snap: Snapshot, viewer: PlayerId | None = None) -> str:
+    """The position in plain lines as `viewer` sees it (None: the public; the game's own
+    `text_board`, else a fallback)."""
     if snap.state is None:
         return ""
-    view = snap.view(None)
+    view = snap.view(viewer)
     render: Callable[[Any], str] | None = snap.spec.text_board
     if render is not None:
         try:
@@ -175,6 +176,22 @@ def text_board(snap: Snapshot) -> str:
         except Exception:
             pass
     return "(the board cannot be shown as text for this game; `/game status` tries again)"
+
+
+ALT_LIMIT = 1000  # Discord takes 1,024 characters of alt text
+
+
+def picture_alt(snap: Snapshot, what: str, viewer: PlayerId | None = None) -> str:
+    """Alt text for a picture of this position: what it is, what just happened (the lines
+    `viewer` may read) and the position in words, from the same view as the picture."""
+    names = {seat.user_id: seat.name for seat in snap.record.seats}
+    head = f"{what}, {snap.spec.title} game #{snap.session_id}, move {snap.record.last_seq}."
+    happened = story.event_lines(snap.spec, snap.events, viewer, names)[-4:]
+    parts = [head]
+    if happened:
+        parts.append("Last: " + "; ".join(happened) + ".")
+    parts.append(text_board(snap, viewer))
+    return " ".join(p for p in parts if p)[:ALT_LIMIT]
 
 
 def saved_text_board(snap: Snapshot, note: str) -> Message:

@@ -21,7 +21,8 @@ from games.registry import AnySpec
 from render import replay
 from render.registry import RENDERERS
 from storage import LogEntry, SessionRecord
-from table.answers import Drawer, Message, Picture
+from table import messages as shared
+from table.answers import Drawer, Message, Picture, plain
 from table.loading import Sessions
 from table.movelog import standing_moves
 from table.snapshot import Snapshot
@@ -83,7 +84,17 @@ def replay_board(snap: Snapshot, data: bytes) -> Message:
         f"🎞️ Replay of **{snap.spec.title}** (game #{snap.session_id}, {moves} moves), "
         f"re-derived from Seed: `{snap.record.seed}` and the log (`/game verify` checks it)."
     )
-    return Message(content=text, image=data, filename=f"replay-{snap.session_id}.{replay.FORMAT}")
+    alt = (
+        f"Animated replay of {snap.spec.title} game #{snap.session_id}: the board after each "
+        f"of its {moves} moves, from the start to the end. At the end: "
+        f"{shared.turn_line(snap)} {shared.text_board(snap)}"
+    )
+    return Message(
+        content=text,
+        image=data,
+        filename=f"replay-{snap.session_id}.{replay.FORMAT}",
+        alt=plain(alt)[: shared.ALT_LIMIT],
+    )
 
 
 async def replay_for(sessions: Sessions, drawer: Drawer, snap: Snapshot) -> Message:

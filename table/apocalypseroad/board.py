@@ -43,6 +43,7 @@ def whole_track(snap: Snapshot) -> Message:
         render_apocalypseroad,
         (snap.view(),),
         {"whole_track": True},
+        alt=presenters.picture_alt(snap, "The whole track"),
     )
     return Message(
         content=f"**The whole track** · game #{snap.session_id} (only you see this)",

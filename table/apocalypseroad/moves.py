@@ -94,6 +94,7 @@ def preview(snap: Snapshot, viewer: PlayerId, path: str) -> Picture:
         (view, trails(state, path)),
         {"title": f"Planned move: {path or '(no steps yet)'}", "notes": notes},
         viewer=viewer,
+        alt=f"The track with your planned move {path or '(no steps yet)'}: " + "; ".join(notes),
     )
 
 

@@ -9,7 +9,7 @@ from typing import ParamSpec, Protocol, TypeVar
 
 from games.dice import ContestOdds, ExactOdds, OddsMode, exact_odds, odds_table, probability
 from render.dice import render_odds, render_table
-from table.answers import Answer, Message, Picture, PictureLate
+from table.answers import Answer, Message, Picture, PictureLate, plain
 from table.dice.pictures import picture
 from table.service import ServiceError
 
@@ -138,4 +138,14 @@ def d6_table(mode: str | None, dice: int | None, target: int | None) -> Answer:
         p = probability(chosen, dice, target)
         lines.append(f"{chosen.value} of {dice}d6 >= {target}: **{percent(p)}** (= {p})")
     image = picture(render_table, shown.title, shown.row_labels, shown.col_labels, shown.cells)
-    return Answer(public=Message(content="\n".join(lines), image=image, filename="odds.png"))
+    columns = shown.col_labels
+    table = "; ".join(
+        f"{row}: " + ", ".join(f"{c} {p:.1f}%" for c, p in zip(columns, cells, strict=True))
+        for row, cells in zip(shown.row_labels, shown.cells, strict=True)
+    )
+    content = "\n".join(lines)
+    return Answer(
+        public=Message(
+            content=content, image=image, filename="odds.png", alt=plain(f"{content} {table}")
+        )
+    )

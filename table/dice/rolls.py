@@ -7,7 +7,7 @@ import secrets
 from games.dice import contest_odds, roll_contest, roll_notation
 from games.engine import Rng
 from render.dice import DiceGroup, render_dice
-from table.answers import Answer, Message
+from table.answers import Answer, Message, plain
 from table.dice.odds import contest_odds_line
 from table.dice.pictures import picture, roll_picture
 from table.messages import mention
@@ -31,7 +31,10 @@ def roll(user_id: int, expression: str, *, saved_as: str | None = None) -> Answe
     content = clip(
         f"🎲 {mention(user_id)} rolled `{result.expression}`{label}{saved}\n{result.breakdown}"
     )
-    return Answer(public=Message(content=content, image=roll_picture(result), filename="roll.png"))
+    image = roll_picture(result)
+    return Answer(
+        public=Message(content=content, image=image, filename="roll.png", alt=plain(content))
+    )
 
 
 def contest(attacker: int, defender: int, attacker_rerolls: int, defender_rerolls: int) -> Answer:
@@ -59,5 +62,6 @@ def contest(attacker: int, defender: int, attacker_rerolls: int, defender_reroll
             content=clip(f"⚔️ {result.explanation}\n{contest_odds_line(odds)}"),
             image=picture(render_dice, groups, title="Contested roll"),
             filename="contest.png",
+            alt=plain(f"Contested roll: {result.explanation}"),
         )
     )

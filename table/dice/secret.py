@@ -22,7 +22,7 @@ from typing import ClassVar, Self
 from games.dice import DiceRoll
 from games.dice.secret import commitment, roll_from_seed, verify
 from storage.queries.dice import SecretRollRow
-from table.answers import Answer, ButtonSpec, Message, Picture, Placeholder, Press
+from table.answers import Answer, ButtonSpec, Message, Picture, Placeholder, Press, plain
 from table.dice.pictures import roll_picture
 from table.gametable import TableHost, Verbs
 from table.ids import MAX_DIGITS, MAX_LEN, ButtonId
@@ -100,7 +100,8 @@ def private_view(row: SecretRollRow, roll: DiceRoll | None = None) -> Message:
         f"🔒 Secret roll #{row.id} by {_who(row)} (only {shown_to} can see it until it is "
         f"revealed)\n{_result_lines(roll)}"
     )[:1990]
-    return Message(content=content, image=roll_picture(roll), filename="roll.png")
+    image = roll_picture(roll)
+    return Message(content=content, image=image, filename="roll.png", alt=plain(content))
 
 
 def notice(row: SecretRollRow) -> Message:
@@ -125,7 +126,7 @@ def revealed_board(row: SecretRollRow, roll: DiceRoll, image: bytes | Picture | 
         f'"redline-secret-roll:v1\\n" + seed + "\\n" + `{row.expression}`. '
         f"Check it: `/dice verify roll:{row.id}`."
     )[:1990]
-    return Message(content=content, image=image, filename="roll.png")
+    return Message(content=content, image=image, filename="roll.png", alt=plain(content))
 
 
 async def _load(service: GameService, roll_id: int) -> SecretRollRow:

@@ -16,6 +16,7 @@ from games.roadwolf.actions import LETTER_LENGTH
 from games.roadwolf.model import MoveAction, NitroAction, RwState
 from games.roadwolf.preview import Preview, preview
 from render.roadwolf import render_roadwolf_board
+from table import messages as shared
 from table.answers import Answer, Message, Picture, Press, Reworded
 from table.gametable import TableHost
 from table.ids import ButtonId, MalformedInput, bounded_json
@@ -86,6 +87,7 @@ def road(snap: Snapshot) -> Answer:
         render_roadwolf_board,
         (snap.view(None),),
         {"whole_road": True},
+        alt=shared.picture_alt(snap, "The whole road, all 48 rows"),
     )
     return Answer(
         private=(

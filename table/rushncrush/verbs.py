@@ -11,6 +11,7 @@ from __future__ import annotations
 from games.engine import GameOver, NotYourTurn
 from games.rushncrush import MoveAction, PathPreview, RncState, parse_path, preview_path
 from render.rushncrush import render_rnc_preview, render_rushncrush
+from table import messages as shared
 from table.answers import Answer, Message, Picture, Press
 from table.gametable import Handler, TableHost
 from table.host import DAMAGED
@@ -48,7 +49,18 @@ def mover(snap: Snapshot, user_id: int) -> RncState:
 
 def preview_picture(snap: Snapshot, preview: PathPreview) -> Picture:
     """A planned path drawn on the course (from the public view: the race hides nothing)."""
-    return Picture("preview", KEY, snap.session_id, render_rnc_preview, (snap.view(), preview))
+    row, lane = preview.end
+    said = "; ".join(preview.hits)
+    alt = (
+        f"Your planned path on the course: {len(preview.cells) - 1} cells to row {row}, "
+        f"lane {lane + 1}"
+        + (", over the finish line" if preview.finishes else "")
+        + (f"; {said}" if said else "")
+        + ("; a die decides the rest" if preview.stops_for_roll else "")
+    )
+    return Picture(
+        "preview", KEY, snap.session_id, render_rnc_preview, (snap.view(), preview), alt=alt
+    )
 
 
 def preview(snap: Snapshot, state: RncState, user_id: int, path: str) -> Answer:
@@ -78,6 +90,7 @@ def course(snap: Snapshot) -> Answer:
         render_rushncrush,
         (snap.view(),),
         {"whole_course": True},
+        alt=shared.picture_alt(snap, "The whole course"),
     )
     board = Message(
         content=f"**The whole course** · game #{snap.session_id} (only you see this)",

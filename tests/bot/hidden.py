@@ -6,8 +6,10 @@ own view held after every move. After a test:
   (`view(state, None)`) or a dice/odds image; one in an ephemeral message, if it was drawn from
   a private view, was drawn from the view of a seat its user plays;
 - nobody is shown text that only another seat's view holds: every version of every message
-  (text, embeds, button labels, select menus' placeholders and options; an edit does not hide
-  what it replaced), public or ephemeral, and every autocomplete answer (its choices' names).
+  (text, embeds, images' alt text, button labels, select menus' placeholders and options; an
+  edit does not hide what it replaced), public or ephemeral, and every autocomplete answer
+  (its choices' names);
+- every image carries alt text (its attachment's description: the position in words).
 
 A secret is a string (4 characters or more) some seat's view held after some move, found as a
 whole word. Everyone may see what a public view held after any move (in a card game a played
@@ -214,9 +216,13 @@ class RenderLog:
 
     def _check_images(self, fake: FakeDiscord) -> None:
         """Public messages carry public images; an ephemeral one's private image is its
-        user's own."""
+        user's own; every image says what it shows in words (its alt text)."""
         for message in fake.all_messages():
             user = message.ephemeral_to
+            for attachment in message.attachments:
+                assert (attachment.description or "").strip(), (
+                    f"message {message.id}: image {attachment.filename} has no alt text"
+                )
             for name, data in message.files:
                 digest = _digest(data)
                 if user is None:
@@ -268,9 +274,11 @@ class Secrets:
 
 
 def _message_text(version: dict[str, Any], menus: Counter[str]) -> str:
-    """What one version of a message shows: its text, embeds, buttons' labels, and its select
-    menus' placeholders and options' labels and descriptions (each menu counted in `menus`)."""
+    """What one version of a message shows: its text, embeds, its images' alt text, buttons'
+    labels, and its select menus' placeholders and options' labels and descriptions (each menu
+    counted in `menus`)."""
     shown = [str(version.get("content") or ""), json.dumps(version.get("embeds") or [])]
+    shown.extend(str(a.get("description") or "") for a in version.get("attachments") or [])
     for component in walk_components(version.get("components") or []):
         shown.append(str(component.get("label") or ""))
         if component.get("type") == SELECT:
