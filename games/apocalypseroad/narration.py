@@ -12,10 +12,8 @@ from typing import Any
 
 from games.apocalypseroad.data import RACE_CARDS, card_name
 from games.apocalypseroad.text import car_label, where
+from games.apocalypseroad.track import GRID_BASE
 from games.engine import PlayerId, default_narration
-
-GRID = 100
-"""Sectors from 100 on are grid rows (`Track.grid_pos`)."""
 
 
 def audience(event: Mapping[str, Any]) -> frozenset[PlayerId] | None:
@@ -49,8 +47,8 @@ HOW = {
 
 
 def moved_line(cars: Sequence[Mapping[str, Any]]) -> str:
-    """ "A1 moves to sector 7 lane 1; pushes B1 to sector 8 lane 1; B3 follows to sector 6
-    lane 1": the mover first, then each car it took along, by where it ended."""
+    """The move in words, the mover first, then each car it took along, by where it ended:
+    "A1 moves to sector 7 lane 1; pushes B1 to sector 8 lane 1; B3 follows to sector 6 lane 1"."""
     return "; ".join(
         HOW.get(str(c.get("how")), HOW["moves"]).format(
             car=car_label(int(c["car"])), spot=spot(int(c["sector"]), int(c["lane"]))
@@ -61,4 +59,4 @@ def moved_line(cars: Sequence[Mapping[str, Any]]) -> str:
 
 def spot(sector: int, lane: int) -> str:
     """Where a car on the track or the grid stands, in words."""
-    return where("grid" if sector >= GRID else "track", sector, lane)
+    return where("grid" if sector >= GRID_BASE else "track", sector, lane)

@@ -120,12 +120,11 @@ class Sim:
         for car_id in order:
             start, end = board.paths[car_id][0], board.pos[car_id]
             how: How = "moves"
-            if car_id == mover or mover is None:
-                how = "moves"
-            elif start[0] == end[0]:
-                how = "displaced"
-            else:
-                how = "pushed" if self.ahead(end, board.pos[mover]) else "follows"
+            if mover is not None and car_id != mover:
+                if start[0] == end[0]:
+                    how = "displaced"  # pushed sideways, in its own sector
+                else:
+                    how = "pushed" if self.ahead(end, board.pos[mover]) else "follows"
             ends.append(CarEnd(car=car_id, sector=end[0], lane=end[1], how=how))
         return ArMoved(cars=tuple(ends))
 

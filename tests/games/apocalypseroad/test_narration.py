@@ -127,3 +127,33 @@ def test_a_stored_move_is_told_from_its_json_form() -> None:
     assert SPEC.narrate(stored, NAMES) == (
         "A1 moves to sector 12 lane 2; pushes B1 to sector 13 lane 2"
     )
+
+
+def test_a_push_over_the_line_tells_the_vp_claimed_for_the_pushed_cars_owner() -> None:
+    """⚠4 / ⚠14: "pushing or pulling another team's car across the Finish Line scores for that
+    car's owner"."""
+    state = with_cars(base(), {1: {"sector": 34, "lane": 1}, 11: {"sector": 35, "lane": 1}})
+    _, events = play(moving(state, 0, 1, 1, then=()), 0, Move(path="F"))
+    assert public_lines(events)[:2] == [
+        "A1 moves to sector 35 lane 1; pushes B1 to sector 0 lane 1",
+        "P2 claims 1 VP (B1 crossed the finish line); 11 left in the pool",
+    ]
+
+
+def test_a_kill_tells_the_elimination_the_vp_and_the_replacement() -> None:
+    """11.3: "the active player claims 1 VP" for another team's car eliminated; 4.5-9: "its
+    replacement enters" the Chute."""
+    state = with_cars(
+        base(),
+        {1: {"sector": 5, "lane": 1}, 11: {"sector": 6, "lane": 1, "damage": 5, "side": "dark"}},
+    )
+    card = race_card("solo", 2)
+    state = hand(turn_of(stack(state, combat=(combat_card(3),)), 0), 0, (card,))
+    _, events = play(state, 0, PlayCard(card=card, car=1, target=11))
+    assert public_lines(events)[1:6] == [
+        "A1 fires its Machine Gun at B1: combat card 3 against defense 2: hit",
+        "B1 takes 2 damage (hit by A1)",
+        "B1 is eliminated",
+        "P1 claims 1 VP (eliminated B1); 11 left in the pool",
+        "B2 enters the Chute",
+    ]
