@@ -5,7 +5,6 @@ Exports `SPEC`, plus the few-taps helpers the Discord adapter uses (`move_result
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from games.apocalypseroad.choices import (
@@ -19,11 +18,12 @@ from games.apocalypseroad.choices import (
 )
 from games.apocalypseroad.flow import setup
 from games.apocalypseroad.model import ACTION_ADAPTER, Action, ArOptions, ArState, ArView
+from games.apocalypseroad.narration import audience, narrate
 from games.apocalypseroad.policy import bot_move
 from games.apocalypseroad.rules import active_players, apply
 from games.apocalypseroad.text import RULES_TEXT, describe, text_board
 from games.apocalypseroad.view import outcome, private_part, prompt, standings, view
-from games.engine import Event, GameSpec, PlayerId
+from games.engine import Event, GameSpec, PlayerId, raw_event
 
 RULES_VERSION = 2
 
@@ -51,15 +51,8 @@ def public_prompt(state: ArState, player: PlayerId) -> str:
 
 
 def describe_event(event: Event | dict[str, Any]) -> str:
-    """The log line of one event."""
-    if isinstance(event, dict):
-        return str(event.get("text", ""))
-    return str(getattr(event, "text", ""))
-
-
-def narrate(event: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
-    """One event in words (`GameSpec.narrate`)."""
-    return describe_event(dict(event))
+    """The log line of one event, for anyone (no seat is named by `names` here)."""
+    return narrate(raw_event(event), {})
 
 
 SPEC: GameSpec[ArState, Action, ArOptions, ArView] = GameSpec(
@@ -94,6 +87,7 @@ SPEC: GameSpec[ArState, Action, ArOptions, ArView] = GameSpec(
     view=view,
     describe=describe,
     narrate=narrate,
+    audience=audience,
     has_private_views=True,
     text_board=text_board,
     private_part=private_part,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.apocalypseroad.data import COMBAT_CARDS
+from games.apocalypseroad.data import COMBAT_CARDS, WEAPON_NAMES
 from games.apocalypseroad.model import Attack, Car
 from games.apocalypseroad.sim import Sim
 from games.apocalypseroad.track import Pos
@@ -62,10 +62,10 @@ def fire(sim: Sim, attacker: int, target: int) -> None:
     who, whom = sim.label(attacker), sim.label(target)
     bonus = " +1 targeting" if kind.targeting else ""
     splash: list[int] = []
-    if not hit:
-        sim.note(f"{who} fires at {whom}: card {card.value}{bonus} against defense {defense}: miss")
-    else:
-        sim.note(f"{who} fires at {whom}: card {card.value}{bonus} against defense {defense}: hit")
+    weapon = WEAPON_NAMES[kind.weapon]
+    shot = f"{who} fires its {weapon} at {whom}: combat card {card.value}{bonus}"
+    sim.note(f"{shot} against defense {defense}: {'hit' if hit else 'miss'}")
+    if hit:
         target_pos = sim.cars[target].pos
         sim.damage(target, result.damage, seat, f"hit by {who}")
         if result.keyword == "suppress" and sim.cars[target].racing:

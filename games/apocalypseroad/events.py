@@ -56,7 +56,7 @@ def resolve_event(sim: Sim) -> bool:
         sim.last = sim.last.model_copy(update={"event": kind})
     car_id, seat = act.car, sim.cars[act.car].team
     car = sim.cars[car_id]
-    sim.note(f"Movement event: {EVENT_NAMES[kind]}", car_id)
+    sim.note(f"{sim.label(car_id)} draws the movement event {EVENT_NAMES[kind]}", car_id)
     if kind in ACTIVE_DAMAGE_EVENTS:
         sim.damage(car_id, ACTIVE_DAMAGE_EVENTS[kind], None, EVENT_NAMES[kind])
     elif kind in ("engine_failure", "transmission_failure"):

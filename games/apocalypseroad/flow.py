@@ -16,7 +16,7 @@ from games.apocalypseroad.data import (
     cars_per_team,
     standard_set,
 )
-from games.apocalypseroad.model import Activation, ArOptions, ArState, Car, Team
+from games.apocalypseroad.model import Activation, ArDrawn, ArOptions, ArState, Car, Team
 from games.apocalypseroad.movement import Mover
 from games.apocalypseroad.sim import Sim, flip
 from games.engine import Player, Rng
@@ -93,11 +93,15 @@ def fill_hands(sim: Sim, first: int) -> None:
     count = len(sim.hands)
     for i in range(count):
         seat = (first + i) % count
+        drawn: list[int] = []
         while len(sim.hands[seat]) < HAND_SIZE:
             card = sim.draw_race()
             if card is None:
                 break
             sim.hands[seat].append(card)
+            drawn.append(card)
+        if drawn:
+            sim.events.append(ArDrawn(player=sim.state.teams[seat].player, cards=tuple(drawn)))
 
 
 def activatable(sim: Sim, seat: int, marker: str | None = None) -> list[int]:

@@ -250,9 +250,40 @@ ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 
 class ArEvent(Event):
+    """A public line already in words (the form of every event in logs of rules version 2)."""
+
     kind: str = "ar"
     text: str
     cars: tuple[int, ...] = ()
+
+
+How = Literal["moves", "pushed", "follows", "displaced"]
+
+
+class CarEnd(Model):
+    """Where one moved car ended, and how it got there: "moves" (the mover, or a car moved
+    on its own), "pushed" (ahead of the mover), "follows" (linked behind it), "displaced"
+    (sideways, in its own sector)."""
+
+    car: int
+    sector: int
+    lane: int
+    how: How = "moves"
+
+
+class ArMoved(Event):
+    """The cars one move, push, swap or bump moved, the mover first, each where it ended."""
+
+    kind: str = "ar_moved"
+    cars: tuple[CarEnd, ...]
+
+
+class ArDrawn(Event):
+    """Race cards drawn into a hand (rule 9): private to their owner."""
+
+    kind: str = "ar_drawn"
+    player: PlayerId
+    cards: tuple[int, ...]
 
 
 # --- Views ---------------------------------------------------------------------------------------

@@ -19,10 +19,13 @@ from games.apocalypseroad.data import (
 from games.apocalypseroad.model import (
     Activation,
     ArEvent,
+    ArMoved,
     ArState,
     Attack,
     Car,
+    CarEnd,
     CarPath,
+    How,
     LastMove,
     Side,
 )
@@ -93,7 +96,10 @@ class Sim:
         return Board(self.track, pos, stacked)
 
     def commit_board(self, board: Board) -> None:
-        """Write moved positions back; score every finish-line crossing, in order."""
+        """Write moved positions back and tell where each car ended; score every finish-line
+        crossing, in order."""
+        if board.paths:
+            self.events.append(self.moved(board))
         for car_id, path in board.paths.items():
             dest = board.pos[car_id]
             place = "grid" if dest[0] >= 100 else "track"
@@ -103,6 +109,30 @@ class Sim:
             self.cross(car_id, direction)
             if self.over:
                 return
+
+    def moved(self, board: Board) -> ArMoved:
+        """The move's story: the active mover first (when it moved), then each car it took
+        along, by where it ended relative to the mover."""
+        act = self.activation
+        mover = act.mover if act is not None and act.mover in board.paths else None
+        order = sorted(board.paths, key=lambda car: car != mover)
+        ends: list[CarEnd] = []
+        for car_id in order:
+            start, end = board.paths[car_id][0], board.pos[car_id]
+            how: How = "moves"
+            if mover is not None and car_id != mover:
+                if start[0] == end[0]:
+                    how = "displaced"  # pushed sideways, in its own sector
+                else:
+                    how = "pushed" if self.ahead(end, board.pos[mover]) else "follows"
+            ends.append(CarEnd(car=car_id, sector=end[0], lane=end[1], how=how))
+        return ArMoved(cars=tuple(ends))
+
+    def ahead(self, pos: Pos, of: Pos) -> bool:
+        """Is `pos` ahead of `of` round the loop (the grid counts as just behind its join)?"""
+        length = self.track.length
+        gap = (self.track.progress(pos) - self.track.progress(of)) % length
+        return 0 < gap < length // 2
 
     def log_path(self, car_id: int, path: list[Pos]) -> None:
         if self.last is None:

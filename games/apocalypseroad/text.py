@@ -30,12 +30,12 @@ def describe(action: Action) -> str:
             if action.ram_lead:
                 text += " (ram as Lead)"
             if action.target is not None:
-                text += f", firing first at {_car(action.target)}"
+                text += f", firing first at {car_label(action.target)}"
             return text
         case Move():
             return f"move: {action.path}" if action.path else "don't move"
         case Fire():
-            return "hold fire" if action.target is None else f"fire at {_car(action.target)}"
+            return "hold fire" if action.target is None else f"fire at {car_label(action.target)}"
         case EventChoice():
             return _choice(action.choice)
         case Discard():
@@ -52,14 +52,15 @@ def describe(action: Action) -> str:
     raise AssertionError(f"unknown action {action!r}")
 
 
-def _car(car_id: int) -> str:
+def car_label(car_id: int) -> str:
+    """The car as players read it: team letter and car number ("C4")."""
     return f"{'ABCDEFGHIJ'[car_id // 10]}{car_id % 10}"
 
 
 def _choice(choice: str) -> str:
     if choice.startswith("bump:"):
         _, car, sector, lane = choice.split(":")
-        return f"bump {_car(int(car))} to sector {sector} lane {lane}"
+        return f"bump {car_label(int(car))} to sector {sector} lane {lane}"
     if choice.startswith("road:"):
         _, sector, lane = choice.split(":")
         return f"open road to sector {sector} lane {lane}"
@@ -72,7 +73,8 @@ def _choice(choice: str) -> str:
     )
 
 
-def _where(place: str, sector: int, lane: int) -> str:
+def where(place: str, sector: int, lane: int) -> str:
+    """A car's spot in words ("sector 12 lane 1", "grid row 3 lane 0", "the Chute")."""
     if place == "grid":
         return f"grid row {sector - 100} lane {lane}"
     if place == "chute":
@@ -90,7 +92,7 @@ def text_board(v: ArView) -> str:
     for t in v.teams:
         cars = [c for c in v.cars if c.team == t.seat and c.place != "destroyed"]
         parts = ", ".join(
-            f"{c.label} {_where(c.place, c.sector, c.lane)} dmg {c.damage}"
+            f"{c.label} {where(c.place, c.sector, c.lane)} dmg {c.damage}"
             + (" (moved)" if c.activated else "")
             for c in cars
         )
