@@ -29,12 +29,12 @@ OLD_WORDS = (
 )
 """Lines of logs written before today's words that named an internal step."""
 
-TOKEN_WORDS: dict[str, str] = {"driver": "Driver", "veteran": "Veteran"}
-
 
 def token_words(kind: str) -> str:
-    """A token as players call it: "a Gunner", "a Shotgun"."""
-    return f"a {TOKEN_WORDS.get(kind, kind.capitalize())}"
+    """A token as players call it: "a Gunner", "a Shotgun", "Spikes"."""
+    if kind == "spikes":
+        return "Spikes"
+    return f"a {kind.capitalize()}"
 
 
 class TokenChosen(Event):
