@@ -3,12 +3,10 @@ Exports `SPEC`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from games.engine import GameSpec, PlayerId
+from games.engine import GameSpec
 from games.roadwolf.describe import describe, describe_event, prompt
 from games.roadwolf.model import ACTION_ADAPTER, Action, RwOptions, RwState, RwView
+from games.roadwolf.narration import audience, narrate
 from games.roadwolf.policy import bot_move
 from games.roadwolf.preview import parse_move, preview, reach, targets, typed_action
 from games.roadwolf.rules import active_players, apply, legal_actions, outcome, setup, standings
@@ -17,11 +15,6 @@ from games.roadwolf.text_board import text_board
 from games.roadwolf.view import private_part, view
 
 RULES_VERSION = 3
-
-
-def narrate(event: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
-    """One event in words (`GameSpec.narrate`)."""
-    return describe_event(event)
 
 
 SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
@@ -42,6 +35,7 @@ SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
     view=view,
     describe=describe,
     narrate=narrate,
+    audience=audience,
     has_private_views=True,
     text_board=text_board,
     private_part=private_part,

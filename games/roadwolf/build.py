@@ -24,6 +24,7 @@ from games.roadwolf.model import (
     TokenAction,
     Vehicle,
 )
+from games.roadwolf.narration import TokenChosen
 from games.roadwolf.road import full_deck
 from games.roadwolf.table import Ctx
 
@@ -202,7 +203,15 @@ def add_token(ctx: Ctx, side: Side, action: TokenAction) -> None:
     else:
         ctx.update(vehicle.letter, gear=(*vehicle.gear, token))
     ctx.sides[side] = state.model_copy(update={"tokens_bought": state.tokens_bought + 1})
-    ctx.say("", f"{state.name} place a token.", kind="token")
+    ctx.say("", f"{state.name} place a token on {vehicle.name} {vehicle.letter}.", kind="token")
+    ctx.events.append(
+        TokenChosen(
+            seats=state.players,
+            side_name=state.name,
+            vehicle=f"{vehicle.name} {vehicle.letter}",
+            token=action.token,
+        )
+    )
 
 
 def can_take_token(vehicle: Vehicle, kind: str) -> bool:

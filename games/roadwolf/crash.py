@@ -216,10 +216,12 @@ def lose_crew(ctx: Ctx, letter: str, count: int) -> None:
         others = [t for t in crew if t.id != vehicle.driver]
         victim = min(others, key=lambda t: _loss_rank(vehicle, t)) if others else crew[0]
         crew.remove(victim)
-        lost.append(victim.kind if victim.revealed or victim.free else "crew")
+        known = victim.revealed or (victim.free and victim.kind == "driver")
+        lost.append(f"its {victim.kind.capitalize()}" if known else "a hidden crew token")
     driver = vehicle.driver if any(t.id == vehicle.driver for t in crew) else None
     vehicle = ctx.update(letter, crew=tuple(crew), driver=driver)
-    ctx.say(letter, f"{vehicle.name} {letter} loses {len(lost)} crew.", kind="crew_lost")
+    lost_words = ", then ".join(lost) or "no crew: nobody is aboard"
+    ctx.say(letter, f"{vehicle.name} {letter} loses {lost_words}.", kind="crew_lost")
     if driver is None and not vehicle.abandoned:
         ctx.update(letter, abandoned=True, abandoned_round=ctx.state.round)
         ctx.say(letter, f"{vehicle.name} {letter} lost its driver: ABANDONED.", kind="abandoned")

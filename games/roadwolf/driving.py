@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.roadwolf import geometry as geo
 from games.roadwolf.crash import Rammer, end_of_move_checks, ram, settle_path, touch_cards
 from games.roadwolf.geometry import MoveKind
+from games.roadwolf.model import Vehicle, VehicleEvent
 from games.roadwolf.table import Ctx, end_move_on_cards, rect_of
 
 
@@ -57,3 +58,29 @@ def drive(
                     return
     end_move_on_cards(ctx, letter)
     end_of_move_checks(ctx, letter, off_road=slide)
+
+
+def drive_told(ctx: Ctx, letter: str, kind: MoveKind, dx: float, dy: float) -> None:
+    """A MOVE, BRAKE or NITRO a player chose, told as one line ahead of whatever it caused
+    (rams, cards, the off-road check): where the vehicle went from and where it ended."""
+    before = ctx.v(letter)
+    told_at = len(ctx.events)
+    drive(ctx, letter, kind, dx, dy)
+    line = move_words(before, ctx.v(letter), kind, dx, dy)
+    event_kind = "nitro" if kind == "nitro" else "moved"
+    ctx.events.insert(told_at, VehicleEvent(kind=event_kind, vehicle=letter, text=line))
+
+
+def move_words(before: Vehicle, after: Vehicle, kind: MoveKind, dx: float, dy: float) -> str:
+    """ "Muscle Car A moves 6 forward and 1 left, from 12,30 to 11,36." """
+    steps = [
+        f"{abs(dy):g} {'forward' if dy > 0 else 'back'}" if dy else "",
+        f"{abs(dx):g} {'right' if dx > 0 else 'left'}" if dx else "",
+    ]
+    how = " and ".join(s for s in steps if s) or "nowhere"
+    verb = {"move": "moves", "brake": "brakes", "nitro": "fires its Nitro:"}[kind]
+    start = f"{before.x:g},{before.y:g}"
+    end = f"to {after.x:g},{after.y:g}" if after.on_board else "off the board"
+    if end == f"to {start}":
+        end = "but stays where it is"
+    return f"{before.name} {before.letter} {verb} {how}, from {start} {end}."

@@ -9,6 +9,13 @@ from games.roadwolf.data import AMBUSH_CARDS, WEAPON_DICE
 from games.roadwolf.model import RwState, Token, Trace, Vehicle
 from games.roadwolf.table import Ctx, card_rect, rect_of, rerolls, supplies_for
 
+WEAPON_WORDS: dict[str, str] = {
+    "gun": "its gun",
+    "shotgun": "a Shotgun",
+    "molotov": "a Molotov",
+    "ambush": "an Ambush",
+}
+
 
 def is_target(vehicle: Vehicle, other: Vehicle) -> bool:
     """An enemy vehicle still on the board (not a wreck). GAUNTLET: "Couriers may not attack
@@ -108,9 +115,11 @@ def shoot(
     for used in (token, gunner):
         if used is not None:
             ctx.reveal(letter, used.id)
+    who = f"{shooter.name} {letter}'s Gunner" if free_gunner else f"{shooter.name} {letter}"
+    with_what = WEAPON_WORDS.get(weapon, weapon)
     ctx.say(
         letter,
-        f"{letter} shoots {target} ({weapon}). {roll.explanation}",
+        f"{who} fires {with_what} at {victim.name} {target}. {roll.explanation}",
         kind="shot",
         target=target,
     )
@@ -150,7 +159,8 @@ def melee(ctx: Ctx, letter: str, target: str) -> None:
         ctx.reveal_veteran(letter if reroll.side == "a" else target)
     for brawler in brawlers:
         ctx.reveal(letter, brawler.id)
-    ctx.say(letter, f"{letter} melees {target}. {roll.explanation}", kind="melee", target=target)
+    fight = f"{attacker.name} {letter} fights {victim.name} {target} hand to hand."
+    ctx.say(letter, f"{fight} {roll.explanation}", kind="melee", target=target)
     ctx.trace(Trace(kind="melee", vehicle=letter, target=target))
     result = roll.result
     if result.winner == "a":
@@ -169,7 +179,8 @@ def spikes(ctx: Ctx, letter: str, target: str) -> None:
     token = _token(me, "spikes")
     if token is not None:
         ctx.update(letter, gear=tuple(t for t in me.gear if t.id != token.id))
-    ctx.say(letter, f"{letter} drops SPIKES behind it onto {target}.", kind="spikes", target=target)
+    drops = f"{me.name} {letter} drops Spikes behind it onto {victim.name} {target}."
+    ctx.say(letter, drops, kind="spikes", target=target)
     ram(ctx, Rammer(f"Spikes from {letter}", victim.size + 1, letter), target, spikes=True)
 
 
@@ -181,10 +192,12 @@ def repair(ctx: Ctx, letter: str, *, mechanic: bool) -> None:
     event = ctx.rng.roll(dice, who=ctx.player_of(vehicle.side), why=f"repair {letter}")
     ctx.events.append(event)
     faces = list(event.dice)
+    rolled = ", ".join(map(str, faces))
     if not mechanic and 6 not in faces and rerolls(vehicle, defending=False):
         again = ctx.rng.roll(1, who=ctx.player_of(vehicle.side), why=f"repair {letter}: reroll")
         ctx.events.append(again)
         faces = [again.dice[0]]
+        rolled += f", the Veteran rerolls: {faces[0]}"
         ctx.reveal_veteran(letter)
     if mechanic:
         crew = _token_crew(vehicle, "mechanic")
@@ -192,9 +205,10 @@ def repair(ctx: Ctx, letter: str, *, mechanic: bool) -> None:
             ctx.reveal(letter, crew.id)
     fixed = min(vehicle.damage, faces.count(6))
     ctx.update(letter, damage=vehicle.damage - fixed)
+    who = f"{vehicle.name} {letter}" + ("'s Mechanic" if mechanic else "")
     ctx.say(
         letter,
-        f"{letter} repairs: {', '.join(map(str, faces))}, {fixed} damage removed.",
+        f"{who} repairs: rolled {rolled} (a 6 removes 1 damage); {fixed} damage removed.",
         kind="repair",
     )
 

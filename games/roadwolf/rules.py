@@ -17,7 +17,7 @@ from games.engine import (
 from games.roadwolf import build, placement
 from games.roadwolf.build import setup
 from games.roadwolf.checks import Plan, PlayAction, actions_at_start, can_act, check
-from games.roadwolf.driving import drive
+from games.roadwolf.driving import drive_told
 from games.roadwolf.fight import (
     melee,
     pickup,
@@ -28,6 +28,7 @@ from games.roadwolf.fight import (
     takeover,
     transfer,
 )
+from games.roadwolf.geometry import MoveKind
 from games.roadwolf.legal import legal_for_side
 from games.roadwolf.missions import judge, place_refusal, rules_of
 from games.roadwolf.model import (
@@ -205,13 +206,13 @@ def _perform(ctx: Ctx, action: PlayAction, plan: Plan, turn: Turn) -> None:
     letter = plan.vehicle.letter
     match action:
         case MoveAction():
-            drive(ctx, letter, "brake" if action.kind == "brake" else "move", action.dx, action.dy)
+            how: MoveKind = "brake" if action.kind == "brake" else "move"
+            drive_told(ctx, letter, how, action.dx, action.dy)
         case NitroAction():
             vehicle = ctx.v(letter)
             nitro = next(t for t in vehicle.gear if t.kind == "nitro")
             ctx.update(letter, gear=tuple(t for t in vehicle.gear if t.id != nitro.id))
-            ctx.say(letter, f"{letter} fires its NITRO!", kind="nitro")
-            drive(ctx, letter, "nitro", 0, 8)
+            drive_told(ctx, letter, "nitro", 0, 8)
         case ShootAction():
             shoot(
                 ctx,
@@ -229,9 +230,10 @@ def _perform(ctx: Ctx, action: PlayAction, plan: Plan, turn: Turn) -> None:
             repair(ctx, letter, mechanic=action.mechanic)
         case SimpleAction(kind="turn_around"):
             ctx.update(letter, immobilized=False)
-            ctx.say(letter, f"{letter} turns around: moving again.", kind="turn_around")
+            label = f"{plan.vehicle.name} {letter}"
+            ctx.say(letter, f"{label} turns around: moving again.", kind="turn_around")
         case SimpleAction(kind="done"):
-            ctx.say(letter, f"{letter} is done.", kind="done")
+            ctx.say(letter, f"{plan.vehicle.name} {letter} ends its turn.", kind="done")
         case TargetAction(kind="takeover"):
             takeover(ctx, letter, action.target, action.tokens, action.crew)
         case TargetAction(kind="transfer"):

@@ -65,6 +65,7 @@ def truck_wipeout(ctx: Ctx, letter: str, road_dice: int, depth: int) -> bool:
     road = ctx.rng.roll(road_dice, who=ctx.opponent_of(truck), why="wipeout check: the road")
     ctx.events.extend((mine, road))
     dice = list(mine.dice)
+    rolled = f"{name} rolled {', '.join(map(str, dice))}"
     if 1 in dice and rerolls(truck, defending=True):
         again = ctx.rng.roll(
             1, who=ctx.player_of(truck.side), why=f"{name}: the Veteran rerolls a 1"
@@ -72,13 +73,17 @@ def truck_wipeout(ctx: Ctx, letter: str, road_dice: int, depth: int) -> bool:
         ctx.events.append(again)
         ctx.reveal_veteran(letter)
         dice[dice.index(1)] = again.dice[0]
+        rolled += f", the Veteran rerolls a 1: {again.dice[0]}"
+    explanation = f"{rolled}; the road rolled {', '.join(map(str, road.dice))}."
     if 1 in dice:
-        ctx.say(letter, f"Wipeout check for {letter}: a 1 among {dice}!", kind="wipeout")
+        ctx.say(
+            letter,
+            f"Wipeout check for {letter}: {explanation} A 1 among the truck's dice: it explodes!",
+            kind="wipeout",
+        )
         explode(ctx, letter, depth)
         return True
     result = contest(dice, list(road.dice), names=(name, "the road"))
-    faces, road_faces = ", ".join(map(str, dice)), ", ".join(map(str, road.dice))
-    explanation = f"{name} rolled {faces}; the road rolled {road_faces}."
     wipeout_result(ctx, letter, result, explanation, depth=depth)
     return True
 

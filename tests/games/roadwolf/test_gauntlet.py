@@ -173,7 +173,7 @@ def test_a_mutant_appears_at_the_roadside_and_shoots_with_the_weapon() -> None:
     mutant = next(v for v in ctx.vehicles.values() if v.kind == "mutant")
     assert mutant.neutral and "enemy" in mutant.traits and mutant.size == 1
     assert mutant.x == geo.ROAD_FIRST - 1  # the left roadside, A's side of the road
-    assert "Z0 shoots A (molotov)" in texts(ctx.events)
+    assert "Mutant Z0 fires a Molotov at Coupe A" in texts(ctx.events)
 
 
 def test_mutants_defend_with_one_die_and_die_if_they_lose() -> None:

@@ -96,7 +96,7 @@ def test_taking_the_attack_keeps_the_skull() -> None:
     assert "keep their Skull and take GUNNER" in texts(after.events)
     assert after.state.mission.count("skulls:0") == 1
     assert any(v.kind == "mutant" for v in after.state.vehicles)
-    assert "Z0 shoots A (gun)" in texts(after.events)
+    assert "Mutant Z0 fires its gun at" in texts(after.events)
 
 
 def test_no_skull_no_pause() -> None:
