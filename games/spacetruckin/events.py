@@ -19,30 +19,40 @@ RewardOnSheet = Literal["cargo", "artifact", "quarters"]
 VpReason = Literal["reward", "jump", "Grizzled", "truck"]
 
 
-class SpecialtyPicked(Event):
-    kind: Literal["specialty_picked"] = "specialty_picked"
+class TruckerEvent(Event):
+    """Something that happened to one trucker, `who`."""
+
     who: PlayerId
+
+
+class SystemOnSheet(TruckerEvent):
+    """A system (a placed tetromino) and the grids it covers."""
+
+    system: System
+    shape: Shape
+    cells: tuple[str, ...]
+
+
+class SpecialtyPicked(TruckerEvent):
+    kind: Literal["specialty_picked"] = "specialty_picked"
     specialty: Specialty
 
 
-class TruckPicked(Event):
+class TruckPicked(TruckerEvent):
     kind: Literal["truck_picked"] = "truck_picked"
-    who: PlayerId
     truck: Truck
 
 
-class Charted(Event):
+class Charted(TruckerEvent):
     kind: Literal["charted"] = "charted"
-    who: PlayerId
     location: str
     terrain: Terrain
 
 
-class BuildEnded(Event):
+class BuildEnded(TruckerEvent):
     """`dice`: the roll nothing could be placed with; () when the trucker chose to stop."""
 
     kind: Literal["build_ended"] = "build_ended"
-    who: PlayerId
     dice: tuple[int, ...] = ()
 
 
@@ -54,79 +64,67 @@ class Arrived(Event):
     terrain: Terrain
 
 
-class SlippedPast(Event):
+class SlippedPast(TruckerEvent):
     kind: Literal["slipped_past"] = "slipped_past"
-    who: PlayerId
 
 
-class ChallengeResult(Event):
+class ChallengeResult(TruckerEvent):
     kind: Literal["challenge_result"] = "challenge_result"
-    who: PlayerId
     location: str
     result: int
     band: Band
 
 
-class Rewarded(Event):
+class Rewarded(TruckerEvent):
     kind: Literal["rewarded"] = "rewarded"
-    who: PlayerId
     reward: RewardOnSheet
 
 
-class NoRoom(Event):
+class NoRoom(TruckerEvent):
     """A reward (or an artifact's extra pip, `reward` None) with nowhere to go on the sheet."""
 
     kind: Literal["no_room"] = "no_room"
-    who: PlayerId
     reward: Reward | None
 
 
-class BridgeHit(Event):
+class BridgeHit(TruckerEvent):
     kind: Literal["bridge_hit"] = "bridge_hit"
-    who: PlayerId
 
 
-class SystemLost(Event):
+class SystemLost(TruckerEvent):
     """A system destroyed by a consequence, or taken in Pirate Space (which one: `Destroyed`)."""
 
     kind: Literal["system_lost"] = "system_lost"
-    who: PlayerId
     by_pirates: bool = False
 
 
-class PaidPirates(Event):
+class PaidPirates(TruckerEvent):
     kind: Literal["paid_pirates"] = "paid_pirates"
-    who: PlayerId
 
 
-class Jumped(Event):
+class Jumped(TruckerEvent):
     kind: Literal["jumped"] = "jumped"
-    who: PlayerId
     to: str
 
 
-class Scored(Event):
+class Scored(TruckerEvent):
     kind: Literal["scored"] = "scored"
-    who: PlayerId
     vp: int
     why: VpReason
     total: int
 
 
-class Won(Event):
+class Won(TruckerEvent):
     kind: Literal["won"] = "won"
-    who: PlayerId
     vp: int
 
 
-class Out(Event):
+class Out(TruckerEvent):
     kind: Literal["out"] = "out"
-    who: PlayerId
 
 
-class CargoSold(Event):
+class CargoSold(TruckerEvent):
     kind: Literal["cargo_sold"] = "cargo_sold"
-    who: PlayerId
     loads: int
     counted: int
     vp: int
@@ -135,40 +133,32 @@ class CargoSold(Event):
 # Private to `who`: what only their own sheet shows.
 
 
-class Built(Event):
+class Built(SystemOnSheet):
     kind: Literal["built"] = "built"
-    who: PlayerId
-    system: System
-    shape: Shape
-    cells: tuple[str, ...]
 
 
-class PipDrawn(Event):
+class PipDrawn(TruckerEvent):
     """A pip drawn on the sheet: a new system's (shipyard) or an artifact's extra one."""
 
     kind: Literal["pip_drawn"] = "pip_drawn"
-    who: PlayerId
     cell: str
     artifact: bool = False
 
 
-class FreeChoiceUsed(Event):
+class FreeChoiceUsed(TruckerEvent):
     kind: Literal["free_choice_used"] = "free_choice_used"
-    who: PlayerId
     die: int
     face: int
 
 
-class Wrote(Event):
+class Wrote(TruckerEvent):
     kind: Literal["wrote"] = "wrote"
-    who: PlayerId
     dice: tuple[int, int]
     boxes: tuple[str, str]
 
 
-class Tweaked(Event):
+class Tweaked(TruckerEvent):
     kind: Literal["tweaked"] = "tweaked"
-    who: PlayerId
     effect: Literal["reroll", "flip"]
     box: str
     old: int
@@ -176,17 +166,12 @@ class Tweaked(Event):
     pip: str
 
 
-class Destroyed(Event):
+class Destroyed(SystemOnSheet):
     kind: Literal["destroyed"] = "destroyed"
-    who: PlayerId
-    system: System
-    shape: Shape
-    cells: tuple[str, ...]
 
 
-class OutReason(Event):
+class OutReason(TruckerEvent):
     kind: Literal["out_reason"] = "out_reason"
-    who: PlayerId
     reason: str
 
 

@@ -93,12 +93,7 @@ def apply(
     sheet = sheet_of(state, player)
     if player not in active_players(state):
         raise NotYourTurn(_waiting_message(state, sheet))
-    turn = Turn(
-        rng=rng,
-        options=state.options,
-        names={p.id: p.name for p in state.players},
-        location=state.location,
-    )
+    turn = Turn(rng=rng, options=state.options, location=state.location)
     if state.phase == "chart":
         state = _chart(state, action, turn)
     else:

@@ -1,10 +1,10 @@
-"""The working context of one `apply`: the step's RNG, the events so far, and names for notes."""
+"""The working context of one `apply`: the step's RNG and the events so far."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine import Event, PlayerId, Rng
+from games.engine import Event, Rng
 from games.spacetruckin.data import WIN_VP
 from games.spacetruckin.events import Out, OutReason, Scored, VpReason, Won
 from games.spacetruckin.models import Sheet, SpaceTruckinOptions
@@ -14,7 +14,6 @@ from games.spacetruckin.models import Sheet, SpaceTruckinOptions
 class Turn:
     rng: Rng
     options: SpaceTruckinOptions
-    names: dict[PlayerId, str]
     location: int = 0
     events: list[Event] = field(default_factory=list)
 
