@@ -36,6 +36,7 @@ from games.spacetruckin.models import (
     Stop,
     Tweak,
 )
+from games.spacetruckin.narration import audience, narrate
 from games.spacetruckin.policy import bot_move
 from games.spacetruckin.rules_text import RULES_TEXT
 from games.spacetruckin.sheet import legal_spots
@@ -156,6 +157,8 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
     has_private_views=True,
     text_board=text_board,
     private_part=private_part,
+    narrate=narrate,
+    audience=audience,
     changelog={
         2: (
             "- The first trucker to reach 20 VP wins at once, even while others are still"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from games.spacetruckin.data import (
-    BAND_LABELS,
     LOCATIONS,
     TERRAIN_REWARDS,
     Terrain,
     band_of,
     flip_face,
 )
+from games.spacetruckin.events import ChallengeResult, Tweaked, Wrote
 from games.spacetruckin.grid import parse_cell
 from games.spacetruckin.models import Fill, Sheet, Task, Tweak, box_names
 from games.spacetruckin.sheet import with_pip
@@ -24,10 +24,8 @@ def fill(sheet: Sheet, action: Fill, turn: Turn) -> Sheet:
     boxes = list(challenge.boxes)
     boxes[names.index(action.first)] = challenge.dice[0]
     boxes[names.index(action.second)] = challenge.dice[1]
-    turn.note(
-        sheet,
-        f"writes {challenge.dice[0]} in {action.first} and {challenge.dice[1]} in {action.second}",
-    )
+    written = (challenge.dice[0], challenge.dice[1])
+    turn.tell(Wrote(who=sheet.player, dice=written, boxes=(action.first, action.second)))
     if None in boxes:
         dice = turn.roll(sheet, 2, f"challenge at {LOCATIONS[turn.location]}")
         challenge = challenge.model_copy(update={"boxes": tuple(boxes), "dice": dice})
@@ -47,13 +45,15 @@ def tweak(sheet: Sheet, action: Tweak, turn: Turn) -> Sheet:
     cell = parse_cell(action.pip)
     assert cell is not None
     sheet = with_pip(sheet, cell, "used")
-    if action.effect == "reroll":
-        new = turn.roll(sheet, 1, f"reroll {action.box}")[0]
-    else:
-        new = flip_face(old)
+    # A reroll's public roll names no box: the box is on the sheet (`Tweaked` tells its owner).
+    new = turn.roll(sheet, 1, "reroll")[0] if action.effect == "reroll" else flip_face(old)
     boxes = list(challenge.boxes)
     boxes[index] = new
-    turn.note(sheet, f"{action.effect}s {action.box}: {old} -> {new} (pip {action.pip} spent)")
+    turn.tell(
+        Tweaked(
+            who=sheet.player, effect=action.effect, box=action.box, old=old, new=new, pip=action.pip
+        )
+    )
     challenge = challenge.model_copy(
         update={"boxes": tuple(boxes), "effects_used": (*challenge.effects_used, action.effect)}
     )
@@ -77,7 +77,8 @@ def resolve(sheet: Sheet, turn: Turn, chart: tuple[Terrain | None, ...]) -> Shee
     sheet = pop_task(sheet).model_copy(
         update={"challenge": challenge.model_copy(update={"result": result})}
     )
-    turn.note(sheet, f"result {result}: {BAND_LABELS[band]}")
+    location = LOCATIONS[turn.location]
+    turn.tell(ChallengeResult(who=sheet.player, location=location, result=result, band=band))
     terrain = chart[turn.location]
     assert terrain is not None
     first, second = TERRAIN_REWARDS[terrain]

@@ -12,6 +12,7 @@ from games.engine import IllegalAction, InvalidAction
 from games.spacetruckin.challenge import fill, resolve, tweak
 from games.spacetruckin.choices import actions, choices, tweak_options
 from games.spacetruckin.data import LOCATIONS, PIRATES_BEFORE, Terrain
+from games.spacetruckin.events import NoRoom, SlippedPast
 from games.spacetruckin.grid import cell_name, parse_cell
 from games.spacetruckin.models import Accept, Action, Challenge, Fill, Sheet, Task, Tweak
 from games.spacetruckin.sheet import delivery_loss
@@ -25,7 +26,7 @@ def arrive(sheet: Sheet, turn: Turn, chart: tuple[Terrain | None, ...]) -> Sheet
     tasks: list[Task] = []
     if turn.location == PIRATES_BEFORE:
         if sheet.specialty == "Smuggler":
-            turn.note(sheet, "the Smuggler slips through Pirate Space")
+            turn.tell(SlippedPast(who=sheet.player))
         else:
             tasks.append(Task(kind="pirates"))
     if turn.location == 0 and sheet.specialty == "Artificer":
@@ -33,7 +34,6 @@ def arrive(sheet: Sheet, turn: Turn, chart: tuple[Terrain | None, ...]) -> Sheet
     tasks.append(Task(kind="fill"))
     if turn.location < LAST:
         tasks.append(Task(kind="jump"))
-    turn.note(sheet, f"arrives at {LOCATIONS[turn.location]} ({chart[turn.location]})")
     sheet = sheet.model_copy(update={"tasks": tuple(tasks), "challenge": None, "hit_dice": ()})
     return run(sheet, turn, chart)
 
@@ -67,7 +67,7 @@ def run(sheet: Sheet, turn: Turn, chart: tuple[Terrain | None, ...]) -> Sheet:
             sheet = sheet.model_copy(update={"hit_dice": dice})
         options = choices(sheet)
         if not options:
-            turn.note(sheet, f"gets nothing: no room for the {task.reward or 'pip'}")
+            turn.tell(NoRoom(who=sheet.player, reward=task.reward))
             sheet = pop_task(sheet)
             continue
         if len(options) == 1:

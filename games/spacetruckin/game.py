@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from games.engine import (
     GameOver,
     IllegalAction,
-    Note,
     NotYourTurn,
     Outcome,
     Player,
@@ -22,6 +21,7 @@ from games.spacetruckin.data import (
     WIN_VP,
     sale_value,
 )
+from games.spacetruckin.events import Arrived, CargoSold, Charted
 from games.spacetruckin.models import (
     Action,
     ChartLocation,
@@ -93,12 +93,7 @@ def apply(
     sheet = sheet_of(state, player)
     if player not in active_players(state):
         raise NotYourTurn(_waiting_message(state, sheet))
-    turn = Turn(
-        rng=rng,
-        options=state.options,
-        names={p.id: p.name for p in state.players},
-        location=state.location,
-    )
+    turn = Turn(rng=rng, options=state.options, location=state.location)
     if state.phase == "chart":
         state = _chart(state, action, turn)
     else:
@@ -126,7 +121,7 @@ def _act(state: SpaceTruckinState, sheet: Sheet, action: Action, turn: Turn) -> 
             raise IllegalAction(
                 f"{delivery.describe_short(action)} is not open to you; pick: {legal}"
             )
-        return opening.apply_captain(sheet, action)
+        return opening.apply_captain(sheet, action, turn)
     if state.phase == "shipyard":
         return shipyard.act(sheet, action, turn)
     return delivery.act(sheet, action, turn, state.chart)
@@ -138,8 +133,8 @@ def _chart(state: SpaceTruckinState, action: Action, turn: Turn) -> SpaceTruckin
     opening.check_chart(state, action)
     index = LOCATIONS.index(action.location)
     chart = tuple(action.terrain if i == index else t for i, t in enumerate(state.chart))
-    name = turn.names[opening.chart_placer(state)]
-    turn.events.append(Note(text=f"{name} charts {action.location}: {action.terrain}"))
+    placer = opening.chart_placer(state)
+    turn.tell(Charted(who=placer, location=action.location, terrain=action.terrain))
     return state.model_copy(
         update={"chart": chart, "chart_placed": state.chart_placed + 1, "chart_dice": ()}
     )
@@ -156,6 +151,11 @@ def _everyone(state: SpaceTruckinState, turn: Turn, step: str) -> SpaceTruckinSt
     Automatic work on arrival can score (a Grizzled captain losing a system to the pirates):
     the first trucker in seat order to reach 20 VP ends the game there.
     """
+    if step == "delivery":
+        location = LOCATIONS[turn.location]
+        terrain = state.chart[turn.location]
+        assert terrain is not None
+        turn.tell(Arrived(location=location, terrain=terrain))
     for sheet in state.sheets:
         if sheet.status != "playing":
             continue
@@ -212,7 +212,7 @@ def _sell_cargo(state: SpaceTruckinState, turn: Turn) -> SpaceTruckinState:
         loads = cargo_count(sheet)
         counted = loads + (SMUGGLER_EXTRA_CARGO if sheet.specialty == "Smuggler" else 0)
         value = sale_value(counted)
-        turn.note(sheet, f"sells {loads} cargo (counted {counted}) for {value} VP")
+        turn.tell(CargoSold(who=sheet.player, loads=loads, counted=counted, vp=value))
         sheet = sheet.model_copy(update={"vp": sheet.vp + value, "cargo_sold": counted})
         state = _put(state, sheet)
     return state

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.engine import IllegalAction, PlayerId
 from games.spacetruckin.data import LOCATIONS, SPECIALTY_BY_DIE, TERRAIN_BY_DIE, TRUCKS
+from games.spacetruckin.events import SpecialtyPicked, TruckPicked
 from games.spacetruckin.models import (
     Action,
     ChartLocation,
@@ -13,6 +14,7 @@ from games.spacetruckin.models import (
     Sheet,
     SpaceTruckinState,
 )
+from games.spacetruckin.turn import Turn
 
 LAST_LOCATION = len(LOCATIONS) - 1
 
@@ -27,10 +29,12 @@ def captain_actions(sheet: Sheet) -> list[Action]:
     return found
 
 
-def apply_captain(sheet: Sheet, action: PickSpecialty | PickTruck) -> Sheet:
+def apply_captain(sheet: Sheet, action: PickSpecialty | PickTruck, turn: Turn) -> Sheet:
     if isinstance(action, PickSpecialty):
+        turn.tell(SpecialtyPicked(who=sheet.player, specialty=action.specialty))
         sheet = sheet.model_copy(update={"specialty": action.specialty})
     else:
+        turn.tell(TruckPicked(who=sheet.player, truck=action.truck))
         sheet = sheet.model_copy(update={"truck": action.truck})
     if sheet.specialty is not None and sheet.truck is not None:
         sheet = sheet.model_copy(update={"stage": "ready"})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.engine import IllegalAction, InvalidAction
 from games.spacetruckin.data import DIE_FACES, TRUCK_COMPLETE_VP
+from games.spacetruckin.events import BuildEnded, Built, FreeChoiceUsed, PipDrawn, Scored
 from games.spacetruckin.grid import (
     canonical_turn,
     cell_name,
@@ -63,7 +64,7 @@ def settle(sheet: Sheet, turn: Turn) -> Sheet:
         return sheet
     if not sheet.free_choice_used and _free_choice_helps(sheet):
         return sheet
-    turn.note(sheet, f"cannot place anything with {sheet.dice[0]} and {sheet.dice[1]}")
+    turn.tell(BuildEnded(who=sheet.player, dice=sheet.dice))
     return finish(sheet, turn)
 
 
@@ -73,8 +74,9 @@ def finish(sheet: Sheet, turn: Turn) -> Sheet:
     reason = unserviceable_reason(sheet)
     if reason:
         return lose(sheet, f"unserviceable truck: {reason}", turn)
-    turn.note(sheet, f"truck complete, +{TRUCK_COMPLETE_VP} VP")
-    return sheet.model_copy(update={"vp": sheet.vp + TRUCK_COMPLETE_VP, "stage": "ready"})
+    vp = sheet.vp + TRUCK_COMPLETE_VP
+    turn.tell(Scored(who=sheet.player, vp=TRUCK_COMPLETE_VP, why="truck", total=vp))
+    return sheet.model_copy(update={"vp": vp, "stage": "ready"})
 
 
 def actions(sheet: Sheet) -> list[Action]:
@@ -102,7 +104,7 @@ def actions(sheet: Sheet) -> list[Action]:
 
 def act(sheet: Sheet, action: Action, turn: Turn) -> Sheet:
     if isinstance(action, Stop) and sheet.stage in ("pick", "place"):
-        turn.note(sheet, "stops building")
+        turn.tell(BuildEnded(who=sheet.player))
         return finish(sheet, turn)
     if isinstance(action, FreeChoice) and sheet.stage == "pick":
         return _free_choice(sheet, action, turn)
@@ -129,7 +131,7 @@ def _free_choice(sheet: Sheet, action: FreeChoice, turn: Turn) -> Sheet:
         raise IllegalAction(f"die {action.die} already shows {action.face}; pick another face")
     dice = list(sheet.dice)
     dice[action.die - 1] = action.face
-    turn.note(sheet, f"free choice: die {action.die} becomes {action.face}")
+    turn.tell(FreeChoiceUsed(who=sheet.player, die=action.die, face=action.face))
     sheet = sheet.model_copy(update={"dice": tuple(dice), "free_choice_used": True})
     return settle(sheet, turn)
 
@@ -184,7 +186,8 @@ def _place(sheet: Sheet, action: Place, turn: Turn) -> Sheet:
     assert anchor is not None
     cells = tuple(sorted(spot_cells(anchor, shape, action.rotation, action.flip)))
     piece = Piece(id=len(sheet.pieces), system=system, shape=shape, cells=cells)
-    turn.note(sheet, f"builds {system}/{shape} on {', '.join(cell_name(c) for c in cells)}")
+    names = tuple(cell_name(c) for c in cells)
+    turn.tell(Built(who=sheet.player, system=system, shape=shape, cells=names))
     return sheet.model_copy(
         update={"pieces": (*sheet.pieces, piece), "picked": None, "stage": "pip"}
     )
@@ -201,4 +204,5 @@ def _pip(sheet: Sheet, action: Mark, turn: Turn) -> Sheet:
             f"pip; free: {', '.join(cell_name(c) for c in legal)}"
         )
     sheet = with_pip(sheet, cell)
+    turn.tell(PipDrawn(who=sheet.player, cell=cell_name(cell)))
     return start(sheet, turn)

@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 from games.spacetruckin.data import GRIZZLED_VP, JUMP_VP, LOCATIONS
+from games.spacetruckin.events import (
+    BridgeHit,
+    Destroyed,
+    Jumped,
+    PaidPirates,
+    PipDrawn,
+    Rewarded,
+    SystemLost,
+)
 from games.spacetruckin.grid import cell_name, parse_cell
 from games.spacetruckin.models import (
     Action,
@@ -28,16 +37,21 @@ def push_tasks(sheet: Sheet, *tasks: Task) -> Sheet:
 
 
 def damage_bridge(sheet: Sheet, turn: Turn) -> Sheet:
-    turn.note(sheet, "the Bridge takes damage")
+    turn.tell(BridgeHit(who=sheet.player))
     return sheet.model_copy(update={"bridge_damage": sheet.bridge_damage + 1})
 
 
-def destroy_piece(sheet: Sheet, piece_id: int | None, turn: Turn) -> Sheet:
+def destroy_piece(
+    sheet: Sheet, piece_id: int | None, turn: Turn, *, by_pirates: bool = False
+) -> Sheet:
     if piece_id is None:
         return damage_bridge(sheet, turn)
     piece = sheet.pieces[piece_id]
-    cells = ", ".join(cell_name(c) for c in piece.cells)
-    turn.note(sheet, f"loses {piece.system}/{piece.shape} on {cells}")
+    cells = tuple(cell_name(c) for c in piece.cells)
+    turn.tell(
+        SystemLost(who=sheet.player, by_pirates=by_pirates),
+        Destroyed(who=sheet.player, system=piece.system, shape=piece.shape, cells=cells),
+    )
     sheet = destroyed(sheet, piece_id)
     if sheet.specialty == "Grizzled":
         # Scored even when this loss ends the truck (`run` checks losses afterwards): the win
@@ -54,17 +68,17 @@ def carry_out(sheet: Sheet, action: Action, turn: Turn) -> Sheet:
         cell = parse_cell(action.cell)
         assert cell is not None
         if task.kind == "extra_pip":
-            turn.note(sheet, f"the artifact adds a pip on {action.cell}")
+            turn.tell(PipDrawn(who=sheet.player, cell=action.cell, artifact=True))
             return with_pip(sheet, cell)
         if task.reward == "cargo":
-            turn.note(sheet, f"loads cargo on {action.cell}")
+            turn.tell(Rewarded(who=sheet.player, reward="cargo"))
             return with_pip(sheet, cell, "cargo")
         if task.reward == "artifact":
-            turn.note(sheet, f"stows an artifact on {action.cell}")
+            turn.tell(Rewarded(who=sheet.player, reward="artifact"))
             sheet = with_pip(sheet, cell, "cargo")
             sheet = sheet.model_copy(update={"artifacts": sheet.artifacts + 1})
             return push_tasks(sheet, Task(kind="extra_pip", cell=cell))
-        turn.note(sheet, f"new crew: a Quarters pip on {action.cell}")
+        turn.tell(Rewarded(who=sheet.player, reward="quarters"))
         return with_pip(sheet, cell)
     if isinstance(action, Hit):
         sheet = sheet.model_copy(update={"hit_dice": ()})
@@ -79,15 +93,15 @@ def carry_out(sheet: Sheet, action: Action, turn: Turn) -> Sheet:
         cell = parse_cell(action.pip)
         assert cell is not None
         sheet = with_pip(sheet, cell, "used")
-        turn.note(sheet, f"jumps to {LOCATIONS[turn.location + 1]} (pip {action.pip} spent)")
+        turn.tell(Jumped(who=sheet.player, to=LOCATIONS[turn.location + 1]))
         # "EACH TIME YOU JUMP ... GAIN 2 VP", even with the last Engine pip: scored before
         # `run` finds the loss, so a jump that reaches 20 wins.
         return gain_vp(sheet, JUMP_VP, "jump", turn)
     if isinstance(action, GiveCargo):
         cell = parse_cell(action.pip)
         assert cell is not None
-        turn.note(sheet, f"hands the pirates the cargo on {action.pip}")
+        turn.tell(PaidPirates(who=sheet.player))
         return with_pip(sheet, cell, "open")
     if isinstance(action, LoseSystem):
-        return destroy_piece(sheet, action.piece, turn)
+        return destroy_piece(sheet, action.piece, turn, by_pirates=True)
     raise AssertionError(f"unexpected {action.kind}")

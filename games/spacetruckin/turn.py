@@ -1,11 +1,12 @@
-"""The working context of one `apply`: the step's RNG, the events so far, and names for notes."""
+"""The working context of one `apply`: the step's RNG and the events so far."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine import Event, Note, PlayerId, Rng
+from games.engine import Event, Rng
 from games.spacetruckin.data import WIN_VP
+from games.spacetruckin.events import Out, OutReason, Scored, VpReason, Won
 from games.spacetruckin.models import Sheet, SpaceTruckinOptions
 
 
@@ -13,12 +14,11 @@ from games.spacetruckin.models import Sheet, SpaceTruckinOptions
 class Turn:
     rng: Rng
     options: SpaceTruckinOptions
-    names: dict[PlayerId, str]
     location: int = 0
     events: list[Event] = field(default_factory=list)
 
-    def note(self, sheet: Sheet, text: str) -> None:
-        self.events.append(Note(text=f"{self.names[sheet.player]}: {text}"))
+    def tell(self, *events: Event) -> None:
+        self.events.extend(events)
 
     def roll(self, sheet: Sheet, n: int, why: str) -> tuple[int, ...]:
         event = self.rng.roll(n, who=sheet.player, why=why)
@@ -26,20 +26,20 @@ class Turn:
         return event.dice
 
 
-def gain_vp(sheet: Sheet, amount: int, why: str, turn: Turn) -> Sheet:
+def gain_vp(sheet: Sheet, amount: int, why: VpReason, turn: Turn) -> Sheet:
     """Score VP. "IF AT ANY TIME YOU GET OR EXCEED 20 VP, YOU IMMEDIATELY WIN THE GAME": at the
     target the trucker has won and stops acting, and the game ends with this move. Callers
     score before they check losses, so a move that does both wins."""
     vp = sheet.vp + amount
-    turn.note(sheet, f"+{amount} VP ({why}), {vp} VP")
+    turn.tell(Scored(who=sheet.player, vp=amount, why=why, total=vp))
     if vp >= WIN_VP:
-        turn.note(sheet, f"reaches {vp} VP and wins")
+        turn.tell(Won(who=sheet.player, vp=vp))
         return sheet.model_copy(update={"vp": vp, "status": "won", "stage": "ready", "tasks": ()})
     return sheet.model_copy(update={"vp": vp})
 
 
 def lose(sheet: Sheet, reason: str, turn: Turn) -> Sheet:
-    turn.note(sheet, f"is out: {reason}")
+    turn.tell(Out(who=sheet.player), OutReason(who=sheet.player, reason=reason))
     return sheet.model_copy(
         update={"status": "lost", "stage": "out", "reason": reason, "tasks": ()}
     )

@@ -11,6 +11,8 @@ from games.spacetruckin.data import (
     LOCATIONS,
     SPECIALTY_EFFECTS,
     SYSTEM_LETTER,
+    TERRAIN_REWARDS,
+    Reward,
     Shape,
     Specialty,
     System,
@@ -34,9 +36,13 @@ HULL: dict[str, Hull] = {
 
 
 class ChartSpot(Model):
+    """A location of the shared chart; `rewards`: what its terrain gives (public rules, told in
+    the story as "loads one cargo"), empty until charted."""
+
     letter: str
     terrain: Terrain | None
     status: Literal["done", "current", "ahead"]
+    rewards: tuple[Reward, ...] = ()
 
 
 class TruckerSummary(Model):
@@ -142,8 +148,13 @@ def _public(state: SpaceTruckinState) -> PublicView:
         phase=state.phase,
         location=LOCATIONS[state.location] if state.phase == "delivery" else None,
         chart=tuple(
-            ChartSpot(letter=L, terrain=state.chart[i], status=status(i))
-            for i, L in enumerate(LOCATIONS)
+            ChartSpot(
+                letter=L,
+                terrain=terrain,
+                status=status(i),
+                rewards=TERRAIN_REWARDS[terrain] if terrain else (),
+            )
+            for i, (L, terrain) in enumerate(zip(LOCATIONS, state.chart, strict=True))
         ),
         chart_placer=opening.chart_placer(state) if state.phase == "chart" else None,
         chart_dice=state.chart_dice,
