@@ -30,9 +30,7 @@ SEEDS = range(3)
 MAX_STEPS = 3000
 MAX_SEATS = 6
 MIN_SECRET = 4
-VOCABULARY: dict[str, set[str]] = {
-    "spacetruckin": {"free"},  # a kind of choice on a sheet ("free choice"), not what it holds
-}
+VOCABULARY: dict[str, set[str]] = {}
 """Words a seat's view holds that name the game's vocabulary, not what is hidden."""
 
 
