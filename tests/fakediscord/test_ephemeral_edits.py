@@ -6,7 +6,7 @@ from __future__ import annotations
 import aiohttp
 
 from fakediscord import FakeDiscord
-from tests.fakediscord.conftest import World, run_bot, stop_bot
+from tests.fakediscord.conftest import World
 from tests.fakediscord.toybot import Toy
 
 
@@ -34,22 +34,15 @@ async def test_a_press_on_an_ephemeral_message_edits_it_in_place(world: World, b
     assert [m.id for m in world.fake.all_messages() if m.ephemeral] == [message.id]
 
 
-async def test_an_ephemeral_message_is_edited_by_id_while_its_token_lives() -> None:
+async def test_an_ephemeral_message_is_edited_by_id_while_its_token_lives(
+    world: World, bot: Toy
+) -> None:
     """A webhook edit by id keeps it ephemeral; past 15 minutes it is 401 / 50027."""
-    async with FakeDiscord() as fake:
-        guild = fake.add_guild()
-        channel = fake.add_channel(guild)
-        alice = fake.add_member(guild, "alice")
-        toy = Toy()
-        task = await run_bot(fake, toy)
-        try:
-            r = await fake.slash(alice, channel, "secret")
-            token, message = r.record.token, r.message
-            assert await _patch(fake, token, message.id, "fresh") == (200, 0)
-            assert (message.content, message.ephemeral_to) == ("fresh", alice.id)
-            fake.age_tokens(15 * 60 + 1)
-            assert await _patch(fake, token, message.id, "too late") == (401, 50027)
-            assert message.content == "fresh"
-            assert any("50027" in v for v in fake.violations)
-        finally:
-            await stop_bot(toy, task)
+    r = await world.fake.slash(world.alice, world.channel, "secret")
+    token, message = r.record.token, r.message
+    assert await _patch(world.fake, token, message.id, "fresh") == (200, 0)
+    assert (message.content, message.ephemeral_to) == ("fresh", world.alice.id)
+    world.fake.age_tokens(15 * 60 + 1)
+    assert await _patch(world.fake, token, message.id, "too late") == (401, 50027)
+    assert message.content == "fresh"
+    assert any("50027" in v for v in world.fake.violations)
