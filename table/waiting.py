@@ -16,7 +16,8 @@ def waiting_for(snap: Snapshot, viewer: PlayerId) -> list[str]:
 
 
 def nothing_to_do(names: Sequence[str]) -> str:
-    """ "Nothing to do until bob has played: …" (or "the others", when nobody is named)."""
+    """The line itself, e.g. `Nothing to do until bob has played: …` ("the others" when
+    nobody is named)."""
     if not names:
         who, verb = "the others", "have"
     elif len(names) == 1:
