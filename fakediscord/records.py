@@ -209,8 +209,10 @@ class FakeMessage:
     asked_ephemeral: bool = False
     notified_ids: list[int] = field(default_factory=list)
     shown: list[dict[str, Any]] = field(default_factory=list)
-    """Every version its audience saw (`content`, `embeds`, `components`), oldest first: each
-    edit appends one, so what an edit replaced can still be checked after it."""
+    """Every version its audience saw (`content`, `embeds`, `components`, the `attachments`'
+    file names and their `files` as (name, bytes)), oldest first: each edit appends one, so
+    what an edit replaced (an ephemeral sheet redrawn in place, its picture too) can still be
+    checked after it."""
 
     @property
     def ephemeral(self) -> bool:

@@ -35,6 +35,8 @@ class Responder:
         self.store = store
         self.ack_deadline = ack_deadline
         self.token_ttl = token_ttl
+        self.token_age = 0.0
+        """Seconds every interaction token has aged beyond the loop's clock (`age_tokens`)."""
 
     def _now(self) -> float:
         return asyncio.get_running_loop().time()
@@ -163,7 +165,7 @@ class Responder:
         rec = self.store.by_token.get(token)
         if rec is None or app_id != self.store.application_id:
             return 404, self._fail(None, where, 10015, "Unknown Webhook")
-        if self._now() - rec.dispatched_at > self.token_ttl:
+        if self._now() + self.token_age - rec.dispatched_at > self.token_ttl:
             return 401, self._fail(rec, where, 50027, "Invalid Webhook Token (expired)")
         if rec.response_type is None:
             reason = "Unknown Webhook: used before the interaction was acknowledged"

@@ -244,6 +244,12 @@ class FakeDiscord(World, Observations):
             f"{n} connection attempt(s) to meet the outage",
         )
 
+    def age_tokens(self, seconds: float) -> None:
+        """Every interaction token is `seconds` older (a test moves time instead of sleeping):
+        past `token_ttl` (15 min) its webhook calls get 401 / 50027, as on Discord. The first
+        response's deadline is not moved."""
+        self.responder.token_age += seconds
+
     async def wait_until_disconnected(self, timeout: float = 10.0) -> None:
         await wait_for(
             lambda: not self.gateway.connections, self.store.changed, timeout, "the bot to leave"

@@ -226,9 +226,21 @@ class Store:
         flags = int(data.get("flags") or 0)
         # only the components-v2 and suppress-embeds bits survive into the stored message
         message.flags |= flags & ((1 << 15) | (1 << 2))
+        self._attach(message, data, uploads, creating=creating)
         message.shown.append(
-            {"content": message.content, "embeds": message.embeds, "components": message.components}
+            {
+                "content": message.content,
+                "embeds": message.embeds,
+                "components": message.components,
+                "attachments": [a.filename for a in message.attachments],
+                "files": message.files,
+            }
         )
+
+    def _attach(
+        self, message: FakeMessage, data: Json, uploads: list[Upload], *, creating: bool
+    ) -> None:
+        """The message's attachments after this body: kept by id, new ones uploaded."""
         fresh = {u.index: self._store_upload(message, u) for u in uploads}
         listed = data.get("attachments")
         if listed is None:

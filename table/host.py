@@ -31,6 +31,7 @@ from table.answers import (
     Press,
     Reworded,
     SavedButUnshown,
+    Spent,
 )
 from table.gametable import GameTable, PrivatePresenter, Verbs
 from table.help import rules_messages
@@ -185,9 +186,11 @@ class Host:
         """Apply `action` for `user_id` and answer with the new board.
 
         Refusals raise. The new board is a new public message (so the next player is pinged);
-        in games with private sheets the mover sees their sheet again first, and the table a
-        new board only when the step moved on (or it must be told something once). A pressed
-        message is spent either way.
+        in games with private sheets the table sees a new board only when the step moved on
+        (or it must be told something once), and the mover sees their sheet again: a move
+        pressed on their own sheet (`expected_tag`: its buttons carry their view tag) redraws
+        that very message, so a turn is one private message; any other (a public board's
+        button, a typed command) sends the sheet anew and spends the pressed message.
         """
         if session_id is None:
             session_id = (await self.service.current(channel_id)).session_id
@@ -200,14 +203,17 @@ class Host:
         )
         with composing(snap):
             saved = f"✅ Saved: {snap.spec.describe(action)} (move {snap.record.last_seq})."
+            pressed: Message | Spent = SPENT
             private: tuple[Message, ...] = ()
             public: Message | None = self.board(snap)
             if snap.spec.has_private_views:
                 private = self.own_sheet(snap, user_id).private
+                if expected_tag:  # pressed on the mover's own sheet: redrawn in place
+                    pressed, private = private[0], ()
                 if not (snap.step_advanced or snap.outcome is not None or snap.notice):
                     public = None
             return Answer(
-                pressed=SPENT,
+                pressed=pressed,
                 private=private,
                 public=public,
                 new=True,

@@ -37,6 +37,7 @@ from table.apocalypseroad.ids import (
 )
 from table.apocalypseroad.moves import move_board
 from table.service import Snapshot
+from table.waiting import nothing_to_do
 
 CARD_WORDS = {
     "line": "links the cars ahead and behind",
@@ -81,8 +82,8 @@ def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) 
         status = presenters.turn_line(snap)
         return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
     if viewer not in snap.active_players:
-        waiting = ", ".join(t.name for t in view.teams if t.player in view.prompt.players)
-        status = f"Nothing to do right now: waiting for {waiting or 'the others'}."
+        waiting = [t.name for t in view.teams if t.player in view.prompt.players]
+        status = nothing_to_do(waiting)
         return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
     kind = view.prompt.kind
     if kind == "play":

@@ -53,6 +53,7 @@ from table.roadwolf.ids import (
 )
 from table.roadwolf.setup import crew_button, enter_button, setup_button
 from table.service import Snapshot
+from table.waiting import nothing_to_do, waiting_for
 
 MAX_ROWS = 5
 TAIL_ROW = 4
@@ -138,7 +139,7 @@ def panel_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         )
     view = own_view(snap, viewer)
     if viewer not in snap.active_players:
-        status = "Nothing to do right now: waiting for the others."
+        status = nothing_to_do(waiting_for(snap, viewer))
         text = f"{header(snap)}{your_side(view)}\n{status}"
         return Message(text, image, filename, rows([], tail(snap)))
     actions = list(snap.legal_actions(viewer))

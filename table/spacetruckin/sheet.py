@@ -48,6 +48,7 @@ from table.spacetruckin.ids import (
     rows,
     st_id,
 )
+from table.waiting import nothing_to_do, waiting_for
 
 
 def _ask(view: SpaceTruckinView, placements: int) -> str:
@@ -105,7 +106,7 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         status = presenters.turn_line(snap)
         return Message(f"{header(snap)}\n{status}", image, filename, (back,))
     if viewer not in snap.active_players:
-        status = "Nothing to do right now: waiting for the others."
+        status = nothing_to_do(waiting_for(snap, viewer))
         return Message(f"{header(snap)}\n{status}", image, filename, (back,))
     view = own_view(snap, viewer)
     assert view.sheet is not None

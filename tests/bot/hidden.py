@@ -2,9 +2,10 @@
 
 Records every image the bot renders and for whom, and what the public view and each seat's
 own view held after every move. After a test:
-- every attachment in a public (non-ephemeral) message is an image drawn from a public view
-  (`view(state, None)`) or a dice/odds image; one in an ephemeral message, if it was drawn from
-  a private view, was drawn from the view of a seat its user plays;
+- every attachment in every version of a public (non-ephemeral) message is an image drawn
+  from a public view (`view(state, None)`) or a dice/odds image; one in an ephemeral message
+  (a sheet redrawn in place: each of its pictures), if it was drawn from a private view, was
+  drawn from the view of a seat its user plays;
 - nobody is shown text that only another seat's view holds: every version of every message
   (text, embeds, images' alt text, button labels, select menus' placeholders and options; an
   edit does not hide what it replaced), public or ephemeral, and every autocomplete answer
@@ -216,14 +217,17 @@ class RenderLog:
 
     def _check_images(self, fake: FakeDiscord) -> None:
         """Public messages carry public images; an ephemeral one's private image is its
-        user's own; every image says what it shows in words (its alt text)."""
+        user's own, in every version (a sheet redrawn in place showed each of its pictures);
+        every image says what it shows in words (its alt text)."""
         for message in fake.all_messages():
             user = message.ephemeral_to
             for attachment in message.attachments:
                 assert (attachment.description or "").strip(), (
                     f"message {message.id}: image {attachment.filename} has no alt text"
                 )
-            for name, data in message.files:
+            versions = [v.get("files", []) for v in message.shown] + [message.files]
+            files = {(name, _digest(data)): data for shown in versions for name, data in shown}
+            for (name, _), data in files.items():
                 digest = _digest(data)
                 if user is None:
                     assert digest in self.public, (

@@ -6,6 +6,7 @@ flow, by buttons alone)."""
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
@@ -212,7 +213,8 @@ class Driver(Player):
 
         confirm = first(r"^✅ Confirm")
         if confirm is not None:
-            self.previews.append(confirm.message)
+            # as it is now: confirming redraws the preview in place (the panel again)
+            self.previews.append(copy.copy(confirm.message))
             self.used["move confirmed on its preview"] += 1
             return confirm
         for prefix in BUY_ORDER:

@@ -36,6 +36,16 @@ async def _alices_secret(world: World) -> str:
     return sorted(s for s in log.seat_text[world.alice.id] if s in private and s not in bobs)[0]
 
 
+async def _alices_hand(world: World) -> tuple[str, bytes]:
+    """Alice's hand image (file name, bytes), once the game has started."""
+    await _started(world)
+    board = world.latest_board()
+    hand = next(cid for label, cid, _ in board.buttons if "My hand" in str(label))
+    r = await world.fake.click(world.alice, board, str(hand))
+    await r.wait_followups(1)
+    return next(m for m in r.messages if m.ephemeral_to == world.alice.id).files[0]
+
+
 @contextmanager
 def _planted(world: World, message: FakeMessage) -> Iterator[FakeMessage]:
     """The message in the fake for the block; gone after it (the teardown check runs too)."""
@@ -80,14 +90,20 @@ async def test_an_edit_does_not_hide_what_a_public_message_showed(world: World) 
 
 async def test_a_private_image_shown_to_an_opponent_fails(world: World) -> None:
     """Alice's hand image, in an ephemeral message to Bob, is a leak."""
-    await _started(world)
-    board = world.latest_board()
-    hand = next(cid for label, cid, _ in board.buttons if "My hand" in str(label))
-    r = await world.fake.click(world.alice, board, str(hand))
-    await r.wait_followups(1)
-    name, data = next(m for m in r.messages if m.ephemeral_to == world.alice.id).files[0]
+    name, data = await _alices_hand(world)
     with _planted(world, world.fake.add_message(world.channel, "look")) as m:
         m.ephemeral_to = world.bob.id
         m.attachments.append(FakeAttachment(id=0, filename=name, data=data, url=""))
+        with pytest.raises(AssertionError, match="drawn from the private view"):
+            world.renders.check(world.fake)
+
+
+async def test_an_edit_does_not_hide_a_private_image_an_opponent_was_shown(world: World) -> None:
+    """Alice's hand image, in an ephemeral message to Bob that was then redrawn, still fails."""
+    name, data = await _alices_hand(world)
+    with _planted(world, world.fake.add_message(world.channel, "look")) as m:
+        m.ephemeral_to = world.bob.id
+        m.shown[-1]["files"] = [(name, data)]  # the version Bob saw first carried it
+        world.fake.store.edit_message(m, {"content": "redrawn", "attachments": []}, [])
         with pytest.raises(AssertionError, match="drawn from the private view"):
             world.renders.check(world.fake)

@@ -90,6 +90,11 @@ def register(bot: Toy) -> None:
         await interaction.response.send_message("count 0", view=counter_view(0))
 
     @tree.command()
+    async def mycounter(interaction: discord.Interaction[Any]) -> None:
+        """Show the caller a private counter button (pressed: the message edits itself)."""
+        await interaction.response.send_message("count 0", view=counter_view(0), ephemeral=True)
+
+    @tree.command()
     async def twice(interaction: discord.Interaction[Any]) -> None:
         """Answer twice (a protocol error)."""
         await interaction.response.send_message("one")

@@ -46,7 +46,7 @@ BOARD_WHILE_PRIVATE = 0.25
 # A private sheet's word that its owner has nothing to do yet (the public board is not
 # re-posted after every sheet edit, so in a step where players act at once it still asks
 # those who already did).
-WAITING = "Nothing to do right now"
+WAITING = "Nothing to do"
 
 
 class Pressable(Protocol):
