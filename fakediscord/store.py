@@ -233,6 +233,7 @@ class Store:
                 "embeds": message.embeds,
                 "components": message.components,
                 "attachments": [a.filename for a in message.attachments],
+                "descriptions": [a.description or "" for a in message.attachments],
                 "files": message.files,
             }
         )

@@ -221,10 +221,10 @@ class RenderLog:
         every image says what it shows in words (its alt text)."""
         for message in fake.all_messages():
             user = message.ephemeral_to
-            for attachment in message.attachments:
-                assert (attachment.description or "").strip(), (
-                    f"message {message.id}: image {attachment.filename} has no alt text"
-                )
+            for version in message.shown:
+                described = zip(version["attachments"], version["descriptions"], strict=True)
+                for filename, description in described:
+                    assert description.strip(), f"message {message.id}: {filename} has no alt text"
             versions = [v.get("files", []) for v in message.shown] + [message.files]
             files = {(name, _digest(data)): data for shown in versions for name, data in shown}
             for (name, _), data in files.items():
@@ -282,7 +282,7 @@ def _message_text(version: dict[str, Any], menus: Counter[str]) -> str:
     labels, and its select menus' placeholders and options' labels and descriptions (each menu
     counted in `menus`)."""
     shown = [str(version.get("content") or ""), json.dumps(version.get("embeds") or [])]
-    shown.extend(str(a.get("description") or "") for a in version.get("attachments") or [])
+    shown.extend(version.get("descriptions") or ())
     for component in walk_components(version.get("components") or []):
         shown.append(str(component.get("label") or ""))
         if component.get("type") == SELECT:
