@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from games.dragrage.describe import describe, describe_event, prompt
+from games.dragrage.narration import narrate
 from games.dragrage.policy import bot_move
 from games.dragrage.rules import active_players, apply, legal_actions, outcome, setup, standings
 from games.dragrage.state import (
@@ -39,11 +39,6 @@ def can_take_back(
     """Ruling 9: only an advance (public, no die), and only before the opponent reacts (the
     service checks that nobody acted since). Let's Roll, a declaration, nitro and a pass stand."""
     return isinstance(action, Advance)
-
-
-def narrate(event: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
-    """One event in words (`GameSpec.narrate`)."""
-    return describe_event(event)
 
 
 SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpec(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.dragrage.narration import blown_engine_words, broken_chute_words
 from games.dragrage.state import (
     COUNTERS,
     FIRST_ACROSS,
@@ -58,23 +59,18 @@ def _refresh_statuses(state: DragRageState, events: list[Event]) -> DragRageStat
                 )
             )
         elif status == "broken_chute":
+            space = lane.position
             events.append(
-                BrokenChute(
-                    player=who,
-                    text=(
-                        f"{name} overshoots to space {lane.position}, off the end of the track: "
-                        f"broken chute (wins only if the other car fails to finish)"
-                    ),
-                )
+                BrokenChute(player=who, space=space, text=broken_chute_words(name, space))
             )
         else:
+            to_go, total = FIRST_ACROSS - lane.position, sum(state.free)
             events.append(
                 BlownEngine(
                     player=who,
-                    text=(
-                        f"{name} has a blown engine: {FIRST_ACROSS - lane.position} spaces to "
-                        f"go but the free counters add up to {sum(state.free)}"
-                    ),
+                    to_go=to_go,
+                    free_total=total,
+                    text=blown_engine_words(name, to_go, total),
                 )
             )
     return state.model_copy(update={"lanes": (lanes[0], lanes[1])})

@@ -7,6 +7,7 @@ that happened and returns the new state; `heats.settle` then tidies up after it.
 from __future__ import annotations
 
 from games.dragrage.heats import end_heat, settle
+from games.dragrage.narration import pass_words
 from games.dragrage.state import (
     Advanced,
     Challenge,
@@ -18,6 +19,7 @@ from games.dragrage.state import (
     Move,
     NitroTurnedIn,
     Passed,
+    PassReason,
     PlayedCounter,
     Seat,
     SpunOut,
@@ -160,13 +162,21 @@ def turn_in_nitro(state: DragRageState, seat: Seat, events: list[Event]) -> Drag
 def pass_turn(state: DragRageState, seat: Seat, rng: Rng, events: list[Event]) -> DragRageState:
     rival = other(seat)
     names = state.players[seat].name, state.players[rival].name
+    reason: PassReason
     if state.phase == "after_failed_challenge" and state.lanes[rival].status != "racing":
-        text = f"{names[0]} passes; {names[1]} has finished, so the turn comes back"
+        reason = "rival_finished"
     elif state.phase == "after_failed_challenge":
-        text = f"{names[0]} passes: {names[1]} must advance and may not challenge"
+        reason = "after_failed_challenge"
     else:
-        text = f"{names[0]} passes and lets {names[1]}'s move stand"
-    events.append(Passed(player=state.players[seat].id, text=text))
+        reason = "let_stand"
+    events.append(
+        Passed(
+            player=state.players[seat].id,
+            rival=state.players[rival].id,
+            reason=reason,
+            text=pass_words(reason, *names),
+        )
+    )
     new = state.model_copy(update={"phase": "move", "active": rival, "challengeable": None})
     return settle(new, rng, events)
 

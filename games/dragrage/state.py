@@ -235,10 +235,16 @@ class NitroTurnedIn(Event):
     text: str
 
 
+PassReason = Literal["let_stand", "after_failed_challenge", "rival_finished"]
+
+
 class Passed(Event):
     kind: Literal["passed"] = "passed"
     player: PlayerId
     text: str
+    rival: PlayerId | None = None
+    reason: PassReason | None = None
+    """Why the pass (its words depend on it); None in logs written before it was recorded."""
 
 
 class Crossed(Event):
@@ -253,12 +259,17 @@ class BrokenChute(Event):
     kind: Literal["broken_chute"] = "broken_chute"
     player: PlayerId
     text: str
+    space: int | None = None
+    """Where the car went off the end; None in logs written before it was recorded."""
 
 
 class BlownEngine(Event):
     kind: Literal["blown_engine"] = "blown_engine"
     player: PlayerId
     text: str
+    to_go: int | None = None
+    free_total: int | None = None
+    """Spaces still to cross and what the free counters add up to (None in older logs)."""
 
 
 class HeatWon(Event):

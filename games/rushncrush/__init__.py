@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from games.engine import Event, GameSpec, PlayerId
-from games.rushncrush.describe import describe_event
 from games.rushncrush.model import (
     ACTION_ADAPTER,
     Action,
@@ -16,6 +14,7 @@ from games.rushncrush.model import (
     RncOptions,
     RncState,
 )
+from games.rushncrush.narration import narrate
 from games.rushncrush.path import PathPreview, parse_path, sample_paths
 from games.rushncrush.policy import bot_move
 from games.rushncrush.preview import preview_partial, preview_path, swerve_steps
@@ -47,11 +46,6 @@ def can_take_back(
     return not any(event.kind in _CONTACT for event in events)
 
 
-def narrate(event: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
-    """One event in words (`GameSpec.narrate`)."""
-    return describe_event(event, names=names)
-
-
 SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
     key="rushncrush",
     title="Rush 'n' Crush",
@@ -81,7 +75,6 @@ SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
         "preview_path": preview_path,
         "parse_path": parse_path,
         "lists_all_actions": False,
-        "describe_event": describe_event,
     },
 )
 

@@ -170,8 +170,17 @@ class Board:
         other.turn = copy.copy(self.turn)
         return other
 
-    def move_counter(self, player: PlayerId, item: Item, mode: Literal["arm", "use"]) -> None:
-        """Move an equipment counter (already validated): one Activation."""
+    def move_counter(
+        self,
+        player: PlayerId,
+        item: Item,
+        mode: Literal["arm", "use"],
+        *,
+        target: PlayerId | None = None,
+        distance: int | None = None,
+    ) -> None:
+        """Move an equipment counter (already validated): one Activation; a gun names its
+        `target` and the `distance` to it."""
         car = self.cars[player]
         slots = tuple(
             Slot(item=s.item, armed=mode == "arm") if s.item == item else s for s in car.slots
@@ -180,7 +189,9 @@ class Board:
         turn = self.turn
         assert turn is not None
         self.update_turn(activations=turn.activations + 1, moved=(*turn.moved, item))
-        self.events.append(EquipmentMoved(player=player, item=item, mode=mode))
+        self.events.append(
+            EquipmentMoved(player=player, item=item, mode=mode, target=target, range=distance)
+        )
 
     def freeze(self, **changes: Any) -> RncState:
         fields: dict[str, Any] = {

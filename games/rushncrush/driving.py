@@ -20,7 +20,7 @@ from games.rushncrush.data import (
     Item,
 )
 from games.rushncrush.equipment import check_counter
-from games.rushncrush.events import Collision
+from games.rushncrush.events import CarMoved, Collision
 from games.rushncrush.model import Car, Cell
 from games.rushncrush.tables import (
     obstruction_damage_from,
@@ -214,7 +214,10 @@ def rush(board: Board, player: PlayerId, target: Car, dice: int) -> StepResult:
     board.events.append(Collision(player=player, what="rush", target=target.player, at=target.cell))
     board.update_turn(movement_left=0, swerve_pending=False, swerve_around=None, rammed=True)
     if board.state.options.one_rush_per_round and board.rushes >= 1:
-        board.note(f"stops behind {target.name}: the round's one Rush 'n' Crush is already spent")
+        board.note(
+            f"{board.cars[player].name} stops behind {target.name}: the round's one "
+            "Rush 'n' Crush is already spent"
+        )
         return "blocked"
     board.rushes += 1
     if board.dry:
@@ -251,6 +254,10 @@ def side_ram(
     result = side_ram_roll(board.roll(1, player, "side ram")[0], side_bumper=bumper)
     if not blocked and result >= SIDE_RAM_DISPLACE_FROM:
         enter(board, target.player, far, cause="side ram")
+        # The mover's path is told when its move ends; the pushed car's move is told here.
+        board.events.append(
+            CarMoved(player=target.player, cells=(target.cell, far), cause="side ram")
+        )
         if not free:
             pay_lane_change(board, player)
         turn = board.turn

@@ -70,7 +70,7 @@ def fire(board: Board, player: PlayerId, item: Item) -> None:
             f"{ITEM_LABELS[item]}; fire it when one is"
         )
     target, distance = found
-    board.move_counter(player, item, "use")
+    board.move_counter(player, item, "use", target=target.player, distance=distance)
     if board.dry:
         board.note(f"{ITEM_LABELS[item]} at {target.name}, range {distance}")
         return

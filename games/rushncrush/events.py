@@ -31,6 +31,7 @@ class CarMoved(Event):
     player: PlayerId
     cells: tuple[Cell, ...]
     cause: str = "drive"
+    """"drive" for the mover's path; "side ram" for a car pushed aside by one."""
 
 
 class Collision(Event):
@@ -54,6 +55,10 @@ class EquipmentMoved(Event):
     player: PlayerId
     item: Item
     mode: Literal["arm", "use"]
+    target: PlayerId | None = None
+    """The car a gun was fired at (None for other items, and in logs written before)."""
+    range: int | None = None
+    """How far away that car was, in spaces."""
 
 
 class MineDropped(Event):

@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
 
 from games.dice.odds import p_lowest_at_least
 from games.rushncrush import GearAction
-from games.rushncrush.data import HEAT_SKULL, ITEM_LABELS, RED_DICE, WHITE_DICE
+from games.rushncrush.data import HEAT_SKULL, RED_DICE, WHITE_DICE
 from games.rushncrush.gearbox import zone_of
 from games.rushncrush.tables import heat_range
+from table import story
 from table.service import Snapshot
 
 # --- gear odds ----------------------------------------------------------------------------------
@@ -103,64 +103,10 @@ def gear_order(action: GearAction) -> tuple[int, int, int]:
 
 
 def event_lines(snap: Snapshot, limit: int = 12) -> list[str]:
-    """What the last step did, with names (events may be typed or read back from the log)."""
-    lines: list[str] = []
-    for event in snap.events:
-        text = _event_text(snap, event.model_dump(mode="json"))
-        if text:
-            lines.append(text)
+    """What the last step did that the public may read, in the game's own words
+    (`GameSpec.narrate`, the one source the log and the story also tell from)."""
+    names = {seat.user_id: seat.name for seat in snap.record.seats}
+    lines = story.event_lines(snap.spec, snap.events, None, names)
     if len(lines) > limit:
         lines = [*lines[: limit - 1], f"… and {len(lines) - limit + 1} more (`/game log`)"]
     return lines
-
-
-def _event_text(snap: Snapshot, raw: dict[str, Any]) -> str:
-    kind = raw.get("kind")
-    who = snap.name_of(raw["player"]) if "player" in raw else ""
-    if kind == "car_moved":
-        cells = raw["cells"]
-        (row, lane), spaces = cells[-1], max(len(cells) - 1, 0)
-        plural = "" if spaces == 1 else "s"
-        return f"🏎 {who} drives {spaces} space{plural} to row {row}, lane {lane + 1}"
-    if kind == "gear_changed":
-        spend = ""
-        if raw["turbo"] or raw["brake"]:
-            spend = f", {raw['turbo']} Turbo" if raw["turbo"] else f", {raw['brake']} Brake"
-        return f"🕹 {who}: {_node(raw['old'])} → {_node(raw['new'])}{spend}"
-    if kind == "dice_rolled":
-        roller = snap.name_of(raw["who"]) if raw.get("who") is not None else "the road"
-        faces = " ".join(str(d) for d in raw["dice"])
-        return f"🎲 {roller} rolls {raw['why']}: {faces}"
-    if kind == "lane_changes":
-        changes = raw["lane_changes"]
-        count = "unlimited" if changes is None else str(changes)
-        return f"↔ {who} has **{count} lane change{'' if changes == 1 else 's'}** this turn"
-    if kind == "collision":
-        target = f" {snap.name_of(raw['target'])}" if raw.get("target") is not None else ""
-        what = {
-            "wreck": "drives over a wreck",
-            "mine": "hits a mine",
-            "obstruction": "hits an obstruction",
-            "side_ram": "side-rams",
-            "rush": "Rush 'n' Crush into",
-        }.get(raw["what"], raw["what"])
-        return f"💥 {who} {what}{target}"
-    if kind == "damage":
-        sign = "−" if raw["track"] == "structure" else "+"
-        track = "Structure" if raw["track"] == "structure" else "Heat"
-        return f"💢 {who}: {sign}{raw['amount']} {track} ({raw['cause']})"
-    if kind == "equipment":
-        label = ITEM_LABELS.get(raw["item"], raw["item"])
-        return f"🔧 {who} {'arms' if raw['mode'] == 'arm' else 'uses'} the {label}"
-    if kind == "mine_dropped":
-        return f"💣 {who} drops a mine"
-    if kind == "car_wrecked":
-        return f"☠️ {who}'s car is wrecked ({raw['cause']})"
-    if kind == "race_won":
-        return f"🏆 {who} wins: {raw['reason']}"
-    return str(raw.get("text") or "")
-
-
-def _node(node: list[int]) -> str:
-    gear, speed = node
-    return "neutral" if gear == 0 else f"gear {gear} speed {speed}"

@@ -342,7 +342,7 @@ async def test_gear_menu_plays_the_picked_choice(world: World) -> None:
         world.user(active_user_id(board)), board, menu["custom_id"], [option["value"]]
     )
     after = await race.new_board(r)
-    assert f"→ gear {gear} speed {speed}" in after.content, after.content
+    assert f"to gear {gear}, speed {speed}" in after.content, after.content
     assert not world.fake.store.messages[board.id].components, "the pressed board is spent"
 
 

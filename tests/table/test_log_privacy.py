@@ -51,7 +51,7 @@ async def test_a_private_event_is_logged_only_for_its_audience(tmp_path: Path) -
         spectator = await service.log_lines(snap.session_id, viewer=None)
     finally:
         await repo.close()
-    assert "played the" in mine[-1]
+    assert "plays the" in mine[-1]
     assert theirs[-1] == spectator[-1] == f"#{snap.record.last_seq} Bob: played (hidden)"
 
 
@@ -62,7 +62,7 @@ async def test_log_of_a_public_game_shows_every_move(service: GameService) -> No
     snap = await _move(service, snap, actor)
     line = (await service.log_lines(snap.session_id, viewer=CAROL.id))[-1]
     name = snap.name_of(actor)
-    assert "played the" in line and f"{name}: {name}:" not in line
+    assert "plays the" in line and f"{name}: {name}:" not in line
 
 
 async def test_log_names_other_players_by_name(service: GameService) -> None:
