@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
+import io
 import itertools
 import json
 import random
@@ -32,6 +34,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 from bench.driver import boot, shut_down
 from bench.figures import Section
@@ -50,6 +54,9 @@ from tests.table.conformance_plan import HINTS, OUTCOME
 ORDER = ("dragrage", "spacetruckin", "rushncrush", "apocalypseroad", "roadwolf")
 QUICK_SEATS = 2
 MAX_PRESSES = 3000
+STALLED = 60
+"""Presses without a move before the game is called stalled (the table asks the person to act
+but offers nothing that moves it on)."""
 SEED = 7
 ASKING = re.compile(r"sheet|hand|panel", re.IGNORECASE)
 """The buttons that ask for one's own sheet, hand or panel (as `/game sheet` does)."""
@@ -138,10 +145,19 @@ class Person(Player):
         """Press until the board shows an outcome; the bots play between the person's presses
         (each press returns once they are done)."""
         me = self.seats[0]
+        last_move, since = 0, 0
         for step in range(1, self.max_steps + 1):
             board = self.board()
             if OUTCOME in board.content:
                 return board
+            assert self.recorder is not None
+            moved = self.recorder.committed > last_move
+            last_move, since = self.recorder.committed, 0 if moved else since + 1
+            if since > STALLED:
+                raise AssertionError(
+                    f"stalled after move {last_move}: {STALLED} presses and no move; the board "
+                    f"says {board.content[:300]!r}; the last answer: {self.history[-1].answers}"
+                )
             await self.forget_outdated(me)
             if me not in self.actors(board):
                 raise AssertionError(f"the board asks nobody here to act: {board.content!r}")
@@ -216,8 +232,32 @@ async def steps_of(app: App, channel: FakeChannel) -> list[Step]:
     return steps
 
 
-async def play(key: str, seats: int, seed: int = SEED) -> Section:
-    """One whole game of `key` at `seats` (the person and bots) and its figures."""
+def tiny_png() -> bytes:
+    out = io.BytesIO()
+    Image.new("P", (1, 1)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def stand_in_drawings(app: App) -> None:
+    """Boards and sheets become a 1-pixel PNG: this part counts messages, not pixels, and the
+    drawing is most of a move's CPU on a shared machine (the finished game's replay is still
+    drawn for real, by `table/replays.py`)."""
+    assert app.bot is not None
+    host = app.bot.table.host
+    png = tiny_png()
+
+    def drawn(*args: Any, **kwargs: Any) -> bytes:
+        return png
+
+    host.renderers = {
+        key: dataclasses.replace(r, board=drawn, sheet=drawn if r.sheet else None)
+        for key, r in host.renderers.items()
+    }
+
+
+async def play(key: str, seats: int, seed: int = SEED, *, draw: bool = False) -> Section:
+    """One whole game of `key` at `seats` (the person and bots) and its figures; `draw`: real
+    images instead of stand-ins."""
     began = time.perf_counter()
     async with FakeDiscord(ack_deadline=3.0) as fake:
         guild = fake.add_guild("Story")
@@ -228,6 +268,8 @@ async def play(key: str, seats: int, seed: int = SEED) -> Section:
             try:
                 recorder = Recorder(channel.id, host.id)
                 recorder.watch(fake, app)
+                if not draw:
+                    stand_in_drawings(app)
                 await fake.slash(host, channel, "game new", game=key, where="here")
                 for _ in range(seats - 1):
                     await fake.slash(host, channel, "game bot add")
@@ -260,12 +302,14 @@ async def play(key: str, seats: int, seed: int = SEED) -> Section:
     return out
 
 
-def run(keys: Sequence[str], quick: bool, show: Callable[[Section], None]) -> list[Section]:
+def run(
+    keys: Sequence[str], quick: bool, show: Callable[[Section], None], *, draw: bool = False
+) -> list[Section]:
     sections = []
     for key in keys:
         spec = GAMES[key]
         try:
-            found = asyncio.run(play(key, seats_for(spec, quick)))
+            found = asyncio.run(play(key, seats_for(spec, quick), draw=draw))
         except Exception as error:  # one game failing must not hide the others' figures
             found = Section(f"story: {spec.title}", notes=[f"FAILED: {error!r}"[:2000]])
         show(found)
