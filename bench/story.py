@@ -60,6 +60,7 @@ but offers nothing that moves it on)."""
 SEED = 7
 ASKING = re.compile(r"sheet|hand|panel", re.IGNORECASE)
 """The buttons that ask for one's own sheet, hand or panel (as `/game sheet` does)."""
+MAX_TICKS = 50
 NEVER = {r"undo|take back|↩": 0.0}
 """Take-backs are never pressed: every logged move stands, so the log replays as it is."""
 
@@ -147,6 +148,7 @@ class Person(Player):
         me = self.seats[0]
         last_move, since = 0, 0
         for step in range(1, self.max_steps + 1):
+            await self.catch_up(me)
             board = self.board()
             if OUTCOME in board.content:
                 return board
@@ -158,7 +160,6 @@ class Person(Player):
                     f"stalled after move {last_move}: {STALLED} presses and no move; the board "
                     f"says {board.content[:300]!r}; the last answer: {self.history[-1].answers}"
                 )
-            await self.forget_outdated(me)
             if me not in self.actors(board):
                 raise AssertionError(f"the board asks nobody here to act: {board.content!r}")
             choices = self.choices(self.messages_for(me, board))
@@ -171,12 +172,20 @@ class Person(Player):
                 self.waiting.discard(me.id)
         raise AssertionError(f"no outcome after {self.max_steps} presses\n{self.report()}")
 
-    async def forget_outdated(self, me: FakeUser) -> None:
-        """Drop private messages drawn for a view of the person's that has changed since (the
-        bots' moves in a step everyone answers at once change it)."""
+    async def catch_up(self, me: FakeUser) -> None:
+        """Let the bots play on, then drop private messages drawn for a view of the person's
+        that has changed since (the bots' moves in a step everyone answers at once change it).
+
+        A table of bots plays at most `table.schedule.MAX_CHAIN` moves in one pass and the
+        rest at the scheduler's next tick, which the bench gives at once."""
         bot = self.world.bot
         assert bot is not None
-        snap = await bot.service.latest(self.world.channel.id)
+        for _ in range(MAX_TICKS):
+            snap = await bot.service.latest(self.world.channel.id)
+            if snap.state is None or snap.outcome is not None or me.id in snap.active_players:
+                break
+            await bot.scheduler.tick()
+            await self.world.answered()
         if snap.state is None:
             return
         tag = snap.view_tag(me.id)
