@@ -307,14 +307,14 @@ def section(title: str, steps: Sequence[Step], posts: Sequence[Post], person: in
         "public rolls with every die in their line",
         _share(in_line, len(rolls)),
         "",
-        target=ALL,
+        target=ALL if rolls else None,
         note=f"{in_line} of {len(rolls)} (the log's narration)",
     )
     out.add(
         "public rolls with their dice in the channel",
         _share(shown, len(rolls)),
         "",
-        target=ALL,
+        target=ALL if rolls else None,
         note=f"{shown} of {len(rolls)} (a public post's text or alt text, within its turn)",
     )
     return out

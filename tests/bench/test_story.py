@@ -147,3 +147,11 @@ def test_a_roll_whose_line_lacks_a_die_is_counted() -> None:
     steps = [Step(1, PERSON, ONE, TWO, (roll.line,), True, (roll,))]
     found = section("t", steps, [], PERSON)
     assert _value(found, "public rolls with every die in their line") == 0
+
+
+def test_a_game_without_public_rolls_has_no_verdict_on_dice() -> None:
+    """No public roll at all: the dice figures are information, not a miss."""
+    found = section("t", _alternating(), [], PERSON)
+    verdicts = {f.name: f.verdict for f in found.figures}
+    assert verdicts["public rolls with every die in their line"] == "info"
+    assert verdicts["public rolls with their dice in the channel"] == "info"
