@@ -3,7 +3,7 @@
     python -m bench                     the full run (7-12 min on 2 cores; see bench/README.md)
     python -m bench --quick             smaller and shorter, for a quick look
     python -m bench --only throughput   one part (repeatable): moves, encode, render,
-                                        throughput, ready, policies, deployment
+                                        throughput, ready, policies, deployment, story
 
 Per-move and encode figures run here, pinned to one core as the targets say. Everything else
 runs in child processes (unpinned), so its memory and start-up are its own; the throughput run
@@ -31,7 +31,7 @@ from bench import encoding, moves
 from bench.figures import Section, Target
 from runtime.render_pool import default_size
 
-PARTS = ("moves", "encode", "render", "throughput", "ready", "policies", "deployment")
+PARTS = ("moves", "encode", "render", "throughput", "ready", "policies", "deployment", "story")
 ENCODE_MS = Target(5)
 """encode_png of one image: an eighth of the 40 ms a move may take."""
 WRITE_OVER_FLOOR = Target(1.5)
@@ -134,6 +134,8 @@ def run_parts(parts: set[str], quick: bool) -> list[Section]:
             show([child("bench.throughput", [*args, *more], "throughput")])
     if "policies" in parts:
         show([child("bench.policies", ["--quick"] if quick else [], "policies")])
+    if "story" in parts:
+        show(children("bench.story", ["--quick"] if quick else [], "story"))
     if "deployment" in parts and importlib.util.find_spec("bench.deployment") is not None:
         show(children("bench.deployment", ["--quick"] if quick else [], "deployment"))
     if parts & {"moves", "encode"}:

@@ -14,18 +14,23 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Target:
-    """`value < limit` (or `value >= limit` when `at_least`)."""
+    """`value < limit` (or `value >= limit` when `at_least`, `value <= limit` when `at_most`:
+    counts held to a budget, "at most 1 post a turn")."""
 
     limit: float
     at_least: bool = False
+    at_most: bool = False
 
     def is_met(self, value: float) -> bool:
         if math.isnan(value):
             return False
-        return value >= self.limit if self.at_least else value < self.limit
+        if self.at_least:
+            return value >= self.limit
+        return value <= self.limit if self.at_most else value < self.limit
 
     def describe(self, unit: str) -> str:
-        return f"{'>=' if self.at_least else '<'} {_number(self.limit)} {unit}".rstrip()
+        sign = ">=" if self.at_least else "<=" if self.at_most else "<"
+        return f"{sign} {_number(self.limit)} {unit}".rstrip()
 
 
 @dataclass(frozen=True)

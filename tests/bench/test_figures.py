@@ -17,6 +17,13 @@ def test_an_at_least_target_passes_at_its_limit() -> None:
     assert not Target(40, at_least=True).is_met(39.9)
 
 
+def test_an_at_most_target_passes_at_its_limit() -> None:
+    """`<= 1 post` (a budget) is met by exactly 1 and missed by 2."""
+    assert Target(1, at_most=True).is_met(1)
+    assert not Target(1, at_most=True).is_met(2)
+    assert Target(1, at_most=True).describe("posts") == "<= 1.00 posts"
+
+
 def test_a_missing_measurement_never_passes() -> None:
     """NaN (nothing measured) is a MISS, not a silent PASS."""
     assert Figure("s", "p99", float("nan"), "ms", Target(40)).verdict == "MISS"

@@ -1,0 +1,343 @@
+"""The table tells the story (issue 25): `python -m bench.story [--quick] [--json] [--games ...]`.
+
+For each game at its largest table, a whole game through the fake Discord with the real bot
+(`bench.driver.boot`): the host (the one person) seats bots in every other seat with `/game bot
+add`, starts, and plays their own turns by pressing what the bot offers them (the conformance
+test's player, `tests/bot/conformance_driver.py`; never Undo, so every logged move stands);
+the bots play at once. Then, per game, against the budgets of issue 25 (counted by
+`bench/story_count.py`, which defines a step, a player-turn, a post, a ping and a handover):
+new public posts (and edits) per player-turn, pings per handover to the person (and pings for
+their own next step, or to no purpose), new private posts per turn of the person (not counting
+answers to Show my sheet / hand / panel, the buttons of `/game sheet`), and from the log (as
+`table/story.py` tells it to the public) the moves with public effects told in words and the
+public rolls whose dice are in their line and in the channel.
+
+How posts are attributed to steps: the bot's repository is watched as it commits
+(`record_move`) and the fake's store as it records each new message and edit, all on one event
+loop; see `Recorder`. `--quick` plays smaller tables (2 players, Road Wolf's 2 sides) so the
+part stays within about two minutes on a loaded 2-core machine; the full run about ten.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import io
+import itertools
+import json
+import random
+import re
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bench.driver import boot, shut_down
+from bench.figures import Section
+from bench.story_count import Post, Roll, Step, section
+from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from fakediscord.interaction import InteractionResult
+from games.engine import Rng
+from games.registry import GAMES, AnySpec
+from runtime.app import App
+from table import story
+from table.movelog import players_of
+from tests.bot.conformance_driver import Choice, Player
+from tests.bot.conftest import World
+from tests.table.conformance_plan import HINTS, OUTCOME
+
+ORDER = ("dragrage", "spacetruckin", "rushncrush", "apocalypseroad", "roadwolf")
+QUICK_SEATS = 2
+MAX_PRESSES = 3000
+STALLED = 60
+"""Presses without a move before the game is called stalled (the table asks the person to act
+but offers nothing that moves it on)."""
+SEED = 7
+ASKING = re.compile(r"sheet|hand|panel", re.IGNORECASE)
+"""The buttons that ask for one's own sheet, hand or panel (as `/game sheet` does)."""
+MAX_TICKS = 50
+NEVER = {r"undo|take back|↩": 0.0}
+"""Take-backs are never pressed: every logged move stands, so the log replays as it is."""
+
+
+@dataclass
+class Recorder:
+    """What the table sent and edited, each attributed to a step as it happens.
+
+    Everything runs on one event loop (the bot, the fake Discord and the person), so the seq
+    last committed when a message is recorded is the step it follows. While the person's press
+    is answered, what is recorded belongs to the step that press makes or prepares (the next
+    one), unless bots have committed steps since (their posts are theirs)."""
+
+    channel_id: int
+    person: int
+    committed: int = 0
+    pressing: int | None = None
+    asking: bool = False
+    posts: list[Post] = field(default_factory=list)
+
+    def watch(self, fake: FakeDiscord, app: App) -> None:
+        store, repo = fake.store, app.repo
+        assert repo is not None
+        create, edit, record_move = store.create_message, store.edit_message, repo.record_move
+
+        def created(*args: Any, **kwargs: Any) -> FakeMessage:
+            message = create(*args, **kwargs)
+            self.seen(message, new=True)
+            return message
+
+        def edited(message: FakeMessage, *args: Any, **kwargs: Any) -> None:
+            edit(message, *args, **kwargs)
+            self.seen(message, new=False)
+
+        async def recorded(*args: Any, **kwargs: Any) -> Any:
+            record = await record_move(*args, **kwargs)
+            self.committed = max(self.committed, record.last_seq)
+            return record
+
+        store.create_message = created  # type: ignore[method-assign]
+        store.edit_message = edited  # type: ignore[method-assign]
+        repo.record_move = recorded  # type: ignore[method-assign]
+
+    def seen(self, message: FakeMessage, *, new: bool) -> None:
+        seq = self.committed if self.pressing is None else max(self.committed, self.pressing + 1)
+        if message.ephemeral_to is not None:
+            if message.ephemeral_to == self.person:
+                self.posts.append(Post(seq, new, self.person, asked=self.asking))
+            return
+        if message.channel_id != self.channel_id:
+            return
+        alt = " ".join(a.description or "" for a in message.attachments)
+        text = f"{message.content} {alt}"
+        pinged = tuple(message.notified_ids) if new else ()
+        self.posts.append(Post(seq, new, None, pinged, text=text))
+
+
+@dataclass
+class Person(Player):
+    """The one person at the table: plays their own turns by what the bot offers them."""
+
+    recorder: Recorder | None = None
+    refused: int = 0
+
+    async def press(self, user: FakeUser, choice: Choice) -> InteractionResult:
+        assert self.recorder is not None
+        self.recorder.pressing = self.recorder.committed
+        self.recorder.asking = choice.private is False and bool(ASKING.search(choice.label))
+        try:
+            return await super().press(user, choice)
+        finally:
+            self.recorder.pressing, self.recorder.asking = None, False
+
+    def check_answer(
+        self, step: int, user: FakeUser, choice: Choice, result: InteractionResult
+    ) -> None:
+        """A refused press is counted, not fatal: the figures are still worth reading."""
+        super().check_answer(step, user, choice, result)
+        self.refused += len(self.problems)
+        self.problems.clear()
+
+    async def play(self) -> FakeMessage:
+        """Press until the board shows an outcome; the bots play between the person's presses
+        (each press returns once they are done)."""
+        me = self.seats[0]
+        last_move, since = 0, 0
+        for step in range(1, self.max_steps + 1):
+            await self.catch_up(me)
+            board = self.board()
+            if OUTCOME in board.content:
+                return board
+            assert self.recorder is not None
+            moved = self.recorder.committed > last_move
+            last_move, since = self.recorder.committed, 0 if moved else since + 1
+            if since > STALLED:
+                raise AssertionError(
+                    f"stalled after move {last_move}: {STALLED} presses and no move; the board "
+                    f"says {board.content[:300]!r}; the last answer: {self.history[-1].answers}"
+                )
+            if me not in self.actors(board):
+                raise AssertionError(f"the board asks nobody here to act: {board.content!r}")
+            choices = self.choices(self.messages_for(me, board))
+            assert choices, f"{me.name} must act but is offered nothing: {board.content!r}"
+            choice = self.pick(choices)
+            result = await self.press(me, choice)
+            self.check_answer(step, me, choice, result)
+            self.remember(me, result, board)
+            if self.board().id != board.id:
+                self.waiting.discard(me.id)
+        raise AssertionError(f"no outcome after {self.max_steps} presses\n{self.report()}")
+
+    async def catch_up(self, me: FakeUser) -> None:
+        """Let the bots play on, then drop private messages drawn for a view of the person's
+        that has changed since (the bots' moves in a step everyone answers at once change it).
+
+        A table of bots plays at most `table.schedule.MAX_CHAIN` moves in one pass and the
+        rest at the scheduler's next tick, which the bench gives at once."""
+        bot = self.world.bot
+        assert bot is not None
+        for _ in range(MAX_TICKS):
+            snap = await bot.service.latest(self.world.channel.id)
+            if snap.state is None or snap.outcome is not None or me.id in snap.active_players:
+                break
+            await bot.scheduler.tick()
+            await self.world.answered()
+        if snap.state is None:
+            return
+        tag = snap.view_tag(me.id)
+        store = self.world.fake.store.messages
+        mine = [store[i] for i in self.private.get(me.id, []) if i in store]
+        drawn = {t for m in mine for t in re.findall(r"~([0-9a-f]{8}):", str(m.components))}
+        if drawn and tag not in drawn:
+            self.private = {}
+
+
+def seats_for(spec: AnySpec, quick: bool) -> int:
+    return max(spec.min_players, QUICK_SEATS) if quick else spec.max_players
+
+
+async def steps_of(app: App, channel: FakeChannel) -> list[Step]:
+    """The game's moves from its log, replayed from its seed: who could act before and after
+    each, and what the public reads of it (`table/story.py`)."""
+    assert app.bot is not None and app.repo is not None
+    snap = await app.bot.service.latest(channel.id)
+    record, spec = snap.record, snap.spec
+    names = {s.user_id: s.name for s in record.seats}
+    state = spec.setup(
+        players_of(record),
+        spec.options_model.model_validate_json(record.options_json),
+        Rng.for_step(record.seed, 0),
+    )
+    steps: list[Step] = []
+    for entry in await app.repo.log(record.id, after_seq=0):
+        assert entry.actor is not None, "a take-back in the log: the person never presses one"
+        events = json.loads(entry.events_json)
+        before = frozenset(spec.active_players(state))
+        action = spec.parse_action(json.loads(entry.action_json))
+        state = spec.apply(state, entry.actor, action, Rng.for_step(record.seed, entry.seq)).state
+        after = frozenset() if spec.outcome(state) is not None else spec.active_players(state)
+        lines = story.event_lines(spec, events, None, names, actor=entry.actor)
+        rolls = tuple(
+            Roll(entry.seq, tuple(e["dice"]), " ".join(told))
+            for e in events
+            if e.get("kind") == "dice_rolled" and story.is_public(spec, e)
+            for told in [story.event_lines(spec, [e], None, names, actor=entry.actor)]
+        )
+        steps.append(
+            Step(
+                entry.seq,
+                entry.actor,
+                before,
+                frozenset(after),
+                tuple(lines),
+                story.has_public_effects(spec, events),
+                rolls,
+            )
+        )
+    return steps
+
+
+def tiny_png() -> bytes:
+    out = io.BytesIO()
+    Image.new("P", (1, 1)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def stand_in_drawings(app: App) -> None:
+    """Boards and sheets become a 1-pixel PNG: this part counts messages, not pixels, and the
+    drawing is most of a move's CPU on a shared machine (the finished game's replay is still
+    drawn for real, by `table/replays.py`)."""
+    assert app.bot is not None
+    host = app.bot.table.host
+    png = tiny_png()
+
+    def drawn(*args: Any, **kwargs: Any) -> bytes:
+        return png
+
+    host.renderers = {
+        key: dataclasses.replace(r, board=drawn, sheet=drawn if r.sheet else None)
+        for key, r in host.renderers.items()
+    }
+
+
+async def play(key: str, seats: int, seed: int = SEED, *, draw: bool = False) -> Section:
+    """One whole game of `key` at `seats` (the person and bots) and its figures; `draw`: real
+    images instead of stand-ins."""
+    began = time.perf_counter()
+    async with FakeDiscord(ack_deadline=3.0) as fake:
+        guild = fake.add_guild("Story")
+        channel = fake.add_channel(guild, "table")
+        host = fake.add_member(guild, "host")
+        with tempfile.TemporaryDirectory() as data:
+            app = await boot(fake, Path(data), seed_source=itertools.count(seed).__next__)
+            try:
+                recorder = Recorder(channel.id, host.id)
+                recorder.watch(fake, app)
+                if not draw:
+                    stand_in_drawings(app)
+                await fake.slash(host, channel, "game new", game=key, where="here")
+                for _ in range(seats - 1):
+                    await fake.slash(host, channel, "game bot add")
+                start = await fake.slash(host, channel, "game start")
+                await start.wait_followups(1)
+                world = World(
+                    fake, guild, channel, host, host, host, host, Path(data), app, app.bot
+                )
+                person = Person(
+                    world,
+                    [host],
+                    random.Random(seed),
+                    max_steps=MAX_PRESSES,
+                    hints={**NEVER, **HINTS.get(key, {})},
+                    recorder=recorder,
+                )
+                await person.play()
+                assert app.bot is not None
+                await app.bot.idle()  # the finished game's replay too
+                steps = await steps_of(app, channel)
+            finally:
+                await shut_down(app)
+    spec = GAMES[key]
+    title = f"story: {spec.title}, {seats} players (the host and {seats - 1} bots)"
+    out = section(title, steps, recorder.posts, host.id)
+    out.notes.append(
+        f"{len(steps)} moves, {person.presses} presses by the host ({person.looks} looks, "
+        f"{person.refused} refused), seed {seed}, {time.perf_counter() - began:.0f} s"
+    )
+    return out
+
+
+def run(
+    keys: Sequence[str], quick: bool, show: Callable[[Section], None], *, draw: bool = False
+) -> list[Section]:
+    sections = []
+    for key in keys:
+        spec = GAMES[key]
+        try:
+            found = asyncio.run(play(key, seats_for(spec, quick), draw=draw))
+        except Exception as error:  # one game failing must not hide the others' figures
+            found = Section(f"story: {spec.title}", notes=[f"FAILED: {error!r}"[:2000]])
+        show(found)
+        sections.append(found)
+    return sections
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="2-player tables")
+    parser.add_argument("--json", action="store_true", help="print each section as JSON")
+    parser.add_argument("--games", nargs="+", choices=ORDER, default=list(ORDER))
+    args = parser.parse_args(argv)
+    run(
+        args.games,
+        args.quick,
+        lambda s: print(s.to_json() if args.json else s.render(), flush=True),
+    )
+
+
+if __name__ == "__main__":
+    main()
