@@ -45,6 +45,7 @@ from table.service import (
     StaleBoard,
     not_seated,
 )
+from table.turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +78,9 @@ class Host:
         self.verbs: dict[str, Verbs] = {
             g.verbs.namespace: g.verbs for g in self.games.values() if g.verbs is not None
         } | self.extra_verbs
+        self.turns = Turns(self)
+        """The table's turn message of each session: answers carry a step (`Answer.turn`),
+        which the bot hands to `turns.tell` with the way to post or edit it."""
 
     # ----- what a table shows ---------------------------------------------------------------
 
@@ -180,12 +184,12 @@ class Host:
         expected_version: int | None = None,
         expected_tag: str = "",
     ) -> Answer:
-        """Apply `action` for `user_id` and answer with the new board.
+        """Apply `action` for `user_id` and answer with the step told in the table's turn
+        message (`table.turns`: edited while the mover acts again, a new message pinging
+        whoever must act when play passes on).
 
-        Refusals raise. The new board is a new public message (so the next player is pinged);
-        in games with private sheets the mover sees their sheet again first, and the table a
-        new board only when the step moved on (or it must be told something once). A pressed
-        message is spent either way.
+        Refusals raise. In games with private sheets the mover sees their sheet again first.
+        A pressed message is spent (unless it is the turn message, which is redrawn).
         """
         if session_id is None:
             session_id = (await self.service.current(channel_id)).session_id
@@ -199,16 +203,12 @@ class Host:
         with composing(snap):
             saved = f"✅ Saved: {snap.spec.describe(action)} (move {snap.record.last_seq})."
             private: tuple[Message, ...] = ()
-            public: Message | None = self.board(snap)
             if snap.spec.has_private_views:
                 private = self.own_sheet(snap, user_id).private
-                if not (snap.step_advanced or snap.outcome is not None or snap.notice):
-                    public = None
             return Answer(
                 pressed=SPENT,
                 private=private,
-                public=public,
-                new=True,
+                turn=snap,
                 confirmation=saved,
                 saved=snap,
                 moved=snap,
@@ -292,8 +292,7 @@ class Host:
             with composing(started, "start"):
                 return Answer(
                     pressed=SPENT,
-                    public=self.board(started),
-                    new=True,
+                    turn=started,
                     saved=started,
                     saved_what="start",
                     moved=started,
@@ -333,8 +332,7 @@ class Host:
         with composing(req.snapshot, "take-back"):
             return Answer(
                 pressed=Message(content=req.text()),
-                public=self.board(req.snapshot),
-                new=True,
+                turn=req.snapshot,
                 saved=req.snapshot,
                 saved_what="take-back",
             )
