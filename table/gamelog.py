@@ -61,9 +61,16 @@ def step_text(snap: Snapshot, entry: LogEntry, *, viewer: PlayerId | None) -> st
     events = _raw_events(entry)
     told = story.event_lines(spec, events, viewer, names, actor=entry.actor)
     if not told:
-        hidden = events and not story.has_public_effects(spec, events)
+        # The action's own label only where it cannot give a secret away: to its mover, or in
+        # a game without private views (a Space Truckin' build names the part it hides).
         mine = viewer is not None and viewer == entry.actor
-        told = ["played (hidden)" if hidden and not mine else _action_text(spec, entry.action_json)]
+        hidden = events and not story.has_public_effects(spec, events)
+        secret = spec.has_private_views and not mine
+        told = [
+            "played (hidden)"
+            if (hidden or secret) and not mine
+            else _action_text(spec, entry.action_json)
+        ]
     return "; ".join(told)
 
 

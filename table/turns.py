@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from games.engine import PlayerId
-from storage import LogEntry
+from storage import LogEntry, Repository
 from table.answers import Message, Outbox, TurnCarrier
 from table.gamelog import step_text
 from table.messages import mention
@@ -150,8 +150,11 @@ class Turns:
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.repo = host.service.repo
         self._locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def repo(self) -> Repository:
+        return self.host.service.repo
 
     async def tell(self, snap: Snapshot, carrier: TurnCarrier, *, note: str = "") -> None:
         """Tell the step `snap` was saved at in the session's turn message (see module doc).
