@@ -63,6 +63,20 @@ async def _step(host: Host, snap: Snapshot) -> Snapshot:
     return answer.turn
 
 
+async def _play_until(
+    host: Host, snap: Snapshot, carrier: Carrier, *, handed_over: bool
+) -> Snapshot:
+    """Tell the start, then play and tell steps until one hands over (or one does not)."""
+    await host.turns.tell(snap, carrier)
+    for _ in range(40):
+        before = snap.active_players
+        snap = await _step(host, snap)
+        await host.turns.tell(snap, carrier)
+        if (snap.active_players != before) == handed_over:
+            return snap
+    raise AssertionError(f"no step with handed_over={handed_over} in 40 steps")
+
+
 @pytest.fixture
 async def race(host: Host) -> Snapshot:
     """A three-player Rush 'n' Crush race, started (its first turn message not yet told)."""
@@ -86,16 +100,7 @@ async def test_the_same_player_acting_again_edits_the_message_and_pings_nobody(
 ) -> None:
     """A step after which the mover acts again is an edit of the same message, no mention."""
     carrier = Carrier()
-    await host.turns.tell(race, carrier)
-    snap = race
-    for _ in range(40):
-        before = snap.active_players
-        snap = await _step(host, snap)
-        await host.turns.tell(snap, carrier)
-        if snap.active_players == before:
-            break
-    else:
-        pytest.fail("nobody acted twice in a row in 40 steps")
+    await _play_until(host, race, carrier, handed_over=False)
     kind, ident, message = carrier.sent[-1]
     assert kind == "edit" and ident == carrier.sent[-2][1] and message.mentions == ()
 
@@ -105,14 +110,7 @@ async def test_a_handover_opens_a_new_message_pinging_only_the_next_player(
 ) -> None:
     """When someone else must act, a new message pings exactly them."""
     carrier = Carrier()
-    await host.turns.tell(race, carrier)
-    snap = race
-    for _ in range(40):
-        before = snap.active_players
-        snap = await _step(host, snap)
-        await host.turns.tell(snap, carrier)
-        if snap.active_players != before:
-            break
+    snap = await _play_until(host, race, carrier, handed_over=True)
     kind, ident, message = carrier.sent[-1]
     (next_player,) = snap.active_players
     assert kind == "post" and ident != carrier.sent[0][1]
