@@ -14,7 +14,7 @@ from typing import Protocol
 
 import discord
 
-from bot.replies import post
+from bot.replies import Unarchive, edit_message, post
 from table.answers import Drawer, Message
 
 log = logging.getLogger(__name__)
@@ -37,14 +37,25 @@ class DiscordOutbox:
         self.client = client
         self.drawer = drawer
 
-    async def post(self, channel_id: int, message: Message) -> None:
+    async def post(self, channel_id: int, message: Message) -> int | None:
+        channel = self.client.get_partial_messageable(channel_id)
+        return await post(
+            channel, message, drawer=self.drawer, unarchive=self._unarchiver(channel_id)
+        )
+
+    async def edit(self, channel_id: int, message_id: int, message: Message) -> bool:
+        channel = self.client.get_partial_messageable(channel_id)
+        return await edit_message(
+            channel, message_id, message, drawer=self.drawer, unarchive=self._unarchiver(channel_id)
+        )
+
+    def _unarchiver(self, channel_id: int) -> Unarchive:
         async def unarchive() -> None:
             thread = await self.client.fetch_channel(channel_id)
             if isinstance(thread, discord.Thread):
                 await thread.edit(archived=False)
 
-        channel = self.client.get_partial_messageable(channel_id)
-        await post(channel, message, drawer=self.drawer, unarchive=unarchive)
+        return unarchive
 
     async def direct(self, user_id: int, text: str) -> bool:
         try:

@@ -28,7 +28,7 @@ import dataclasses
 import enum
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -43,6 +43,7 @@ from table.answers import (
     Placeholder,
     Reworded,
     SavedButUnshown,
+    TurnCarrier,
 )
 from table.messages import saved_text_board
 from table.outage import Outage, pausing
@@ -111,6 +112,8 @@ class Reply:
         """The snapshot a commit produced, once one did: answers must then say it was saved."""
         self.saved_what = "move"
         self.published = False
+        self.redrew_pressed = False
+        """The pressed message was redrawn as the turn message (not to be spent after)."""
 
     @classmethod
     def of(cls, interaction: discord.Interaction, ack: Ack) -> Reply:
@@ -158,14 +161,42 @@ class Reply:
         else:
             await self.publish(board)
 
-    async def publish(self, board: Message, *, confirmation: str = "✅ Done.") -> None:
-        """A new public message (mentions in it notify). A private placeholder becomes
+    async def publish(self, board: Message, *, confirmation: str = "✅ Done.") -> int:
+        """A new public message (mentions in it notify); its id. A private placeholder becomes
         `confirmation`; a public one is removed, so the channel shows the message once."""
         await self.ack()
         board = await self.drawn(board)
         await self._close_placeholder(confirmation)
-        await self._followup(board, ephemeral=False)
+        sent = await self._followup(board, ephemeral=False)
         self.published = True
+        return sent.id
+
+    async def edit_public(
+        self, message_id: int, board: Message, *, confirmation: str = "✅ Done."
+    ) -> bool:
+        """The public message `message_id` becomes `board` (an edit notifies nobody): through
+        the interaction when it is the pressed message, else by the channel route. A private
+        placeholder becomes `confirmation` first. False when that message is gone."""
+        await self.ack()
+        board = await self.drawn(board)
+        await self._close_placeholder(confirmation)
+        pressed = self.interaction.message
+        if self.ack_kind is Ack.UPDATE and pressed is not None and pressed.id == message_id:
+            await self.interaction.edit_original_response(**edit(board))
+            self.published = self.redrew_pressed = True
+            return True
+        channel = self.interaction.channel
+        if channel is None or self.interaction.channel_id is None:
+            return False
+        client = self.interaction.client
+        done = await edit_message(
+            client.get_partial_messageable(self.interaction.channel_id),
+            message_id,
+            board,
+            unarchive=_unarchiver(channel),
+        )
+        self.published = self.published or done
+        return done
 
     async def refuse(self, text: str) -> None:
         """A private note (a refusal stays private even after a public acknowledgement)."""
@@ -181,19 +212,20 @@ class Reply:
             kwargs = edit(await self.drawn(board))
         await self.interaction.edit_original_response(**kwargs)
 
-    async def _followup(self, board: Message, *, ephemeral: bool) -> None:
+    async def _followup(self, board: Message, *, ephemeral: bool) -> discord.WebhookMessage:
         """A new message; in an archived thread (50083) the bot unarchives it and tries once
         more, so a game thread that went quiet for days still gets its board."""
         channel = self.interaction.channel
         if isinstance(channel, discord.Thread) and channel.archived and not ephemeral:
             await channel.edit(archived=False)
+        followup = self.interaction.followup
         try:
-            await self.interaction.followup.send(ephemeral=ephemeral, **new_message(board))
+            return await followup.send(ephemeral=ephemeral, wait=True, **new_message(board))
         except discord.HTTPException as exc:
             if exc.code != THREAD_ARCHIVED or not isinstance(channel, discord.Thread):
                 raise
             await channel.edit(archived=False)  # raises Forbidden if the bot may not
-            await self.interaction.followup.send(ephemeral=ephemeral, **new_message(board))
+            return await followup.send(ephemeral=ephemeral, wait=True, **new_message(board))
 
     async def _close_placeholder(self, confirmation: str | None) -> None:
         """Turn a private placeholder into `confirmation`, or remove it, before any followup:
@@ -208,31 +240,88 @@ class Reply:
         self._placeholder = False
 
 
+Unarchive = Callable[[], Awaitable[None]]
+
+
 async def post(
     channel: discord.abc.Messageable,
     board: Message,
     *,
     drawer: Drawer | None = None,
-    unarchive: Callable[[], Awaitable[None]] | None = None,
-) -> None:
+    unarchive: Unarchive | None = None,
+) -> int:
     """A new message outside any interaction (a reminder, a bot's move), its picture drawn by
-    `drawer`; in an archived thread (50083) `unarchive` runs and the message is sent again."""
+    `drawer`; in an archived thread (50083) `unarchive` runs and the message is sent again.
+    Its id."""
     board = await drawn(drawer, board)
     try:
-        await channel.send(**new_message(board))
+        return (await channel.send(**new_message(board))).id
     except discord.HTTPException as exc:
         if exc.code != THREAD_ARCHIVED or unarchive is None:
             raise
         await unarchive()
-        await channel.send(**new_message(board))
+        return (await channel.send(**new_message(board))).id
 
 
-async def deliver(reply: Reply, answer: Answer) -> None:
+async def edit_message(
+    channel: discord.PartialMessageable,
+    message_id: int,
+    board: Message,
+    *,
+    drawer: Drawer | None = None,
+    unarchive: Unarchive | None = None,
+) -> bool:
+    """Edit a message the bot posted into `board` (every part replaced; nobody notified);
+    False when it is gone (10008). In an archived thread, as `post`."""
+    board = await drawn(drawer, board)
+    message = channel.get_partial_message(message_id)
+    try:
+        try:
+            await message.edit(**edit(board))
+        except discord.HTTPException as exc:
+            if exc.code != THREAD_ARCHIVED or unarchive is None:
+                raise
+            await unarchive()
+            await message.edit(**edit(board))
+    except discord.NotFound:
+        return False
+    return True
+
+
+def _unarchiver(channel: object) -> Unarchive | None:
+    if not isinstance(channel, discord.Thread):
+        return None
+    thread = channel
+
+    async def unarchive() -> None:
+        await thread.edit(archived=False)
+
+    return unarchive
+
+
+class ReplyCarrier:
+    """The table's turn message carried by one interaction's reply (`table.answers.TurnCarrier`):
+    a new message is a followup (a private placeholder becomes `confirmation`), an edit goes
+    through the interaction when it is the pressed message."""
+
+    def __init__(self, reply: Reply, confirmation: str) -> None:
+        self.reply = reply
+        self.confirmation = confirmation
+
+    async def post(self, message: Message) -> int | None:
+        return await self.reply.publish(message, confirmation=self.confirmation)
+
+    async def edit(self, message_id: int, message: Message) -> bool:
+        return await self.reply.edit_public(message_id, message, confirmation=self.confirmation)
+
+
+async def deliver(reply: Reply, answer: Answer, turns: TurnTeller | None = None) -> None:
     """Send what the table answered (`table.answers.Answer`): its pictures are drawn first,
     together; then the private answers, the public ones (the next player is pinged at once),
-    and last the pressed message, redrawn only after a silent update (after a private
-    placeholder the original response is that placeholder, not the pressed message). Posts
-    to other channels go first."""
+    the step in the table's turn message (`turns` decides: an edit, or a new message), and
+    last the pressed message, redrawn only after a silent update (after a private
+    placeholder the original response is that placeholder, not the pressed message) unless
+    it was the turn message. Posts to other channels go first."""
     if answer.saved is not None:
         reply.mark_saved(answer.saved, answer.saved_what)
     for channel_id, message in answer.posts:
@@ -258,7 +347,9 @@ async def deliver(reply: Reply, answer: Answer) -> None:
             await reply.answer(message, ephemeral=False)
     for message in more:
         await reply.publish(message, confirmation=answer.confirmation)
-    if reply.ack_kind is Ack.UPDATE and pressed is not None:
+    if answer.turn is not None and turns is not None:
+        await turns.tell(answer.turn, ReplyCarrier(reply, answer.confirmation))
+    if reply.ack_kind is Ack.UPDATE and pressed is not None and not reply.redrew_pressed:
         if pressed is SPENT:
             await reply.edit_origin(view=None)
         elif isinstance(pressed, Reworded) and pressed.controls is not None:
@@ -267,6 +358,12 @@ async def deliver(reply: Reply, answer: Answer) -> None:
             await reply.edit_origin(content=pressed.content)
         elif isinstance(pressed, Message):
             await reply.edit_origin(pressed)
+
+
+class TurnTeller(Protocol):
+    """The table's turn messages (`table.turns.Turns`), as the bot hands them a step."""
+
+    async def tell(self, snap: Snapshot, carrier: TurnCarrier, *, note: str = "") -> None: ...
 
 
 Work = Callable[[Reply], Awaitable[None]]

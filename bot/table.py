@@ -51,7 +51,7 @@ class Table:
     async def deliver(self, reply: Reply, answer: Answer) -> None:
         """Send the host's answer; then a move wakes the scheduler and a won game's replay is
         built in the background."""
-        await deliver(reply, answer)
+        await deliver(reply, answer, self.host.turns)
         if answer.replay is not None:
             self.post_replay(answer.replay, reply.publish)
         if answer.moved is not None:

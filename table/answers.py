@@ -147,7 +147,8 @@ class Answer:
     1. `private`: messages only the presser sees (the first replaces a private placeholder);
     2. `public`: the answer everyone sees (it replaces a public placeholder; with `new`, it
        is always a new message, so the people it mentions are pinged), then `more` public
-       messages;
+       messages; or `turn`, a step told in the table's turn message (edited in place while
+       the same player acts again, a new message and one ping when play passes on);
     3. `pressed`: the message the button or menu sat on, redrawn (`Reworded`: only its words;
        `SPENT`: only without its buttons).
 
@@ -171,6 +172,9 @@ class Answer:
     moved: Snapshot | None = None
     replay: Snapshot | None = None
     posts: tuple[tuple[int, Message], ...] = ()
+    turn: Snapshot | None = None
+    """A committed step the table tells in its turn message (`table.turns`): the bot hands it
+    to `Turns.tell` with a `TurnCarrier`, after the private answers, in place of `public`."""
 
     @staticmethod
     def told(text: str) -> Answer:
@@ -193,6 +197,7 @@ class Answer:
             moved=other.moved or self.moved,
             replay=other.replay or self.replay,
             posts=self.posts + other.posts,
+            turn=other.turn or self.turn,
         )
 
 
@@ -230,11 +235,31 @@ class Drawer(Protocol):
     async def picture(self, picture: Picture) -> bytes: ...
 
 
+class TurnCarrier(Protocol):
+    """How the table's turn message reaches its channel (`table.turns`): the bot posts a new
+    message (and says its id) or edits the one the table names."""
+
+    async def post(self, message: Message) -> int | None:
+        """A new public message (its mentions notify); its id (None: not known)."""
+        ...
+
+    async def edit(self, message_id: int, message: Message) -> bool:
+        """The message `message_id` becomes `message` (an edit notifies nobody); False when
+        that message is gone (deleted), so the table opens a new one."""
+        ...
+
+
 class Outbox(Protocol):
     """Where the table posts what happens while nobody is pressing anything (a bot's move,
     a reminder, a replay): the bot sends it."""
 
-    async def post(self, channel_id: int, message: Message) -> None: ...
+    async def post(self, channel_id: int, message: Message) -> int | None:
+        """A new message in the channel; its id (None: not known)."""
+        ...
+
+    async def edit(self, channel_id: int, message_id: int, message: Message) -> bool:
+        """Edit a message the bot posted; False when it is gone."""
+        ...
 
     async def direct(self, user_id: int, text: str) -> bool:
         """A direct message; False when the user does not take them (the caller then posts

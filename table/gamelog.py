@@ -49,15 +49,29 @@ def log_lines(snap: Snapshot, entries: Sequence[LogEntry], *, viewer: PlayerId |
             lines.append(setup + (": " + "; ".join(told) if told else ""))
             continue
         who = snap.name_of(entry.actor)
-        told = story.event_lines(spec, events, viewer, names, actor=entry.actor)
-        if not told:
-            hidden = events and not story.has_public_effects(spec, events)
-            mine = viewer is not None and viewer == entry.actor
-            told = [
-                "played (hidden)" if hidden and not mine else _action_text(spec, entry.action_json)
-            ]
-        lines.append(f"#{entry.seq} {who}: " + "; ".join(told))
+        lines.append(f"#{entry.seq} {who}: " + step_text(snap, entry, viewer=viewer))
     return lines
+
+
+def step_text(snap: Snapshot, entry: LogEntry, *, viewer: PlayerId | None) -> str:
+    """One logged move for `viewer`, without its number and mover: its events in words, or
+    "played (hidden)" when they may read none, or its action's label when nothing was said."""
+    spec = snap.spec
+    names = {seat.user_id: seat.name for seat in snap.record.seats}
+    events = _raw_events(entry)
+    told = story.event_lines(spec, events, viewer, names, actor=entry.actor)
+    if not told:
+        # The action's own label only where it cannot give a secret away: to its mover, or in
+        # a game without private views (a Space Truckin' build names the part it hides).
+        mine = viewer is not None and viewer == entry.actor
+        hidden = events and not story.has_public_effects(spec, events)
+        secret = spec.has_private_views and not mine
+        told = [
+            "played (hidden)"
+            if (hidden or secret) and not mine
+            else _action_text(spec, entry.action_json)
+        ]
+    return "; ".join(told)
 
 
 def _raw_events(entry: LogEntry) -> list[dict[str, Any]]:

@@ -67,7 +67,7 @@ class History:
                 return Answer(
                     public=Message(content=req.text()),
                     new=True,
-                    more=(self.host.board(req.snapshot),),
+                    turn=req.snapshot,
                     saved=req.snapshot,
                     saved_what="take-back",
                 )

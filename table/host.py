@@ -46,6 +46,7 @@ from table.service import (
     StaleBoard,
     not_seated,
 )
+from table.turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,9 @@ class Host:
         self.verbs: dict[str, Verbs] = {
             g.verbs.namespace: g.verbs for g in self.games.values() if g.verbs is not None
         } | self.extra_verbs
+        self.turns = Turns(self)
+        """The table's turn message of each session: answers carry a step (`Answer.turn`),
+        which the bot hands to `turns.tell` with the way to post or edit it."""
 
     # ----- what a table shows ---------------------------------------------------------------
 
@@ -183,14 +187,15 @@ class Host:
         expected_version: int | None = None,
         expected_tag: str = "",
     ) -> Answer:
-        """Apply `action` for `user_id` and answer with the new board.
+        """Apply `action` for `user_id` and answer with the step told in the table's turn
+        message (`table.turns`: edited while the mover acts again, a new message pinging
+        whoever must act when play passes on).
 
-        Refusals raise. The new board is a new public message (so the next player is pinged);
-        in games with private sheets the table sees a new board only when the step moved on
-        (or it must be told something once), and the mover sees their sheet again: a move
+        Refusals raise. In games with private sheets the mover sees their sheet again: a move
         pressed on their own sheet (`expected_tag`: its buttons carry their view tag) redraws
         that very message, so a turn is one private message; any other (a public board's
-        button, a typed command) sends the sheet anew and spends the pressed message.
+        button, a typed command) sends the sheet anew. A pressed message is spent (unless it
+        is the turn message, which is redrawn).
         """
         if session_id is None:
             session_id = (await self.service.current(channel_id)).session_id
@@ -205,18 +210,14 @@ class Host:
             saved = f"✅ Saved: {snap.spec.describe(action)} (move {snap.record.last_seq})."
             pressed: Message | Spent = SPENT
             private: tuple[Message, ...] = ()
-            public: Message | None = self.board(snap)
             if snap.spec.has_private_views:
                 private = self.own_sheet(snap, user_id).private
                 if expected_tag:  # pressed on the mover's own sheet: redrawn in place
                     pressed, private = private[0], ()
-                if not (snap.step_advanced or snap.outcome is not None or snap.notice):
-                    public = None
             return Answer(
                 pressed=pressed,
                 private=private,
-                public=public,
-                new=True,
+                turn=snap,
                 confirmation=saved,
                 saved=snap,
                 moved=snap,
@@ -300,8 +301,7 @@ class Host:
             with composing(started, "start"):
                 return Answer(
                     pressed=SPENT,
-                    public=self.board(started),
-                    new=True,
+                    turn=started,
                     saved=started,
                     saved_what="start",
                     moved=started,
@@ -341,8 +341,7 @@ class Host:
         with composing(req.snapshot, "take-back"):
             return Answer(
                 pressed=Message(content=req.text()),
-                public=self.board(req.snapshot),
-                new=True,
+                turn=req.snapshot,
                 saved=req.snapshot,
                 saved_what="take-back",
             )

@@ -143,6 +143,14 @@ def happened_lines(snap: Snapshot, limit: int = 6) -> list[str]:
     return story.event_lines(snap.spec, snap.events, None, names)[-limit:]
 
 
+def story_or(snap: Snapshot, last_step: Sequence[str]) -> list[str]:
+    """The lines a board tells: the turn so far when it is the table's turn message
+    (`Snapshot.story`, see `table.turns`), else the last step's, as bullets."""
+    if snap.story is not None:
+        return list(snap.story)
+    return [f"• {line}" for line in last_step]
+
+
 def board_content(snap: Snapshot) -> str:
     header = f"**{snap.spec.title}** · game #{snap.session_id} · move {snap.record.last_seq}"
     parts = [header]
@@ -153,7 +161,7 @@ def board_content(snap: Snapshot) -> str:
             f"🔒 Dice commitment (SHA-256 of the seed, revealed at the end): "
             f"`{commitment(snap.record.seed)}`"
         )
-    parts.extend(f"• {line}" for line in happened_lines(snap))
+    parts.extend(story_or(snap, happened_lines(snap)))
     parts.append(turn_line(snap))
     if not snap.record.is_live and snap.state is not None:
         parts.append(

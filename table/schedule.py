@@ -52,6 +52,7 @@ from table.host import Host
 from table.outage import BACK
 from table.service import DamagedGame, Maintenance, ServiceError, StoodIn
 from table.snapshot import Snapshot
+from table.turns import OutboxCarrier
 
 log = logging.getLogger(__name__)
 
@@ -259,17 +260,16 @@ class Scheduler:
             text = f"⏰ **{snap.name_of(player)}**'s time ran out. 🏁 {snap.record.end_reason}."
             await self.outbox.post(snap.record.channel_id, Message(content=text[:1990]))
             return
-        # In games with private sheets the move itself is private: say only that it was made.
-        private = snap.spec.has_private_views
-        move = "a move" if private else f"**{snap.spec.describe(stood_in.action)}**"
+        # The move is told in the turn message, in the game's words behind its audience gate
+        # (a bot's turn of several steps is one message, edited); a timeout is said once.
+        note = ""
         if stood_in.timed_out:
-            head = (
-                f"⏰ **{snap.name_of(player)}**'s time ran out: 🤖 the bot played {move} "
-                "for them (they take their seat back with `/game return`, or just by acting)."
+            note = (
+                f"⏰ **{snap.name_of(player)}**'s time ran out: 🤖 the bot played for them "
+                "(they take their seat back with `/game return`, or just by acting)."
             )
-        else:
-            head = f"🤖 **{snap.name_of(player)}** played {move}."
-        await self.outbox.post(snap.record.channel_id, self.host.board(snap).headed(head))
+        carrier = OutboxCarrier(self.outbox, snap.record.channel_id)
+        await self.host.turns.tell(snap, carrier, note=note)
         if snap.outcome is not None:
             self.finished(snap)
 

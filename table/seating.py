@@ -164,12 +164,11 @@ class Seating:
     # ----- start and end -----------------------------------------------------------------------
 
     async def start(self, channel_id: int, user_id: PlayerId) -> Answer:
-        """`/game start`: the first board, as a new message (its first player is pinged)."""
+        """`/game start`: the first turn message (its first players are pinged)."""
         snap = await self.service.start(channel_id, user_id)
         with composing(snap, "start"):
             return Answer(
-                public=self.host.board(snap),
-                new=True,
+                turn=snap,
                 saved=snap,
                 saved_what="start",
                 moved=snap,

@@ -130,6 +130,9 @@ class Snapshot:
     previous_stage: Stage | None = None
     """The public stage (`stage`) before the move that produced this snapshot (None if not
     after a move)."""
+    story: tuple[str, ...] | None = None
+    """The lines the public board tells instead of the last step's events: the turn so far,
+    when the board is the table's turn message (`table.turns`)."""
     _memo: dict[tuple[Any, ...], Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

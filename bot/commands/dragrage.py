@@ -25,14 +25,15 @@ class DragRageCog(
     """Slash-command twins of the Drag Rage buttons."""
 
     async def _play(self, interaction: discord.Interaction, make: Callable[[], Model]) -> None:
-        """Play the action for the user in this channel's game; the new board is public."""
+        """Play the action for the user in this channel's game: the mover is told privately
+        it was saved, the table sees it in its turn message (`table.turns`)."""
 
         async def play(reply: Reply) -> None:
             table = self.table
             answer = await table.host.play(reply.user_id, channel_of(interaction), make())
             await table.deliver(reply, answer)
 
-        await self._run(interaction, play, ack=Ack.PUBLIC)
+        await self._run(interaction, play, ack=Ack.PRIVATE)
 
     @app_commands.command(name="advance")
     @app_commands.describe(

@@ -1,6 +1,7 @@
 """`/rushncrush ...`: Rush 'n' Crush moves as slash commands (its buttons do the same).
 
-Gear and equipment commands play at once, publicly. The path flow is private: `/rushncrush
+Gear and equipment commands play at once: the mover is told privately that it was saved, the
+table sees it in its turn message. The path flow is private: `/rushncrush
 move` previews a path with a "Drive it" button (`drive:True` drives it at once), `steer`
 opens the step-by-step builder, `course` shows the whole course (`table.rushncrush.verbs`).
 """
@@ -64,7 +65,7 @@ class RushNCrushCog(
         await self._run(interaction, work, ack)
 
     async def _play(self, interaction: discord.Interaction, action: Model) -> None:
-        await self._ask(interaction, partial(self.table.host.play, action=action), Ack.PUBLIC)
+        await self._ask(interaction, partial(self.table.host.play, action=action))
 
     # ----- slash commands --------------------------------------------------------------------
 
@@ -87,7 +88,7 @@ class RushNCrushCog(
         choose = partial(
             verbs.choose_gear, self.table.host, speed=speed, gear=gear, turbo=turbo, brake=brake
         )
-        await self._ask(interaction, choose, Ack.PUBLIC)
+        await self._ask(interaction, choose)
 
     @app_commands.command(name="move")
     @app_commands.describe(

@@ -57,7 +57,7 @@ def public_board(snap: Snapshot, image: bytes | Picture | None, with_buttons: bo
     header = f"**{snap.spec.title}** · game #{snap.session_id} · move {snap.record.last_seq}" + (
         f" · round {snap.state.round}" if isinstance(snap.state, RncState) else ""
     )
-    parts = [header, *(f"• {line}" for line in event_lines(snap))]
+    parts = [header, *presenters.story_or(snap, event_lines(snap))]
     buttons: tuple[ButtonSpec, ...] = ()
     selects: tuple[SelectSpec, ...] = ()
     state = snap.state

@@ -84,7 +84,7 @@ async def test_a_silent_player_is_reminded_played_for_and_returns(world: World) 
         if gear_buttons(board):
             turn += 1
         if silent_done and not returned:
-            played_for = len([m for m in world.public() if "🤖 the bot played" in m.content])
+            played_for = len([text for text in _ever_shown(world) if "🤖 the bot played" in text])
             if played_for >= 3:  # the bot played a few of her turns; Carol comes back
                 r = await world.slash(world.carol, "game return")
                 assert any("is back" in m.content for m in world.public())
@@ -167,7 +167,13 @@ async def test_a_table_of_bots_plays_a_game_to_the_end(world: World) -> None:
         await _one_decision(race, world, board, turn)
     else:
         raise AssertionError("the race did not end")
-    assert any("🤖" in m.content and "played" in m.content for m in world.public())
+    told = [line for text in _ever_shown(world) for line in text.splitlines()]
+    assert any(line.startswith("• #") and "(bot)" in line for line in told), "bots' steps told"
+
+
+def _ever_shown(world: World) -> list[str]:
+    """Every version of every public message the channel saw (turn messages are edited)."""
+    return [str(v.get("content", "")) for m in world.public() for v in m.shown]
 
 
 async def test_game_list_and_mine(world: World) -> None:

@@ -303,14 +303,14 @@ async def test_a_step_by_step_draft_survives_a_restart(world: World) -> None:
 
 
 async def test_equipment_button_arms_the_item(world: World) -> None:
-    """An Arm button on the board arms the item; the new board says so."""
+    """An Arm button on the board arms the item; the turn message says so."""
     _, board = await started(world)
     player = world.user(active_user_id(board))
     arm = labelled(board, "🔧 Arm")
     assert arm is not None, board.buttons
     r = await world.fake.click(player, board, arm)
     await r.wait_followups(1)
-    assert " arms the " in world.latest_board().content
+    assert ": armed the " in world.latest_board().content, "the turn message tells the step"
 
 
 async def test_stale_builder_press_shows_the_current_board(world: World) -> None:
@@ -342,15 +342,16 @@ async def test_gear_menu_plays_the_picked_choice(world: World) -> None:
         world.user(active_user_id(board)), board, menu["custom_id"], [option["value"]]
     )
     after = await race.new_board(r)
+    assert after.id == board.id, "the mover's next step is told in the same turn message"
     assert f"to gear {gear}, speed {speed}" in after.content, after.content
-    assert not world.fake.store.messages[board.id].components, "the pressed board is spent"
+    assert gear_menu(after) is None, "the pressed turn message offers the next step instead"
 
 
-async def test_gear_menu_pick_spends_the_pressed_board_when_drawing_is_slow(
+async def test_gear_menu_pick_redraws_the_pressed_board_when_drawing_is_slow(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """As on a loaded machine: the new board takes longer to draw than the fake's quiet time;
-    the pick still returns only once the bot has answered, the pressed board spent."""
+    the pick still returns only once the bot has answered, the pressed turn message redrawn."""
     race = Race(world)
     await race.start()
     real = RENDERERS["rushncrush"].board
@@ -366,8 +367,8 @@ async def test_gear_menu_pick_spends_the_pressed_board_when_drawing_is_slow(
     assert menu is not None
     mover = world.user(active_user_id(board))
     await world.fake.select(mover, board, menu["custom_id"], [menu["options"][-1]["value"]])
-    assert world.latest_board().id != board.id, "the new board is up"
-    assert not world.fake.store.messages[board.id].components, "the pressed board is spent"
+    assert world.latest_board().id == board.id, "the turn goes on in the same message"
+    assert "→ gear" in board.content and gear_menu(board) is None, "the pressed board redrawn"
 
 
 async def test_gear_menu_pick_by_another_player_is_refused(world: World) -> None:

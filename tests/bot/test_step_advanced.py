@@ -93,7 +93,7 @@ def test_every_game_names_its_stage_in_its_public_view() -> None:
 
 async def test_the_table_sees_the_race_start_after_the_car_pick(world: World) -> None:
     """Apocalypse Road, cars picked by the players: when the last to pick also plays first, the
-    table still gets a new public board asking for a race card (not the old "pick" board)."""
+    table's turn message asks for a race card (no longer the old "pick" step)."""
     await world.slash(world.alice, "game new", game="apocalypseroad")
     await world.slash(world.bob, "game join")
     r = await world.slash(world.alice, "game option", setting="pick_cars", value="true")
@@ -114,10 +114,9 @@ async def test_the_table_sees_the_race_start_after_the_car_pick(world: World) ->
             await r.wait_response()
             message = world.fake.store.messages[message.id]
         confirm = next(b for b in message.buttons if str(b[0]).startswith("✅ Race with"))
-        boards_before = len([m for m in world.public() if m.files])
         r = await world.fake.click(user, message, confirm[1])
         await r.wait_followups(1)
-    posted = [m for m in world.public() if m.files][boards_before:]
-    assert posted, "the last pick posts a new public board"
-    assert "play a race card" in posted[-1].content, posted[-1].content
-    assert "pick your cars" not in posted[-1].content, posted[-1].content
+    await world.answered()
+    turn = world.latest_board()
+    assert "play a race card" in turn.content, turn.content
+    assert "pick your cars" not in turn.content.split("➡️", 1)[1], turn.content

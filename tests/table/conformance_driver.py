@@ -45,6 +45,7 @@ from tests.table.screens import (
     draw,
     layout,
     sent,
+    told,
 )
 
 
@@ -201,7 +202,7 @@ class TablePlayer:
         if LOOK.search(choice.label):
             self.looks += 1
         try:
-            answer = await host.press(press)
+            answer = await told(host, await host.press(press))
         except (ServiceError, GameError) as refused:
             self.problems.append(f"refused: {type(refused).__name__}: {refused}")
             return []

@@ -5,6 +5,7 @@ changes Discord's messages (`bot.replies.deliver`), and the limits Discord puts 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
@@ -20,6 +21,7 @@ from table.answers import (
     SelectSpec,
     Spent,
 )
+from table.host import Host
 
 # ----- Discord's limits, and the shape of what the table answers --------------------------------
 
@@ -140,6 +142,32 @@ def redrawn(before: Message, change: Message | Reworded | Spent) -> Message:
         )
     assert isinstance(change, Message), f"an unknown change of the pressed message: {change!r}"
     return change
+
+
+class _Captured:
+    """A `TurnCarrier` that keeps the turn message the table composed (as a new message)."""
+
+    def __init__(self) -> None:
+        self.message: Message | None = None
+
+    async def post(self, message: Message) -> int | None:
+        self.message = message
+        return None
+
+    async def edit(self, message_id: int, message: Message) -> bool:
+        self.message = message
+        return True
+
+
+async def told(host: Host, answer: Answer) -> Answer:
+    """`answer` with its step told in the turn message (`table.turns`) as its public message,
+    as the bot delivers it."""
+    if answer.turn is None:
+        return answer
+    carrier = _Captured()
+    await host.turns.tell(answer.turn, carrier)
+    public = answer.public if answer.public is not None else carrier.message
+    return dataclasses.replace(answer, public=public, new=True, turn=None)
 
 
 def sent(answer: Answer, user: int, pressed_to: int | None) -> Iterator[tuple[Message, int | None]]:

@@ -39,7 +39,7 @@ from table.host import Host
 from table.seating import Seating
 from tests.table.conformance_driver import Table, TablePlayer
 from tests.table.conformance_plan import DEFAULT_SEED, HINTS, MAX_PRESSES, OUTCOME, SEATS, SEEDS
-from tests.table.screens import draw
+from tests.table.screens import draw, told
 
 GUILD, CHANNEL = 1_300_000_000_000_000_001, 1_300_000_000_000_000_002
 PEOPLE = tuple(
@@ -78,7 +78,8 @@ async def test_a_full_game_by_presses_alone(host: Host, key: str) -> None:
     assert lobby.public is not None and "lobby" in lobby.public.content
     for person in seated[1:]:
         player.command(await seating.join(CHANNEL, person), person)
-    first = player.command(await seating.start(CHANNEL, seated[0].id), seated[0])
+    opened = await told(seating.host, await seating.start(CHANNEL, seated[0].id))
+    first = player.command(opened, seated[0])
     assert first.public is not None and first.public.picture, "the start shows the first board"
 
     final = await player.play()

@@ -94,15 +94,16 @@ async def test_an_undo_asks_the_table_with_buttons(service: GameService, past: H
 async def test_an_undo_alone_at_the_table_applies_and_shows_the_board(
     service: GameService, past: History
 ) -> None:
-    """Against a bot nobody is asked: the move is taken back, then the board follows."""
+    """Against a bot nobody is asked: the move is taken back, then the board follows (told in
+    the table's turn message)."""
     snap = await _race(service, bot=True)
     while min(snap.active_players) != ANN.id:
         snap = await _advance(service, snap)
     snap = await _advance(service, snap)
     answer = await past.undo(CHANNEL, ANN.id)
     assert answer.public is not None and "took back" in answer.public.content
-    [board] = answer.more
-    assert board.picture is not None and answer.saved_what == "take-back"
+    assert answer.turn is not None and answer.turn.version == answer.saved.version
+    assert past.host.board(answer.turn).picture is not None and answer.saved_what == "take-back"
 
 
 async def test_the_board_again_is_public_and_a_sheet_needs_a_seat(

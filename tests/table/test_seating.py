@@ -102,10 +102,12 @@ async def test_the_clock_as_an_option_reads_a_bank_and_refuses_nonsense(seating:
 
 
 async def test_the_start_is_a_new_board_that_wakes_the_scheduler(seating: Seating) -> None:
-    """The first board is a new message with its picture, and bot seats may play now."""
+    """The first board is the table's turn message (its picture drawn from the started game),
+    and bot seats may play now."""
     await _lobby(seating, "dragrage", BOB)
     answer = await seating.start(CHANNEL, ANN.id)
-    assert answer.public is not None and answer.public.picture is not None and answer.new
+    assert answer.turn is not None and answer.public is None
+    assert seating.host.board(answer.turn).picture is not None
     assert answer.moved is not None and answer.saved_what == "start"
 
 

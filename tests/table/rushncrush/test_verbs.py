@@ -116,7 +116,8 @@ async def test_cancel_closes_the_preview_and_changes_nothing(host: Host) -> None
 
 
 async def test_the_gear_menu_plays_the_picked_choice(host: Host) -> None:
-    """A "More speeds…" pick is a move: saved, the scheduler told, the pressed board spent."""
+    """A "More speeds…" pick is a move: saved, the scheduler told, the step told in the turn
+    message (the pressed board spent unless it is that message)."""
     service = host.service
     await service.new_session(guild_id=1, channel_id=CHANNEL, game_key="rushncrush", host=A)
     await service.join(CHANNEL, B)
@@ -124,7 +125,7 @@ async def test_the_gear_menu_plays_the_picked_choice(host: Host) -> None:
     (menu,) = host.board(snap).selects
     _, value, _ = menu.options[-1]
     answer = await host.press(_press(_driver(snap), menu.custom_id, value))
-    assert answer.pressed is SPENT and answer.public is not None and answer.new
+    assert answer.pressed is SPENT and answer.turn is answer.saved and answer.public is None
     assert answer.saved is not None and answer.moved is answer.saved
     assert answer.saved.version > snap.version
 

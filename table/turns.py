@@ -1,0 +1,262 @@
+"""The table's turn message: one public message per turn, edited in place, and one ping when
+play passes to someone else.
+
+After every committed step the table decides (`decide`) whether the turn message it keeps for
+the session is edited (the same player, or bot, acts again; someone finished a simultaneous
+step while others still act) or a new message opens (someone who was not acting must act now;
+the game ended; there is no message yet, or it was deleted). Only a new message pings, and only
+the people who must act now and were not acting before: never the mover, never a bot, an away
+player or one on vacation (`Snapshot.pinged`).
+
+The message's words are not kept in memory: they are told again from the log each time
+(`table.gamelog.step_text`, the public reader), from the step the turn opened at. A new message
+that pings someone first sums up what happened since their own last move, one line per player.
+Which message it is (and the step it opened at, who was acting) is stored with the session
+(`Repository.turn_message`), so after a restart the turn goes on in the same message; the
+record is written with the session version it shows, and an older step's answer that arrives
+after a newer one's is dropped (the newer message already tells it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from games.engine import PlayerId
+from storage import LogEntry, Repository
+from table.answers import Message, Outbox, TurnCarrier
+from table.gamelog import step_text
+from table.messages import mention
+from table.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from table.host import Host
+
+log = logging.getLogger(__name__)
+
+STORY_BUDGET = 1300
+"""Characters of story a turn message tells (the board's header and whose turn it is come on
+top, within Discord's 2,000); older steps collapse into "… N earlier steps"."""
+LOOK_BACK = 300
+"""How many steps back "since your last move" looks for the reader's own last move."""
+PLAYER_LINE = 400
+"""Characters of one player's line in the "since your last move" summary."""
+
+
+class TurnRecord(BaseModel):
+    """What the table keeps about a session's turn message (stored as JSON with it)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    message_id: int | None
+    opened_seq: int
+    """The step whose answer opened the message."""
+    acting: tuple[PlayerId, ...]
+    """Who had to act when it last showed."""
+    readers: tuple[int, ...] = ()
+    """Whom it pinged when it opened (user ids): its summary is for them."""
+    since: int | None = None
+    """Its summary tells the steps after this one up to `opened_seq` (None: no summary)."""
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """The decision for one step: a new message (pinging `pinged`) or an edit."""
+
+    new: bool
+    pinged: tuple[int, ...] = ()
+
+
+def decide(previous: TurnRecord | None, snap: Snapshot, mover: PlayerId | None) -> TurnPlan:
+    """New message or edit, and whom the new one pings (see the module doc)."""
+    ended = snap.outcome is not None or not snap.record.is_live
+    acting_before = frozenset(previous.acting) if previous is not None else frozenset()
+    newly = snap.active_players - acting_before
+    if previous is not None and previous.message_id is not None and not newly and not ended:
+        return TurnPlan(new=False)
+    notified = set(snap.pinged)
+    pinged = tuple(
+        snap.user_of(p)
+        for p in sorted(newly)
+        if p != mover and snap.user_of(p) in notified and snap.user_of(p) != mover
+    )
+    return TurnPlan(new=True, pinged=pinged)
+
+
+def last_moves(entries: Sequence[LogEntry], readers: Sequence[PlayerId]) -> int | None:
+    """The seq of the earliest among the readers' own last moves in `entries` (None: none of
+    them moved there)."""
+    found = [max((e.seq for e in entries if e.actor == reader), default=None) for reader in readers]
+    known = [seq for seq in found if seq is not None]
+    return min(known) if len(known) == len(found) and known else None
+
+
+def summary(snap: Snapshot, entries: Sequence[LogEntry], readers: Sequence[int]) -> list[str]:
+    """ "Since your last move": the steps in `entries`, collapsed per player in the order they
+    first acted (public lines only)."""
+    by_player: dict[PlayerId, list[str]] = {}
+    for entry in entries:
+        if entry.actor is not None:
+            by_player.setdefault(entry.actor, []).append(step_text(snap, entry, viewer=None))
+    if not by_player:
+        return []
+    whom = ", ".join(mention(u) for u in readers)
+    head = f"📜 Since your last move, {whom}:"
+    lines = [head]
+    for player, told in by_player.items():
+        steps = f" ({len(told)} steps)" if len(told) > 1 else ""
+        line = f"• {snap.name_of(player)}{steps}: " + "; ".join(told)
+        lines.append(line if len(line) <= PLAYER_LINE else line[: PLAYER_LINE - 1] + "…")
+    return lines
+
+
+def turn_lines(snap: Snapshot, entries: Sequence[LogEntry]) -> list[str]:
+    """The steps of this turn, one line each as the log tells them."""
+    lines = []
+    for entry in entries:
+        if entry.actor is None:
+            seated = ", ".join(seat.name for seat in snap.record.seats)
+            lines.append(f"• #0 the game was set up for {seated}")
+        else:
+            who = snap.name_of(entry.actor)
+            lines.append(f"• #{entry.seq} {who}: " + step_text(snap, entry, viewer=None))
+    return lines
+
+
+def fitted(head: Sequence[str], lines: Sequence[str], budget: int = STORY_BUDGET) -> list[str]:
+    """`head` then as many of the newest `lines` as fit in `budget` characters; the older
+    ones collapse into "… N earlier steps"."""
+    room = budget - sum(len(line) + 1 for line in head)
+    kept: list[str] = []
+    for line in reversed(lines):
+        if len(line) + 1 > room:
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    earlier = len(lines) - len(kept)
+    if earlier:
+        kept.append(f"… {earlier} earlier step{'s' if earlier > 1 else ''}")
+    return [*head, *reversed(kept)]
+
+
+class Turns:
+    """The turn messages of every session the host answers for (one per host)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def repo(self) -> Repository:
+        return self.host.service.repo
+
+    async def tell(self, snap: Snapshot, carrier: TurnCarrier, *, note: str = "") -> None:
+        """Tell the step `snap` was saved at in the session's turn message (see module doc).
+        `note`: a line shown above the story in this version only (a turn that timed out)."""
+        lock = self._locks.setdefault(snap.session_id, asyncio.Lock())
+        async with lock:
+            row = await self.repo.turn_message(snap.session_id)
+            if row.version is not None and row.version >= snap.version:
+                log.debug("session %s: a newer step is told already", snap.session_id)
+                return
+            previous = _parsed(row.turn_json)
+            last = snap.record.last_seq
+            back = max(-1, last - LOOK_BACK - 1)
+            if previous is not None:
+                since = previous.opened_seq if previous.since is None else previous.since
+                back = min(back, since, previous.opened_seq - 1)
+            entries = [
+                e for e in await self.repo.log(snap.session_id, after_seq=back) if e.seq <= last
+            ]
+            mover = next((e.actor for e in entries if e.seq == last), None)
+            plan = decide(previous, snap, mover)
+            record = self._record(previous, plan, snap, entries)
+            message = self.compose(snap, record, entries, note=note, pinged=plan.pinged)
+            message_id = record.message_id
+            if not plan.new and message_id is not None:
+                if not await carrier.edit(message_id, message):
+                    log.info("session %s: the turn message was deleted; a new one", snap.session_id)
+                    message_id = await carrier.post(message)
+            else:
+                message_id = await carrier.post(message)
+            record = record.model_copy(update={"message_id": message_id})
+            await self.repo.set_turn_message(
+                snap.session_id, snap.version, record.model_dump_json()
+            )
+
+    def _record(
+        self,
+        previous: TurnRecord | None,
+        plan: TurnPlan,
+        snap: Snapshot,
+        entries: Sequence[LogEntry],
+    ) -> TurnRecord:
+        acting = tuple(sorted(snap.active_players))
+        if not plan.new and previous is not None:
+            return previous.model_copy(update={"acting": acting})
+        readers = tuple(p for p in sorted(snap.active_players) if snap.user_of(p) in plan.pinged)
+        return TurnRecord(
+            message_id=None,
+            opened_seq=snap.record.last_seq,
+            acting=acting,
+            readers=plan.pinged,
+            since=last_moves(entries, readers) if readers else None,
+        )
+
+    def compose(
+        self,
+        snap: Snapshot,
+        record: TurnRecord,
+        entries: Sequence[LogEntry],
+        *,
+        note: str = "",
+        pinged: tuple[int, ...] = (),
+    ) -> Message:
+        """The turn message: the board with the turn's story instead of the last step's."""
+        head = [note] if note else []
+        first = record.opened_seq
+        if record.since is not None:
+            since = record.since
+            summed = summary(snap, [e for e in entries if since < e.seq <= first], record.readers)
+            if summed:  # the summary tells the step that opened the turn
+                head += summed
+                first += 1
+        steps = [e for e in entries if e.seq >= first]
+        told = dataclasses.replace(snap, story=tuple(fitted(head, turn_lines(snap, steps))))
+        return _pinging(self.host.board(told), pinged)
+
+
+class OutboxCarrier:
+    """A `TurnCarrier` over the outbox, for steps nobody pressed (a bot's, a timeout)."""
+
+    def __init__(self, outbox: Outbox, channel_id: int) -> None:
+        self.outbox = outbox
+        self.channel_id = channel_id
+
+    async def post(self, message: Message) -> int | None:
+        return await self.outbox.post(self.channel_id, message)
+
+    async def edit(self, message_id: int, message: Message) -> bool:
+        return await self.outbox.edit(self.channel_id, message_id, message)
+
+
+def _pinging(message: Message, pinged: tuple[int, ...]) -> Message:
+    """`message` (and its fallback) notifying exactly `pinged` when it is new."""
+    fallback = _pinging(message.fallback, pinged) if message.fallback is not None else None
+    return dataclasses.replace(message, mentions=pinged, fallback=fallback)
+
+
+def _parsed(raw: str | None) -> TurnRecord | None:
+    if raw is None:
+        return None
+    try:
+        return TurnRecord.model_validate_json(raw)
+    except ValidationError:
+        log.warning("an unreadable turn message record; a new message opens")
+        return None

@@ -1,0 +1,173 @@
+"""The table's turn message (`table.turns`): one message per turn, edited while the same player
+acts again, a new one and one ping when play passes on; "since your last move"."""
+
+from __future__ import annotations
+
+import itertools
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from games.engine import Player
+from table.answers import Message
+from table.host import Host
+from table.seating import Seating
+from table.service import Snapshot
+from table.turns import TurnRecord, decide, fitted
+
+ANN, BOB, CAROL = (
+    Player(id=1001, name="Ann"),
+    Player(id=1002, name="Bob"),
+    Player(id=1003, name="Carol"),
+)
+GUILD, CHANNEL = 1, 10
+
+
+class Carrier:
+    """A `TurnCarrier` that records what the table asked: ("post" | "edit", id, message)."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, int, Message]] = []
+        self.ids = itertools.count(500)
+        self.gone: set[int] = set()
+
+    async def post(self, message: Message) -> int | None:
+        ident = next(self.ids)
+        self.sent.append(("post", ident, message))
+        return ident
+
+    async def edit(self, message_id: int, message: Message) -> bool:
+        if message_id in self.gone:
+            return False
+        self.sent.append(("edit", message_id, message))
+        return True
+
+
+async def _started(host: Host, game: str, *others: Player) -> Snapshot:
+    seating = Seating(host)
+    await seating.new(GUILD, CHANNEL, game, ANN)
+    for player in others:
+        await seating.join(CHANNEL, player)
+    answer = await seating.start(CHANNEL, ANN.id)
+    assert answer.turn is not None and answer.public is None
+    return answer.turn
+
+
+async def _step(host: Host, snap: Snapshot) -> Snapshot:
+    """The lone active player plays their first legal action."""
+    (player,) = snap.active_players
+    action = snap.legal_actions(player)[0]
+    answer = await host.play(snap.user_of(player), CHANNEL, action)
+    assert answer.turn is not None and answer.public is None
+    return answer.turn
+
+
+async def _play_until(
+    host: Host, snap: Snapshot, carrier: Carrier, *, handed_over: bool
+) -> Snapshot:
+    """Tell the start, then play and tell steps until one hands over (or one does not)."""
+    await host.turns.tell(snap, carrier)
+    for _ in range(40):
+        before = snap.active_players
+        snap = await _step(host, snap)
+        await host.turns.tell(snap, carrier)
+        if (snap.active_players != before) == handed_over:
+            return snap
+    raise AssertionError(f"no step with handed_over={handed_over} in 40 steps")
+
+
+@pytest.fixture
+async def race(host: Host) -> Snapshot:
+    """A three-player Rush 'n' Crush race, started (its first turn message not yet told)."""
+    return await _started(host, "rushncrush", BOB, CAROL)
+
+
+async def test_the_start_opens_a_turn_message_pinging_whoever_must_act(
+    host: Host, race: Snapshot
+) -> None:
+    """The first turn message is new, with the board's picture, pinging the first player."""
+    carrier = Carrier()
+    await host.turns.tell(race, carrier)
+    ((kind, _, message),) = carrier.sent
+    assert kind == "post" and message.picture is not None
+    assert message.mentions == tuple(race.pinged) and len(message.mentions) == 1
+    assert "the game was set up for Ann, Bob, Carol" in message.content
+
+
+async def test_the_same_player_acting_again_edits_the_message_and_pings_nobody(
+    host: Host, race: Snapshot
+) -> None:
+    """A step after which the mover acts again is an edit of the same message, no mention."""
+    carrier = Carrier()
+    await _play_until(host, race, carrier, handed_over=False)
+    kind, ident, message = carrier.sent[-1]
+    assert kind == "edit" and ident == carrier.sent[-2][1] and message.mentions == ()
+
+
+async def test_a_handover_opens_a_new_message_pinging_only_the_next_player(
+    host: Host, race: Snapshot
+) -> None:
+    """When someone else must act, a new message pings exactly them."""
+    carrier = Carrier()
+    snap = await _play_until(host, race, carrier, handed_over=True)
+    kind, ident, message = carrier.sent[-1]
+    (next_player,) = snap.active_players
+    assert kind == "post" and ident != carrier.sent[0][1]
+    assert message.mentions == (snap.user_of(next_player),)
+
+
+async def test_an_older_step_told_after_a_newer_one_changes_nothing(
+    host: Host, race: Snapshot
+) -> None:
+    """Edits apply in version order: a late answer never overwrites a newer message."""
+    carrier = Carrier()
+    first = await _step(host, race)
+    second = await _step(host, first) if len(first.active_players) == 1 else first
+    await host.turns.tell(second, carrier)
+    await host.turns.tell(first, carrier)
+    assert len(carrier.sent) == 1
+
+
+async def test_a_deleted_turn_message_is_replaced_by_a_new_one(host: Host, race: Snapshot) -> None:
+    """Editing a message that is gone opens a new one, which the next edit then uses."""
+    carrier = Carrier()
+    await host.turns.tell(race, carrier)
+    carrier.gone.add(carrier.sent[0][1])
+    snap = await _step(host, race)
+    await host.turns.tell(snap, carrier)
+    assert carrier.sent[-1][0] == "post" and carrier.sent[-1][1] != carrier.sent[0][1]
+
+
+def _stub(active: set[int], *, over: bool = False) -> Any:
+    """Just what `decide` reads of a snapshot: every player a human who is notified."""
+    return SimpleNamespace(
+        outcome=object() if over else None,
+        record=SimpleNamespace(is_live=True),
+        active_players=frozenset(active),
+        pinged=tuple(sorted(active)),
+        user_of=lambda p: p,
+    )
+
+
+def test_a_simultaneous_step_is_edited_as_each_finishes_and_a_new_one_opens() -> None:
+    """Someone finishing while others act: edit; everyone acting again: new, the mover unpinged."""
+    everyone = TurnRecord(message_id=1, opened_seq=4, acting=(1, 2, 3))
+    assert not decide(everyone, _stub({2, 3}), mover=1).new
+    last = TurnRecord(message_id=1, opened_seq=4, acting=(3,))
+    plan = decide(last, _stub({1, 2, 3}), mover=3)
+    assert plan.new and plan.pinged == (1, 2)
+
+
+def test_the_end_of_the_game_is_a_new_message_pinging_nobody() -> None:
+    """The game's end is told in a message of its own."""
+    plan = decide(TurnRecord(message_id=1, opened_seq=4, acting=(1,)), _stub(set(), over=True), 1)
+    assert plan.new and plan.pinged == ()
+
+
+def test_older_steps_collapse_to_fit() -> None:
+    """The newest lines are kept; the older ones are counted."""
+    lines = [f"• #{n} Ann: moved {'x' * 40}" for n in range(100)]
+    kept = fitted(["head"], lines, budget=500)
+    assert kept[0] == "head" and kept[1].startswith("… ") and kept[-1] == lines[-1]
+    assert sum(len(k) + 1 for k in kept) <= 500 + len(kept[1]) + 1
