@@ -84,11 +84,14 @@ def new_message(board: Message) -> dict[str, Any]:
 
 
 def edit(board: Message) -> dict[str, Any]:
-    """Arguments that make a message `board` (every part of it replaced)."""
-    return {
+    """Arguments that make a message `board` (every part of it replaced, its image too unless
+    the board keeps it)."""
+    changes: dict[str, Any] = {
         "content": board.content,
-        "attachments": [_file(board)] if board.image is not None else [],
         "view": to_view(board),
         "embeds": embeds(board),
         "allowed_mentions": _mentions(board),
     }
+    if not board.keeps_image:
+        changes["attachments"] = [_file(board)] if board.image is not None else []
+    return changes

@@ -90,6 +90,8 @@ class Message:
     picture's own (`Picture.alt`)."""
     fallback: Message | None = None
     """What to send instead when `image` is a picture that cannot be drawn."""
+    keeps_image: bool = False
+    """An edit that leaves the message's image as it was (`image` is then None)."""
 
     @property
     def picture(self) -> Picture | None:

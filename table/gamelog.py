@@ -46,7 +46,7 @@ def log_lines(snap: Snapshot, entries: Sequence[LogEntry], *, viewer: PlayerId |
             seated = ", ".join(seat.name for seat in snap.record.seats)
             told = story.event_lines(spec, events, viewer, names)
             setup = f"#0 the game was set up for {seated}"
-            lines.append(setup + (": " + "; ".join(told) if told else ""))
+            lines.append(setup + (": " + story.joined(told) if told else ""))
             continue
         who = snap.name_of(entry.actor)
         lines.append(f"#{entry.seq} {who}: " + step_text(snap, entry, viewer=viewer))
@@ -71,7 +71,7 @@ def step_text(snap: Snapshot, entry: LogEntry, *, viewer: PlayerId | None) -> st
             if (hidden or secret) and not mine
             else _action_text(spec, entry.action_json)
         ]
-    return "; ".join(told)
+    return story.joined(told)
 
 
 def _raw_events(entry: LogEntry) -> list[dict[str, Any]]:

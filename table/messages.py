@@ -197,7 +197,7 @@ def picture_alt(snap: Snapshot, what: str, viewer: PlayerId | None = None) -> st
     happened = story.event_lines(snap.spec, snap.events, viewer, names)[-4:]
     parts = [head]
     if happened:
-        parts.append("Last: " + "; ".join(happened) + ".")
+        parts.append("Last: " + story.joined(happened) + ".")
     parts.append(text_board(snap, viewer))
     return " ".join(p for p in parts if p)[:ALT_LIMIT]
 

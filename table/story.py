@@ -68,6 +68,17 @@ def event_lines(
     return lines
 
 
+def joined(lines: Sequence[str]) -> str:
+    """Lines told one after another: a sentence goes on after its full stop ("A is hit.
+    B spins."), anything else after a semicolon ("rolls 6 2; moves 8")."""
+    text = ""
+    for line in lines:
+        if text:
+            text += " " if text.endswith((".", "!", "?")) else "; "
+        text += line
+    return text
+
+
 def has_public_effects(spec: AnySpec, events: Sequence[Event | Raw]) -> bool:
     """Did a step do anything the public may read?"""
     return any(is_public(spec, raw_event(e)) for e in events)
@@ -86,7 +97,7 @@ def step_line(
     may read none of it; "" when there is no fallback either)."""
     lines = event_lines(spec, events, reader, names, actor=actor)
     who = names.get(actor, "someone") if actor is not None else ""
-    body = "; ".join(lines) or fallback
+    body = joined(lines) or fallback
     if not body:
         return ""
     return f"{who}: {body}" if who else body

@@ -34,6 +34,7 @@ from table.answers import Message, Outbox, TurnCarrier
 from table.gamelog import step_text
 from table.messages import mention
 from table.snapshot import Snapshot
+from table.story import joined
 
 if TYPE_CHECKING:
     from table.host import Host
@@ -43,6 +44,8 @@ log = logging.getLogger(__name__)
 STORY_BUDGET = 1300
 """Characters of story a turn message tells (the board's header and whose turn it is come on
 top, within Discord's 2,000); older steps collapse into "… N earlier steps"."""
+CLOSED_BUDGET = 1950
+"""Characters a finished turn's message keeps of its story (no board prompt any more)."""
 LOOK_BACK = 300
 """How many steps back "since your last move" looks for the reader's own last move."""
 PLAYER_LINE = 400
@@ -111,7 +114,7 @@ def summary(snap: Snapshot, entries: Sequence[LogEntry], readers: Sequence[int])
     lines = [head]
     for player, told in by_player.items():
         steps = f" ({len(told)} steps)" if len(told) > 1 else ""
-        line = f"• {snap.name_of(player)}{steps}: " + "; ".join(told)
+        line = f"• {snap.name_of(player)}{steps}: " + joined(told)
         lines.append(line if len(line) <= PLAYER_LINE else line[: PLAYER_LINE - 1] + "…")
     return lines
 
@@ -179,6 +182,9 @@ class Turns:
             record = self._record(previous, plan, snap, entries)
             message = self.compose(snap, record, entries, note=note, pinged=plan.pinged)
             message_id = record.message_id
+            if plan.new and previous is not None and previous.message_id is not None:
+                # the turn that just ended keeps its whole story, the handover's step included
+                await carrier.edit(previous.message_id, self.closing(snap, previous, entries))
             if not plan.new and message_id is not None:
                 if not await carrier.edit(message_id, message):
                     log.info("session %s: the turn message was deleted; a new one", snap.session_id)
@@ -219,17 +225,40 @@ class Turns:
         pinged: tuple[int, ...] = (),
     ) -> Message:
         """The turn message: the board with the turn's story instead of the last step's."""
-        head = [note] if note else []
-        first = record.opened_seq
-        if record.since is not None:
-            since = record.since
-            summed = summary(snap, [e for e in entries if since < e.seq <= first], record.readers)
-            if summed:  # the summary tells the step that opened the turn
-                head += summed
-                first += 1
-        steps = [e for e in entries if e.seq >= first]
-        told = dataclasses.replace(snap, story=tuple(fitted(head, turn_lines(snap, steps))))
+        told = dataclasses.replace(snap, story=tuple(story_of(snap, record, entries, note)))
         return _pinging(self.host.board(told), pinged)
+
+    def closing(self, snap: Snapshot, record: TurnRecord, entries: Sequence[LogEntry]) -> Message:
+        """A turn's message once play has passed on: the steps of that turn in full, up to the
+        one that passed it on (the step that opened it closed the turn before), its picture as
+        it was, no buttons (the new message has them)."""
+        first = record.opened_seq + 1 if record.opened_seq else 0
+        last = snap.record.last_seq
+        moves = f"move {last}" if first >= last else f"moves {max(first, 1)}-{last}"
+        header = (
+            f"**{snap.spec.title}** · game #{snap.session_id} · {moves}: this turn is over "
+            "(the game goes on in the next message)"
+        )
+        steps = turn_lines(snap, [e for e in entries if first <= e.seq <= last])
+        lines = fitted([], steps, budget=CLOSED_BUDGET - len(header))
+        return Message(content="\n".join([header, *lines])[:1990], keeps_image=True)
+
+
+def story_of(
+    snap: Snapshot, record: TurnRecord, entries: Sequence[LogEntry], note: str
+) -> list[str]:
+    """The lines a turn message tells: the note, "since your last move" (which tells the step
+    that opened the turn), then the turn's steps, the oldest collapsed to fit."""
+    head = [note] if note else []
+    first = record.opened_seq
+    if record.since is not None:
+        since = record.since
+        summed = summary(snap, [e for e in entries if since < e.seq <= first], record.readers)
+        if summed:
+            head += summed
+            first += 1
+    steps = [e for e in entries if e.seq >= first]
+    return fitted(head, turn_lines(snap, steps))
 
 
 class OutboxCarrier:

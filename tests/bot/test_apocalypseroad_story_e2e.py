@@ -9,6 +9,7 @@ import itertools
 
 from games.apocalypseroad.data import card_name
 from games.apocalypseroad.model import ArState
+from tests.bot.channel_story import channel, told
 from tests.bot.conftest import World, active_user_id
 
 SEED = 6
@@ -75,9 +76,9 @@ async def test_the_channel_tells_the_line_move_and_the_shot_in_words(world: Worl
     """The opponent and a spectator read the same public lines: where each car of Alice's
     linked Line ended, and Bob's shot with its combat card and result."""
     await _play_the_two_moves(world)
-    public = "\n".join(m.content for m in world.public())
-    for line in (LINE_MOVE, SHOT, HIT):
-        assert f"• {line}\n" in public, (line, public)
+    for who, line in (("alice", LINE_MOVE), ("bob", PUSH), ("bob", EVENT), ("bob", SHOT)):
+        assert told(world, who, line), (line, channel(world))
+    assert told(world, "bob", HIT), channel(world)
 
 
 async def test_the_log_tells_every_step_and_each_player_their_own_draws(world: World) -> None:

@@ -3,6 +3,7 @@ exact words the opponent and a spectator read in the channel and in `/game log`.
 
 from __future__ import annotations
 
+from tests.bot.channel_story import channel, told_step
 from tests.bot.conftest import World, active_user_id
 
 MOVES = [
@@ -46,9 +47,8 @@ async def _play_a_challenged_heat(world: World) -> None:
 async def test_the_channel_tells_every_move_with_its_dice(world: World) -> None:
     """Everyone in the channel (the opponent, a spectator) reads each move, roll and result."""
     await _play_a_challenged_heat(world)
-    channel = "\n".join(m.content for m in world.public())
-    for line in MOVES:
-        assert line in channel, f"{line!r} not told in the channel:\n{channel}"
+    for line in LOG:
+        assert told_step(world, line), f"{line!r} not told in the channel:\n{channel(world)}"
 
 
 async def test_the_log_tells_the_opponent_and_a_spectator_the_same_story(world: World) -> None:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import itertools
 
-import pytest
-
 from fakediscord import FakeUser
 from games.engine import Model
 from games.roadwolf.model import (
@@ -22,6 +20,8 @@ from games.roadwolf.model import (
     SpikesAction,
     TokenAction,
 )
+from table.story import joined
+from tests.bot.channel_story import channel, told
 from tests.bot.conftest import World
 from tests.bot.roadwolf_driver import refusals
 
@@ -76,22 +76,15 @@ async def _play_the_first_turn(world: World) -> None:
     await _play(world, ARMIES + [("alice", action) for action in ALICES_TURN])
 
 
-WAITS_FOR_STORY_TURNS = pytest.mark.xfail(
-    strict=True,
-    reason="the channel shows only a turn's last step until story-turns (one message per turn)",
-)
-
-
-@WAITS_FOR_STORY_TURNS
 async def test_the_channel_tells_every_action_of_a_turn(world: World) -> None:
     """Bob and Carol read in the channel each of Alice's moves and her Nitro, from where to
     where, and how her turn ended; the armies' tokens only as "place a token"."""
     await _play_the_first_turn(world)
-    channel = "\n".join(m.content for m in world.public())
+    said = channel(world)
     for line in TURN_LINES:
-        assert line in channel, (line, channel)
-    assert "Interceptors place a token on Muscle Car N." in channel, channel
-    assert "put a" not in channel and "put Spikes" not in channel, channel
+        assert told(world, "alice", line), (line, said)
+    assert told(world, "bob", "Interceptors place a token on Muscle Car N."), said
+    assert "put a" not in said and "put Spikes" not in said, said
     world.renders.check(world.fake)
 
 
@@ -102,7 +95,7 @@ async def test_the_log_tells_each_reader_what_they_may_read(world: World) -> Non
     carol = (await world.slash(world.carol, "game log")).content
     bob = (await world.slash(world.bob, "game log")).content
     for log in (carol, bob):
-        assert "alice: " + "; ".join(TURN_LINES[:1]) in log, log
+        assert "alice: " + joined(TURN_LINES[:1]) in log, log
         for line in TURN_LINES:
             assert line in log, (line, log)
         assert "bob: Interceptors place a token on Muscle Car N." in log, log
@@ -110,7 +103,7 @@ async def test_the_log_tells_each_reader_what_they_may_read(world: World) -> Non
         assert "Runners put" not in log, log
     assert "put" not in carol, carol
     assert (
-        "bob: Interceptors place a token on Muscle Car N.; Interceptors put a Shotgun on Muscle"
+        "bob: Interceptors place a token on Muscle Car N. Interceptors put a Shotgun on Muscle"
         " Car N (hidden from the other sides until used)." in bob
     ), bob
     assert "Interceptors put Spikes on Muscle Car N" in bob, bob
@@ -221,14 +214,12 @@ def _log_body(content: str) -> list[str]:
     return content.split("```")[1].strip("\n").split("\n")
 
 
-@WAITS_FOR_STORY_TURNS
 async def test_the_channel_tells_the_shotgun_kill_and_the_spikes_attack(world: World) -> None:
     """Alice and Carol read in the channel the Interceptors' whole turn: the Gunner's Shotgun
     shot that abandons Street Bike A and the Spikes that destroy B, with their dice."""
     await _play_to_the_kill(world)
-    channel = "\n".join(m.content for m in world.public())
     for line in SHOTGUN_KILL + SPIKES_ATTACK + TURN_END:
-        assert line in channel, (line, channel)
+        assert told(world, "bob", line), f"{line}\n---\n{channel(world)}"
     world.renders.check(world.fake)
 
 
@@ -237,9 +228,9 @@ async def test_the_log_tells_the_shotgun_kill_and_the_spikes_attack(world: World
     Interceptors' turn word for word, dice included (nothing in it is private to either)."""
     await _play_to_the_kill(world)
     turn = [
-        "#28 bob: " + "; ".join(SHOTGUN_KILL),
-        "#29 bob: " + "; ".join(SPIKES_ATTACK),
-        "#30 bob: " + "; ".join(TURN_END),
+        "#28 bob: " + joined(SHOTGUN_KILL),
+        "#29 bob: " + joined(SPIKES_ATTACK),
+        "#30 bob: " + joined(TURN_END),
     ]
     for reader in (world.alice, world.carol):
         log = (await world.slash(reader, "game log", last=3)).content

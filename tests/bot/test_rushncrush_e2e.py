@@ -310,7 +310,7 @@ async def test_equipment_button_arms_the_item(world: World) -> None:
     assert arm is not None, board.buttons
     r = await world.fake.click(player, board, arm)
     await r.wait_followups(1)
-    assert ": armed the " in world.latest_board().content, "the turn message tells the step"
+    assert ": arms the " in world.latest_board().content, "the turn message tells the step"
 
 
 async def test_stale_builder_press_shows_the_current_board(world: World) -> None:
@@ -368,7 +368,7 @@ async def test_gear_menu_pick_redraws_the_pressed_board_when_drawing_is_slow(
     mover = world.user(active_user_id(board))
     await world.fake.select(mover, board, menu["custom_id"], [menu["options"][-1]["value"]])
     assert world.latest_board().id == board.id, "the turn goes on in the same message"
-    assert "→ gear" in board.content and gear_menu(board) is None, "the pressed board redrawn"
+    assert "to gear" in board.content and gear_menu(board) is None, "the pressed board redrawn"
 
 
 async def test_gear_menu_pick_by_another_player_is_refused(world: World) -> None:

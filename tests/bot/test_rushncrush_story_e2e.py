@@ -4,6 +4,7 @@ and damage), in the exact words the opponent and a spectator read in the channel
 
 from __future__ import annotations
 
+from tests.bot.channel_story import channel, told_step
 from tests.bot.conftest import World, active_user_id
 
 BOBS_TURN = [
@@ -53,9 +54,8 @@ async def _bob_rams_alice(world: World) -> None:
 async def test_the_channel_tells_the_turn_with_its_dice_and_damage(world: World) -> None:
     """Everyone in the channel (alice, the car rammed; carol, watching) reads bob's turn."""
     await _bob_rams_alice(world)
-    channel = "\n".join(m.content for m in world.public())
-    for line in BOBS_TURN:
-        assert line in channel, f"{line!r} not told in the channel:\n{channel}"
+    for line in LOG:
+        assert told_step(world, line), f"{line!r} not told in the channel:\n{channel(world)}"
 
 
 async def test_the_log_tells_the_opponent_and_a_spectator_the_same_story(world: World) -> None:

@@ -3,12 +3,11 @@ truckers, as the opponent and a spectator read them in the channel and in `/game
 
 from __future__ import annotations
 
-import pytest
-
 from fakediscord import FakeUser
 from games.engine import Player
 from games.spacetruckin.grid import cell_name
 from games.spacetruckin.models import Accept, SpaceTruckinState, Tweak
+from tests.bot.channel_story import channel, told_step
 from tests.bot.conftest import World
 from tests.bot.spacetruckin_driver import Table, choose
 from tests.bot.test_spacetruckin_e2e import _inject, _start
@@ -60,11 +59,6 @@ async def _log(world: World, reader: FakeUser) -> list[str]:
     return r.content.splitlines()
 
 
-def _channel(world: World) -> str:
-    """Every public message's text in the channel (what anyone reads there)."""
-    return "\n".join(m.content for m in world.public())
-
-
 RESULTS_AT_A = [
     "#2 alice: scores 2 at A (1 to 2, both rewards)",
     "#3 alice: loads one cargo; scores 1 VP (1 VP)",
@@ -102,28 +96,11 @@ async def test_a_trucker_reads_their_own_flip_in_the_log(world: World) -> None:
     assert BOBS_FLIP in log, log
 
 
-async def test_the_channel_tells_the_step_that_closes_the_location(world: World) -> None:
-    """The board posted when Bob finishes A says his jump, the arrival at B and its dice."""
+async def test_the_channel_tells_both_results_and_the_step_that_closes_the_location(
+    world: World,
+) -> None:
+    """The channel tells each trucker's result at A as they finish (one message for the
+    simultaneous step, edited), then Bob's jump, the arrival at B and its dice."""
     await _play_location_a(world)
-    channel = _channel(world)
-    for line in (
-        "bob jumps to B",
-        "bob scores 2 VP for jumping (2 VP)",
-        "The truckers arrive at B (Asteroids)",
-        "alice rolled 5 5 (challenge at B)",
-        "bob rolled 4 1 (challenge at B)",
-    ):
-        assert f"• {line}" in channel, channel
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="table/host.py posts no public message for a simultaneous step that does not move "
-    "the table on (the turns part: one message per step, edited as each trucker finishes)",
-)
-async def test_the_channel_tells_both_results(world: World) -> None:
-    """Both truckers' results at A reach the channel, not only the last step's lines."""
-    await _play_location_a(world)
-    channel = _channel(world)
-    assert "alice scores 2 at A (1 to 2, both rewards)" in channel, channel
-    assert "bob scores 4 at A (3 to 10, the first of the two rewards)" in channel, channel
+    for line in RESULTS_AT_A:
+        assert told_step(world, line), (line, channel(world))

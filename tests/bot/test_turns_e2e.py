@@ -112,9 +112,9 @@ async def test_since_your_last_move_sums_up_the_others_per_player(world: World) 
     lines = board.content.splitlines()
     head = lines.index(f"📜 Since your last move, <@{first}>:")
     assert lines[head + 1 : head + 3] == [
-        "• bob (4 steps): shifted neutral → gear 1 speed 4; unlimited lane changes this turn; "
-        "armed the Machine Gun; armed the Flamer; drove 4 spaces to row 6, lane 4",
-        "• carol (4 steps): shifted neutral → gear 1 speed 4; unlimited lane changes this turn; "
-        "armed the Flamer; armed the Lateral Circular Saw; drove 4 spaces to row 5, lane 1",
+        "• bob (4 steps): shifts from neutral to gear 1, speed 4; may change lanes freely this "
+        "turn; arms the Machine Gun; arms the Flamer; drives 4 spaces to row 6, lane 4",
+        "• carol (4 steps): shifts from neutral to gear 1, speed 4; may change lanes freely this "
+        "turn; arms the Flamer; arms the Lateral Circular Saw; drives 4 spaces to row 5, lane 1",
     ]
     assert board.notified_ids == [first]

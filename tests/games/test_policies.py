@@ -84,6 +84,7 @@ def _variants() -> list[tuple[str, int]]:
     ]
 
 
+@pytest.mark.timeout(600)  # Road Wolf's longest mission is a minute of CPU alone; 4x on a load
 @pytest.mark.parametrize(("key", "seed"), _variants(), ids=lambda v: str(v))
 def test_bot_only_games_of_every_option_variant_reach_an_outcome(key: str, seed: int) -> None:
     """Every declared choice of every option (each Road Wolf mission, each Apocalypse Road
