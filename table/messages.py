@@ -31,6 +31,8 @@ from table.service import Snapshot
 from table.verify import commitment
 
 MAX_BUTTONS = 25  # 5 rows of 5
+CONTENT_LIMIT = 1900
+"""A board's words, leaving room for a game's own lines after them (Discord takes 2,000)."""
 
 
 def mention(user_id: int) -> str:
@@ -161,14 +163,18 @@ def board_content(snap: Snapshot) -> str:
             f"🔒 Dice commitment (SHA-256 of the seed, revealed at the end): "
             f"`{commitment(snap.record.seed)}`"
         )
-    parts.extend(story_or(snap, happened_lines(snap)))
-    parts.append(turn_line(snap))
+    tail = [turn_line(snap)]
     if not snap.record.is_live and snap.state is not None:
-        parts.append(
+        tail.append(
             f"🔓 Seed: `{snap.record.seed}` (its SHA-256 is the commitment of the first board); "
             "`/game verify` re-derives every die from it."
         )
-    return "\n".join(parts)[:1900]
+    # whoever must act is always named (and pinged): the story gives way, never the prompt
+    room = CONTENT_LIMIT - sum(len(p) + 1 for p in [*parts, *tail])
+    story_text = "\n".join(story_or(snap, happened_lines(snap)))
+    if len(story_text) > room:
+        story_text = story_text[: max(0, room - 2)] + "…"
+    return "\n".join(p for p in [*parts, story_text, *tail] if p)[:CONTENT_LIMIT]
 
 
 def text_board(snap: Snapshot, viewer: PlayerId | None = None) -> str:

@@ -49,7 +49,10 @@ CLOSED_BUDGET = 1950
 LOOK_BACK = 300
 """How many steps back "since your last move" looks for the reader's own last move."""
 PLAYER_LINE = 400
-"""Characters of one player's line in the "since your last move" summary."""
+"""Characters of one player's line in the "since your last move" summary, at most..."""
+SUMMARY_BUDGET = 900
+MIN_PLAYER_LINE = 70
+"""...and the whole summary's, shared by the players in it (each line at least this long)."""
 
 
 class TurnRecord(BaseModel):
@@ -112,10 +115,12 @@ def summary(snap: Snapshot, entries: Sequence[LogEntry], readers: Sequence[int])
     whom = ", ".join(mention(u) for u in readers)
     head = f"📜 Since your last move, {whom}:"
     lines = [head]
+    # every player gets a line, however many there are (a table of ten fits)
+    width = min(PLAYER_LINE, max(MIN_PLAYER_LINE, (SUMMARY_BUDGET - len(head)) // len(by_player)))
     for player, told in by_player.items():
         steps = f" ({len(told)} steps)" if len(told) > 1 else ""
         line = f"• {snap.name_of(player)}{steps}: " + joined(told)
-        lines.append(line if len(line) <= PLAYER_LINE else line[: PLAYER_LINE - 1] + "…")
+        lines.append(line if len(line) <= width else line[: width - 1] + "…")
     return lines
 
 

@@ -57,6 +57,10 @@ class Choice:
         return f"{self.where} {self.label!r}{picked} ({self.custom_id})"
 
 
+MAX_TICKS = 50
+"""Scheduler ticks a driver gives the bots to play on before it reads the board."""
+
+
 @dataclass
 class Player:
     """Plays a game to its outcome by pressing what the bot offers."""
@@ -86,6 +90,21 @@ class Player:
             if ACTORS.search(message.content) or OUTCOME in message.content:
                 return message
         raise AssertionError("no public board says who must act")
+
+    async def current_board(self) -> FakeMessage:
+        """The newest public board, once the bots have played on: a table of bots plays at
+        most `table.schedule.MAX_CHAIN` moves in one pass and the rest at the scheduler's next
+        tick, given here at once (meanwhile no board asks a person to act)."""
+        bot = self.world.bot
+        for _ in range(MAX_TICKS):
+            try:
+                return self.board()
+            except AssertionError:
+                if bot is None:
+                    raise
+            await bot.scheduler.tick()
+            await self.world.answered()
+        return self.board()
 
     def actors(self, board: FakeMessage) -> list[FakeUser]:
         ids = [int(m) for m in ACTORS.findall(board.content)]
@@ -165,8 +184,11 @@ class Player:
 
     def remember(self, user: FakeUser, result: InteractionResult, board: FakeMessage) -> None:
         """Which private messages each player may press next."""
-        new_board = self.board()
-        if new_board.id != board.id:
+        try:
+            new_board: FakeMessage | None = self.board()
+        except AssertionError:  # the bots play on (`current_board`)
+            new_board = None
+        if new_board is None or new_board.id != board.id:
             # a new board: private messages drawn before it may be out of date, except the
             # ones this very press drew
             self.private = {}
@@ -177,7 +199,7 @@ class Player:
         mine = [m.id for m in result.messages if m.ephemeral_to == user.id and m.components]
         if mine:
             self.private[user.id] = mine[-1:]
-        elif new_board.id == board.id:
+        else:
             # the press redrew the pressed message (or answered without buttons): keep what
             # still offers something
             store = self.world.fake.store.messages
@@ -190,7 +212,7 @@ class Player:
         """Press until the board shows an outcome; fails on a refusal or after max_steps."""
         current: FakeUser | None = None
         for step in range(1, self.max_steps + 1):
-            board = self.board()
+            board = await self.current_board()
             if OUTCOME in board.content:
                 return board
             asked = self.actors(board)

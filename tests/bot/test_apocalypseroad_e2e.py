@@ -203,7 +203,7 @@ class Alice(Racer):
             snap = await bot.service.latest(self.world.channel.id)
             if snap.state is not None and self._outdated(snap.view_tag(self.seats[0].id)):
                 self.private = {}
-            board = self.board()
+            board = await self.current_board()
             if OUTCOME in board.content:
                 return board
             if self.seats[0] not in self.actors(board):
