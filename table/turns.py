@@ -24,7 +24,7 @@ import dataclasses
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -33,11 +33,9 @@ from storage import LogEntry, Repository
 from table.answers import Message, Outbox, TurnCarrier
 from table.gamelog import step_text
 from table.messages import mention
+from table.service import GameService
 from table.snapshot import Snapshot
 from table.story import joined
-
-if TYPE_CHECKING:
-    from table.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -153,10 +151,19 @@ def fitted(head: Sequence[str], lines: Sequence[str], budget: int = STORY_BUDGET
     return [*head, *reversed(kept)]
 
 
+class Boards(Protocol):
+    """What the turn messages need of the host (`table.host.Host`, which owns them): its
+    service, and the public board of a snapshot."""
+
+    service: GameService
+
+    def board(self, snap: Snapshot, *, with_buttons: bool = True) -> Message: ...
+
+
 class Turns:
     """The turn messages of every session the host answers for (one per host)."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Boards) -> None:
         self.host = host
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -187,15 +194,17 @@ class Turns:
             record = self._record(previous, plan, snap, entries)
             message = self.compose(snap, record, entries, note=note, pinged=plan.pinged)
             message_id = record.message_id
-            if plan.new and previous is not None and previous.message_id is not None:
-                # the turn that just ended keeps its whole story, the handover's step included
-                await carrier.edit(previous.message_id, self.closing(snap, previous, entries))
             if not plan.new and message_id is not None:
                 if not await carrier.edit(message_id, message):
                     log.info("session %s: the turn message was deleted; a new one", snap.session_id)
                     message_id = await carrier.post(message)
             else:
                 message_id = await carrier.post(message)
+                if previous is not None and previous.message_id is not None:
+                    # the turn that just ended keeps its whole story, the handover's step too
+                    # (after the new message: whoever must act is pinged first, and a post
+                    # reopens an archived thread, where an edit would be refused)
+                    await carrier.edit(previous.message_id, self.closing(snap, previous, entries))
             record = record.model_copy(update={"message_id": message_id})
             await self.repo.set_turn_message(
                 snap.session_id, snap.version, record.model_dump_json()

@@ -81,13 +81,17 @@ class Player:
     # called at every step with the step and the players the board asks to act, before the
     # press (the conformance test's autocomplete probe)
     probe: Callable[[int, Sequence[FakeUser]], Awaitable[None]] | None = None
+    read: tuple[int, int] = (0, 0)
+    """The board last read: its message id and how many versions it had shown."""
 
     # -- what a player sees ---------------------------------------------------------------------
 
     def board(self) -> FakeMessage:
-        """The newest public board: the newest public message that says who acts or who won."""
+        """The newest public board: the newest public message that says who acts or who won
+        (and, as read, how many versions it has shown: a turn's message is edited in place)."""
         for message in reversed(self.world.public()):
             if ACTORS.search(message.content) or OUTCOME in message.content:
+                self.read = (message.id, len(message.shown))
                 return message
         raise AssertionError("no public board says who must act")
 
@@ -184,13 +188,14 @@ class Player:
 
     def remember(self, user: FakeUser, result: InteractionResult, board: FakeMessage) -> None:
         """Which private messages each player may press next."""
+        before = self.read  # the board as read before the press
         try:
             new_board: FakeMessage | None = self.board()
         except AssertionError:  # the bots play on (`current_board`)
             new_board = None
-        if new_board is None or new_board.id != board.id:
-            # a new board: private messages drawn before it may be out of date, except the
-            # ones this very press drew
+        if new_board is None or self.read != before:
+            # a new board, or the turn's message told a new step: private messages drawn
+            # before it may be out of date, except the ones this very press drew
             self.private = {}
             self.waiting = set()
         if any(m.ephemeral_to == user.id and WAITING in m.content for m in result.messages):

@@ -56,12 +56,13 @@ async def _race(world: World, channel: FakeChannel) -> FakeMessage:
 
 
 async def _press(world: World, board: FakeMessage) -> FakeMessage:
-    """The player to act presses a counter; the public message that answers it."""
+    """The player to act presses a counter; the public message that answers it (the newest:
+    the pressed board is also redrawn, as its turn is over)."""
     mover = world.user(active_user_id(board))
     counter = next(cid for label, cid, off in board.buttons if str(label).isdigit() and not off)
     pressed = await world.fake.click(mover, board, counter)
     await pressed.wait_followups(1)
-    return [m for m in pressed.messages if not m.ephemeral][-1]
+    return max((m for m in pressed.messages if not m.ephemeral), key=lambda m: m.id)
 
 
 async def test_a_hung_board_is_answered_with_the_text_board(world: World, hung: Path) -> None:
@@ -69,11 +70,12 @@ async def test_a_hung_board_is_answered_with_the_text_board(world: World, hung: 
     board = await _race(world, world.channel)
     assert world.bot is not None
     _hang_boards(world.bot, hung, hangs=1)
+    mover = active_user_id(board)  # (the board's turn is over once it is pressed)
     answer = await _press(world, board)
     assert not answer.files and "could not be drawn" in answer.content
     assert "Drag Rage" in answer.content and answer.buttons
     nxt = active_user_id(answer)
-    assert nxt != active_user_id(board)
+    assert nxt != mover
     assert any(m.id == answer.id for m in world.fake.notifications(nxt)), "next is pinged"
 
 

@@ -42,7 +42,7 @@ async def test_a_game_saved_under_old_rules_plays_on_and_the_table_is_told_once(
         db.close()
     r = await world.slash(world.bob, "dragrage advance", counter=9)  # Bob is to move in it
     await r.wait_followups(1)
-    board = r.messages[-1]
+    board = world.latest_board()  # the table's new turn message
     assert "rules of Drag Rage were updated" in board.content
     assert DRAG_RAGE.changelog[2].splitlines()[0][:40] in board.content
     nxt = world.user(active_user_id(board))

@@ -58,13 +58,16 @@ async def test_bystander_cannot_play(world: World) -> None:
 
 
 async def test_stale_button_shows_the_current_board(world: World) -> None:
-    """A press on an old board never moves: it privately shows the board as it now stands."""
+    """A press on an old board never moves: it privately shows the board as it now stands.
+    (The old board loses its buttons when its turn is over; a client that has not redrawn it
+    yet still sends the press: `force`.)"""
     await world.new_race()
     old, first, _ = await _first_mover(world)
+    nine = button(old, "9")
     r = await world.slash(first, "dragrage advance", counter=3)
     await r.wait_followups(1)
     moves_before = len(world.public())
-    stale = await world.fake.click(first, old, button(old, "9"))
+    stale = await world.fake.click(first, old, nine, force=True)
     await stale.wait_followups(1)
     reply = stale.messages[-1]
     assert reply.ephemeral

@@ -65,8 +65,10 @@ async def test_two_processes_two_shards_one_database(
         rnd = random.Random(8)
         accepted = [0] * SHARDS
         pressed: list[str] = []
+        firsts = []  # (a board loses its prompt once its turn is over)
         for shard, (table, board) in enumerate(zip(world.tables, boards, strict=True)):
             player = table.user(active_user_id(board))
+            firsts.append(player)
             cid = next(c for _, c, disabled in board.buttons if c and not disabled)
             pressed.append(cid)
             doubled = await asyncio.gather(
@@ -81,7 +83,7 @@ async def test_two_processes_two_shards_one_database(
             for shard, r in enumerate(presses):
                 assert not r.messages[-1].ephemeral, r.messages[-1].content
                 accepted[shard] += 1
-        first_player = world.tables[1].user(active_user_id(boards[1]))
+        first_player = firsts[1]
         stale = await fake.click(first_player, boards[1], pressed[1], force=True)
         await stale.wait_followups(1)
         assert stale.messages[-1].ephemeral and "moved on" in stale.messages[-1].content

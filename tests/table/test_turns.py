@@ -108,13 +108,16 @@ async def test_the_same_player_acting_again_edits_the_message_and_pings_nobody(
 async def test_a_handover_opens_a_new_message_pinging_only_the_next_player(
     host: Host, race: Snapshot
 ) -> None:
-    """When someone else must act, a new message pings exactly them."""
+    """When someone else must act, a new message pings exactly them; then the turn that
+    ended is told in full in its own message, which keeps its image and pings nobody."""
     carrier = Carrier()
     snap = await _play_until(host, race, carrier, handed_over=True)
-    kind, ident, message = carrier.sent[-1]
+    (kind, ident, message), (closed, old, last) = carrier.sent[-2:]
     (next_player,) = snap.active_players
     assert kind == "post" and ident != carrier.sent[0][1]
     assert message.mentions == (snap.user_of(next_player),)
+    assert closed == "edit" and old == carrier.sent[0][1] and last.keeps_image
+    assert "this turn is over" in last.content and not last.mentions and not last.buttons
 
 
 async def test_an_older_step_told_after_a_newer_one_changes_nothing(
