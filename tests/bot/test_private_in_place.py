@@ -91,3 +91,24 @@ async def test_the_redrawn_message_says_the_turn_is_over(world: World, key: str)
     assert "Nothing to do until" in sheet.content, sheet.content
     assert [label for label, _, _ in sheet.buttons if label and "Show board" in label]
     assert sheet.files and [name for name, _ in sheet.files] != first_picture
+
+
+def _button(message: FakeMessage, label: str) -> str:
+    for text, custom_id, _ in message.buttons:
+        if text and label in text and custom_id:
+            return custom_id
+    raise AssertionError(f"no {label!r} button on {message.content[:80]!r}: {message.buttons}")
+
+
+async def test_my_hand_on_a_private_board_redraws_that_board(world: World) -> None:
+    """My hand pressed on the board shown privately turns that message into the hand."""
+    await _start(world, "apocalypseroad")
+    player = Player(world, [world.alice, world.bob], random.Random(1))
+    board = player.board()
+    user = player.actors(board)[0]
+    hand = (await world.fake.click(user, board, _sheet_button(board))).messages[-1]
+    shown = (await world.fake.click(user, hand, _button(hand, "Show board"))).messages[-1]
+    assert shown.ephemeral_to == user.id and shown.id != hand.id, shown.content
+    await world.fake.click(user, shown, _button(shown, "My hand"))
+    assert [m.id for m in _new_private(world, user, shown.id)] == [], "a new private message"
+    assert "Your hand" in shown.content, shown.content
