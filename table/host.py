@@ -232,6 +232,8 @@ class Host:
         if namespace == ButtonId.PREFIX:
             bid = ButtonId.decode(custom_id)
             private = (ids.BOARD, ids.SHEET, ids.RULES)
+            if bid and bid.verb == ids.SHEET and bid.tag:  # on a private board: redrawn in place
+                return Placeholder.NONE
             return Placeholder.PRIVATE if bid and bid.verb in private else Placeholder.NONE
         verbs = self.verbs.get(namespace)
         decoded = verbs.codec.decode(custom_id) if verbs is not None else None
@@ -306,8 +308,13 @@ class Host:
                     saved_what="start",
                     moved=started,
                 )
+        viewer = snap.player_of(press.user_id)
         if bid.verb == ids.BOARD:
-            return Answer(private=(self.board(snap),))
+            if viewer is None or snap.state is None or not snap.spec.has_private_views:
+                return Answer(private=(self.board(snap),))
+            return Answer(private=(shared.board_for(self.board(snap), snap.view_tag(viewer)),))
+        if bid.verb == ids.SHEET and bid.tag and viewer is not None:  # on the board board_for drew
+            return Answer(pressed=self.own_sheet(snap, press.user_id).private[0])
         if bid.verb == ids.SHEET:
             return self.own_sheet(snap, press.user_id)
         raise ServiceError("this button belongs to an older version of the bot; use `/game status`")

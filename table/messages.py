@@ -329,3 +329,17 @@ def moves_are_public(snap: Snapshot) -> bool:
     sheets say when (`extra["public_moves"](state)`): the labels would reveal the sheet."""
     public: Callable[[Any], bool] | None = snap.spec.extra.get("public_moves")
     return public is None or snap.state is None or public(snap.state)
+
+
+def board_for(board: Message, tag: str) -> Message:
+    """The board shown privately to one seated player (whose view tag is `tag`): its sheet
+    button carries the tag, so pressing it redraws this very message as their sheet instead
+    of sending another private message (the public board's sheet button has no tag)."""
+
+    def tagged(button: ButtonSpec) -> ButtonSpec:
+        bid = ButtonId.decode(button.custom_id)
+        if bid is None or bid.verb != SHEET:
+            return button
+        return dataclasses.replace(button, custom_id=dataclasses.replace(bid, tag=tag).encode())
+
+    return dataclasses.replace(board, buttons=tuple(tagged(b) for b in board.buttons))

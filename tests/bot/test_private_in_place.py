@@ -52,18 +52,27 @@ async def _one_turn(world: World, key: str) -> tuple[FakeMessage, list[FakeMessa
     opened, every private message they were sent from then on)."""
     seated = await _start(world, key)
     player = Player(world, seated, random.Random(1))
+    sheet, sent, _ = await _turn_from_private(world, player, player.actors(player.board())[0])
+    return sheet, sent
+
+
+async def _turn_from_private(
+    world: World, player: Player, user: FakeUser
+) -> tuple[FakeMessage, list[FakeMessage], list[str]]:
+    """`user`'s turn, played from the private message the board's sheet button opens: (that
+    message, every private message they were sent from then on, the labels they pressed)."""
     board = player.board()
-    user = player.actors(board)[0]
     opened = await world.fake.click(user, board, _sheet_button(board))
     sheet = opened.messages[-1]
     assert sheet.ephemeral_to == user.id, sheet.content
-    current = sheet
+    current, pressed = sheet, []
     for _ in range(MAX_PRESSES):
         if user not in player.actors(player.board()) or "Nothing to do" in current.content:
             break
         offered = [c for c in player.choices([current]) if not ASKING_AGAIN.search(c.label)]
         assert offered, f"{user.name} must act but the message offers nothing: {current.content}"
         choice: Choice = player.pick(offered)
+        pressed.append(choice.label)
         result = await player.press(user, choice)
         player.check_answer(0, user, choice, result)
         assert not player.problems, player.report()
@@ -72,7 +81,8 @@ async def _one_turn(world: World, key: str) -> tuple[FakeMessage, list[FakeMessa
         current = newer[-1] if newer else current
     else:
         raise AssertionError(f"{user.name}'s turn did not end in {MAX_PRESSES} presses")
-    return sheet, [m for m in _new_private(world, user, sheet.id - 1) if m.id != sheet.id] + [sheet]
+    sent = [m for m in _new_private(world, user, sheet.id - 1) if m.id != sheet.id] + [sheet]
+    return sheet, sent, pressed
 
 
 @pytest.mark.parametrize("key", ["apocalypseroad", "roadwolf", "spacetruckin"])
@@ -91,3 +101,45 @@ async def test_the_redrawn_message_says_the_turn_is_over(world: World, key: str)
     assert "Nothing to do until" in sheet.content, sheet.content
     assert [label for label, _, _ in sheet.buttons if label and "Show board" in label]
     assert sheet.files and [name for name, _ in sheet.files] != first_picture
+
+
+def _button(message: FakeMessage, label: str) -> str:
+    for text, custom_id, _ in message.buttons:
+        if text and label in text and custom_id:
+            return custom_id
+    raise AssertionError(f"no {label!r} button on {message.content[:80]!r}: {message.buttons}")
+
+
+async def test_my_hand_on_a_private_board_redraws_that_board(world: World) -> None:
+    """My hand pressed on the board shown privately turns that message into the hand."""
+    await _start(world, "apocalypseroad")
+    player = Player(world, [world.alice, world.bob], random.Random(1))
+    board = player.board()
+    user = player.actors(board)[0]
+    hand = (await world.fake.click(user, board, _sheet_button(board))).messages[-1]
+    shown = (await world.fake.click(user, hand, _button(hand, "Show board"))).messages[-1]
+    assert shown.ephemeral_to == user.id and shown.id != hand.id, shown.content
+    await world.fake.click(user, shown, _button(shown, "My hand"))
+    assert [m.id for m in _new_private(world, user, shown.id)] == [], "a new private message"
+    assert "Your hand" in shown.content, shown.content
+
+
+MOVE_AND_SHOOT = {r"Play this move|fire at|Fire at": 50.0, r"hold fire|step by step": 0.01}
+"""An Apocalypse Road player who moves and shoots whenever they may."""
+
+
+async def test_activations_with_a_move_and_a_shot_are_one_private_message_each(
+    world: World,
+) -> None:
+    """Apocalypse Road turns up to a move and a shot each send only the turn's private message."""
+    seated = await _start(world, "apocalypseroad")
+    player = Player(world, seated, random.Random(3), hints=MOVE_AND_SHOOT)
+    played: list[str] = []
+    for _ in range(30):
+        user = player.actors(player.board())[0]
+        sheet, sent, pressed = await _turn_from_private(world, player, user)
+        assert [m.id for m in sent] == [sheet.id], [m.content[:80] for m in sent]
+        played += pressed
+        if any("Play this move" in p for p in played) and any("ire at" in p for p in played):
+            return
+    raise AssertionError(f"no move and shot in 30 turns: {played}")
