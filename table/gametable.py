@@ -15,7 +15,7 @@ from typing import Protocol
 from games.engine import Model, PlayerId
 from table.answers import Answer, Message, Picture, Placeholder, Press
 from table.ids import ButtonId
-from table.service import GameService
+from table.service import GameService, StaleBoard
 from table.snapshot import Snapshot
 
 
@@ -35,6 +35,8 @@ class TableHost(Protocol):
     ) -> Picture | None: ...
 
     def own_sheet(self, snap: Snapshot, user_id: int) -> Answer: ...
+
+    def stale(self, user_id: int, stale: StaleBoard) -> Answer: ...
 
     async def play(
         self,

@@ -30,6 +30,7 @@ COURSE = "c"  # the whole course, privately
 MORE = "g"  # every gear choice, privately (boards before the gear menu had this button)
 PICK = "p"  # the gear menu: play the gear choice its picked value names
 CANCEL = "x"  # close a private preview or builder
+DRIVE = "d"  # drive the path a private preview or builder shows (redraws it as driven)
 
 MOVES = ("F", "L", "R")
 PENDING = ("M", "B", "S")

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from games.engine import GameError, IllegalAction, PlayerId
 from games.rushncrush import (
     GearAction,
-    MoveAction,
     PathPreview,
     RncState,
     parse_path,
@@ -23,6 +22,7 @@ from table.answers import ButtonSpec, Message, Picture
 from table.rushncrush.board import legal_gears
 from table.rushncrush.ids import (
     CANCEL,
+    DRIVE,
     EXTRAS,
     MOVE_LABELS,
     MOVES,
@@ -30,7 +30,6 @@ from table.rushncrush.ids import (
     PER_ROW,
     STEP,
     TOKEN_LABELS,
-    act_id,
     clip,
     compact,
     rnc_id,
@@ -159,10 +158,9 @@ def _unique(buttons: list[ButtonSpec]) -> tuple[ButtonSpec, ...]:
 
 
 def _drive_id(snap: Snapshot, tokens: Sequence[str]) -> str | None:
-    try:
-        return act_id(snap, MoveAction(path=compact(tokens)))
-    except ValueError:  # too long for a custom_id: the player types it with drive:True
-        return None
+    """Drive it, as an `rnc:` verb (not a plain action button) so that driving redraws the
+    private message it sat on; None when too long for a custom_id (`drive:True` types it)."""
+    return rnc_or_none(snap, DRIVE, compact(tokens))
 
 
 def preview_board(

@@ -3,16 +3,20 @@ menu (each a `Handler`, see `table.gametable`), and what its `/rushncrush` comma
 
 The path flow is private: a typed path, a suggested one or one built step by step is first
 shown as a preview picture with a "Drive it" button; only that button (or `/rushncrush move
-drive:True`) moves the car. Builder steps carry the draft in their custom_id.
+drive:True`) moves the car. Builder steps carry the draft in their custom_id. A turn's path is
+one private message: every press on it (a step, Edit, Cancel, Drive it, a press after the
+board moved on) redraws that message instead of sending another.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from games.engine import GameOver, NotYourTurn
 from games.rushncrush import MoveAction, PathPreview, RncState, parse_path, preview_path
 from render.rushncrush import render_rnc_preview, render_rushncrush
 from table import messages as shared
-from table.answers import Answer, Message, Picture, Press
+from table.answers import Answer, Message, Picture, Press, Reworded
 from table.gametable import Handler, TableHost
 from table.host import DAMAGED
 from table.ids import ButtonId
@@ -164,6 +168,15 @@ async def _current(host: TableHost, press: Press, rid: ButtonId) -> Snapshot:
     return snap
 
 
+async def _in_place(host: TableHost, press: Press, rid: ButtonId) -> Snapshot | Answer:
+    """The race, if current; else the answer redrawing the pressed private message as the
+    current board (the player's one private message of the turn stays one)."""
+    try:
+        return await _current(host, press, rid)
+    except StaleBoard as stale:
+        return Answer(pressed=host.stale(press.user_id, stale).private[0])
+
+
 async def cancel(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     """Close a private preview or builder."""
     await _race(host, press, rid)
@@ -181,9 +194,33 @@ async def open_builder(host: TableHost, press: Press, rid: ButtonId) -> Answer:
 
 async def step(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     """The builder redrawn with the draft its button carries."""
-    snap = await _current(host, press, rid)
+    snap = await _in_place(host, press, rid)
+    if isinstance(snap, Answer):
+        return snap
     state = mover(snap, press.user_id)
     return Answer(pressed=builder(snap, state, press.user_id, rid.payload))
+
+
+async def drive(host: TableHost, press: Press, rid: ButtonId) -> Answer:
+    """Drive the path a private preview or builder shows; that message then says it was
+    driven and keeps no buttons (the turn message in the channel tells how it went)."""
+    snap = await _in_place(host, press, rid)
+    if isinstance(snap, Answer):
+        return snap
+    mover(snap, press.user_id)
+    played = await host.play(
+        press.user_id,
+        press.channel_id,
+        MoveAction(path=rid.payload),
+        session_id=rid.session_id,
+        expected_version=rid.version,
+    )
+    driven = (
+        f"✅ Driven: `{ids.spaced(parse_path(rid.payload))}` · game #{snap.session_id} "
+        f"(only you see this)\n{played.confirmation} The turn message in the channel tells "
+        "how it went."
+    )
+    return dataclasses.replace(played, pressed=Reworded(driven, controls=Message(content="")))
 
 
 async def preview_suggested(host: TableHost, press: Press, rid: ButtonId) -> Answer:
@@ -219,5 +256,6 @@ HANDLERS: dict[str, Handler] = {
     ids.MORE: every_gear,
     ids.PICK: pick_gear,
     ids.CANCEL: cancel,
+    ids.DRIVE: drive,
 }
 """What each `rnc:` verb does (every one changes the pressed message or answers privately)."""

@@ -314,7 +314,8 @@ async def test_equipment_button_arms_the_item(world: World) -> None:
 
 
 async def test_stale_builder_press_shows_the_current_board(world: World) -> None:
-    """A builder tap after the move was made elsewhere answers with the current board."""
+    """A builder tap after the move was made elsewhere redraws that builder as the current
+    board (no new message)."""
     race, board = await started(world)
     player = world.user(active_user_id(board))
     r = await world.fake.click(player, board, rnc_button(board, "b")[1])  # type: ignore[index]
@@ -322,10 +323,14 @@ async def test_stale_builder_press_shows_the_current_board(world: World) -> None
     builder = r.messages[-1]
     await race.new_board(await race.typed_path(player, board))
     before = len(world.public())
+    ephemeral = sum(1 for m in world.fake.store.messages.values() if m.ephemeral)
     r = await world.fake.click(player, builder, labelled(builder, "⬆ F") or "")
-    stale = await answer(r)
+    await r.wait_response()
+    await world.answered()
+    stale = world.fake.store.messages[builder.id]
     assert "moved on" in stale.content and stale.ephemeral, stale.content
     assert len(world.public()) == before
+    assert sum(1 for m in world.fake.store.messages.values() if m.ephemeral) == ephemeral
 
 
 async def test_gear_menu_plays_the_picked_choice(world: World) -> None:
