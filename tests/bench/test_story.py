@@ -3,6 +3,8 @@ records (the budgets themselves are the bench's output, not checked here)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bench.figures import Section
 from bench.story import play
 from bench.story_count import Post, Roll, Step, count_pings, dice_shown, section, turns_of
@@ -33,6 +35,15 @@ async def test_the_quick_mode_plays_a_whole_game_and_reports_every_figure() -> N
     assert not [n for n in found.notes if n.startswith("FAILED")], found.notes
     assert _value(found, "moves with public effects told in words") > 0
     assert len(found.figures) == 14, found.render()
+
+
+async def test_the_host_plays_on_when_the_bots_pause_after_a_press(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bots that pause their chain after the host's press (no board names anyone) play on."""
+    monkeypatch.setattr("table.schedule.MAX_CHAIN", 1)
+    found = await play("spacetruckin", 2)
+    assert not [n for n in found.notes if n.startswith("FAILED")], found.notes
 
 
 def test_a_player_turn_is_a_run_of_steps_by_one_actor() -> None:

@@ -86,10 +86,18 @@ class Player:
 
     def board(self) -> FakeMessage:
         """The newest public board: the newest public message that says who acts or who won."""
+        board = self.latest_board()
+        if board is None:
+            raise AssertionError("no public board says who must act")
+        return board
+
+    def latest_board(self) -> FakeMessage | None:
+        """The newest public board, or None while none names anyone (the bots' chain of
+        moves has paused: `current_board`)."""
         for message in reversed(self.world.public()):
             if ACTORS.search(message.content) or OUTCOME in message.content:
                 return message
-        raise AssertionError("no public board says who must act")
+        return None
 
     async def current_board(self) -> FakeMessage:
         """The newest public board, once the bots have played on: a table of bots plays at
@@ -184,10 +192,7 @@ class Player:
 
     def remember(self, user: FakeUser, result: InteractionResult, board: FakeMessage) -> None:
         """Which private messages each player may press next."""
-        try:
-            new_board: FakeMessage | None = self.board()
-        except AssertionError:  # the bots play on (`current_board`)
-            new_board = None
+        new_board = self.latest_board()
         if new_board is None or new_board.id != board.id:
             # a new board: private messages drawn before it may be out of date, except the
             # ones this very press drew
