@@ -145,6 +145,15 @@ def test_a_roll_is_shown_when_its_dice_are_in_a_public_post_of_its_turn() -> Non
     assert _value(section("t", steps, hidden, PERSON), figure) == 0
 
 
+def test_a_roll_told_without_dice_words_is_shown_by_its_own_line() -> None:
+    """Drag Rage's coin flip ("shows 2", no word of dice) is shown when its line is posted."""
+    roll = Roll(1, (2,), "The coin flip for heat 2 shows 2 (1 = host starts, 2 = bot starts)")
+    steps = [Step(1, PERSON, ONE, TWO, (roll.line,), True, (roll,))]
+    posts = [Post(1, text=f"**Drag Rage** · move 1\n• #1 host: passes; {roll.line}; Heat 2")]
+    found = section("t", steps, posts, PERSON)
+    assert _value(found, "public rolls with their dice in the channel") == 1
+
+
 def test_dice_are_found_one_after_another_on_a_line_about_dice() -> None:
     """ "3 + 6 + 2 = 11" shows 3 6 2; a board's "move 1 · round 1" never shows a roll of 1 1."""
     assert dice_shown((3, 6, 2), "• 🎲 3 + 6 + 2 = 11 (host needs 8+)")
