@@ -3,6 +3,8 @@ records (the budgets themselves are the bench's output, not checked here)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from bench.figures import Section
@@ -44,6 +46,13 @@ async def test_the_host_plays_on_when_the_bots_pause_after_a_press(
     monkeypatch.setattr("table.schedule.MAX_CHAIN", 1)
     found = await play("spacetruckin", 2)
     assert not [n for n in found.notes if n.startswith("FAILED")], found.notes
+
+
+async def test_the_host_acts_in_road_wolf_at_a_table_of_three() -> None:
+    """Road Wolf with two bots: the host presses in their own turns (their own side)."""
+    found = await play("roadwolf", 3)
+    assert not [n for n in found.notes if n.startswith("FAILED")], found.notes
+    assert not math.isnan(_value(found, "private posts per person-turn, max")), found.render()
 
 
 def test_a_player_turn_is_a_run_of_steps_by_one_actor() -> None:
