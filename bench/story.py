@@ -14,7 +14,8 @@ public rolls whose dice are in their line and in the channel.
 
 How posts are attributed to steps: the bot's repository is watched as it commits
 (`record_move`) and the fake's store as it records each new message and edit, all on one event
-loop; see `Recorder`. `--quick` plays smaller tables (2 players, Road Wolf's 2 sides) so the
+loop; see `Recorder`. Road Wolf plays GAUNTLET, every seat its own side (`OPTIONS`), so the
+host acts at any table size. `--quick` plays smaller tables (2 players) so the
 part stays within about two minutes on a loaded 2-core machine; the full run about ten.
 """
 
@@ -61,6 +62,10 @@ SEED = 7
 ASKING = re.compile(r"sheet|hand|panel", re.IGNORECASE)
 """The buttons that ask for one's own sheet, hand or panel (as `/game sheet` does)."""
 MAX_TICKS = 50
+OPTIONS: dict[str, dict[str, str]] = {"roadwolf": {"mission": "GAUNTLET"}}
+"""Lobby options per game. Road Wolf plays GAUNTLET, where each seat is its own side: in the
+two-sided missions the host's side mates (bots) act for it at once at 6 players, and the host
+would never press (no private figures)."""
 NEVER = {r"undo|take back|↩": 0.0}
 """Take-backs are never pressed: every logged move stands, so the log replays as it is."""
 
@@ -168,7 +173,8 @@ class Person(Player):
             result = await self.press(me, choice)
             self.check_answer(step, me, choice, result)
             self.remember(me, result, board)
-            if self.board().id != board.id:
+            now = self.latest_board()  # None while the bots' chain pauses: a new board follows
+            if now is None or now.id != board.id:
                 self.waiting.discard(me.id)
         raise AssertionError(f"no outcome after {self.max_steps} presses\n{self.report()}")
 
@@ -280,6 +286,11 @@ async def play(key: str, seats: int, seed: int = SEED, *, draw: bool = False) ->
                 if not draw:
                     stand_in_drawings(app)
                 await fake.slash(host, channel, "game new", game=key, where="here")
+                for setting, value in OPTIONS.get(key, {}).items():
+                    chosen = await fake.slash(
+                        host, channel, "game option", setting=setting, value=value
+                    )
+                    assert "🚫" not in chosen.content, chosen.content
                 for _ in range(seats - 1):
                     await fake.slash(host, channel, "game bot add")
                 start = await fake.slash(host, channel, "game start")

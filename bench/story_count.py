@@ -184,11 +184,14 @@ def dice_shown(dice: Sequence[int], text: str) -> bool:
 
 
 def shown_in_public(roll: Roll, posts: Sequence[Post], until: int) -> bool:
-    """Are the roll's faces in a public post made from its step to the end of its turn?"""
+    """Are the roll's faces in a public post made from its step to the end of its turn? On a
+    line about dice, or in the roll's own line as the log tells it (Drag Rage's coin flip
+    "shows 2" without a word of dice; whether that line has every face is its own figure)."""
+    told = _plain(roll.line)
     return any(
         post.private_to is None
         and roll.seq <= post.seq <= until
-        and dice_shown(roll.dice, post.text)
+        and (dice_shown(roll.dice, post.text) or (told and told in _plain(post.text)))
         for post in posts
     )
 

@@ -3,6 +3,10 @@ records (the budgets themselves are the bench's output, not checked here)."""
 
 from __future__ import annotations
 
+import math
+
+import pytest
+
 from bench.figures import Section
 from bench.story import play
 from bench.story_count import Post, Roll, Step, count_pings, dice_shown, section, turns_of
@@ -33,6 +37,22 @@ async def test_the_quick_mode_plays_a_whole_game_and_reports_every_figure() -> N
     assert not [n for n in found.notes if n.startswith("FAILED")], found.notes
     assert _value(found, "moves with public effects told in words") > 0
     assert len(found.figures) == 14, found.render()
+
+
+async def test_the_host_plays_on_when_the_bots_pause_after_a_press(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bots that pause their chain after the host's press (no board names anyone) play on."""
+    monkeypatch.setattr("table.schedule.MAX_CHAIN", 1)
+    found = await play("spacetruckin", 2)
+    assert not [n for n in found.notes if n.startswith("FAILED")], found.notes
+
+
+async def test_the_host_acts_in_road_wolf_at_a_table_of_three() -> None:
+    """Road Wolf with two bots: the host presses in their own turns (their own side)."""
+    found = await play("roadwolf", 3)
+    assert not [n for n in found.notes if n.startswith("FAILED")], found.notes
+    assert not math.isnan(_value(found, "private posts per person-turn, max")), found.render()
 
 
 def test_a_player_turn_is_a_run_of_steps_by_one_actor() -> None:
@@ -132,6 +152,15 @@ def test_a_roll_is_shown_when_its_dice_are_in_a_public_post_of_its_turn() -> Non
     figure = "public rolls with their dice in the channel"
     assert _value(section("t", steps, shown, PERSON), figure) == 1
     assert _value(section("t", steps, hidden, PERSON), figure) == 0
+
+
+def test_a_roll_told_without_dice_words_is_shown_by_its_own_line() -> None:
+    """Drag Rage's coin flip ("shows 2", no word of dice) is shown when its line is posted."""
+    roll = Roll(1, (2,), "The coin flip for heat 2 shows 2 (1 = host starts, 2 = bot starts)")
+    steps = [Step(1, PERSON, ONE, TWO, (roll.line,), True, (roll,))]
+    posts = [Post(1, text=f"**Drag Rage** · move 1\n• #1 host: passes; {roll.line}; Heat 2")]
+    found = section("t", steps, posts, PERSON)
+    assert _value(found, "public rolls with their dice in the channel") == 1
 
 
 def test_dice_are_found_one_after_another_on_a_line_about_dice() -> None:

@@ -87,13 +87,21 @@ class Player:
     # -- what a player sees ---------------------------------------------------------------------
 
     def board(self) -> FakeMessage:
-        """The newest public board: the newest public message that says who acts or who won
-        (and, as read, how many versions it has shown: a turn's message is edited in place)."""
+        """The newest public board: the newest public message that says who acts or who won."""
+        board = self.latest_board()
+        if board is None:
+            raise AssertionError("no public board says who must act")
+        return board
+
+    def latest_board(self) -> FakeMessage | None:
+        """The newest public board (and, as read, how many versions it has shown: a turn's
+        message is edited in place), or None while none names anyone (the bots' chain of
+        moves has paused: `current_board`)."""
         for message in reversed(self.world.public()):
             if ACTORS.search(message.content) or OUTCOME in message.content:
                 self.read = (message.id, len(message.shown))
                 return message
-        raise AssertionError("no public board says who must act")
+        return None
 
     async def current_board(self) -> FakeMessage:
         """The newest public board, once the bots have played on: a table of bots plays at
@@ -101,11 +109,9 @@ class Player:
         tick, given here at once (meanwhile no board asks a person to act)."""
         bot = self.world.bot
         for _ in range(MAX_TICKS):
-            try:
-                return self.board()
-            except AssertionError:
-                if bot is None:
-                    raise
+            board = self.latest_board()
+            if board is not None or bot is None:
+                break
             await bot.scheduler.tick()
             await self.world.answered()
         return self.board()
@@ -189,10 +195,7 @@ class Player:
     def remember(self, user: FakeUser, result: InteractionResult, board: FakeMessage) -> None:
         """Which private messages each player may press next."""
         before = self.read  # the board as read before the press
-        try:
-            new_board: FakeMessage | None = self.board()
-        except AssertionError:  # the bots play on (`current_board`)
-            new_board = None
+        new_board = self.latest_board()
         if new_board is None or self.read != before:
             # a new board, or the turn's message told a new step: private messages drawn
             # before it may be out of date, except the ones this very press drew
