@@ -8,7 +8,8 @@ the bots play at once. Then, per game, against the budgets of issue 25 (counted 
 `bench/story_count.py`, which defines a step, a player-turn, a post, a ping and a handover):
 new public posts (and edits) per player-turn, pings per handover to the person (and pings for
 their own next step, or to no purpose), new private posts per turn of the person (not counting
-answers to Show my sheet / hand / panel, the buttons of `/game sheet`), and from the log (as
+answers to presses on the public board, which ask for a private view as `/game sheet` does),
+and from the log (as
 `table/story.py` tells it to the public) the moves with public effects told in words and the
 public rolls whose dice are in their line and in the channel.
 
@@ -59,8 +60,6 @@ STALLED = 60
 """Presses without a move before the game is called stalled (the table asks the person to act
 but offers nothing that moves it on)."""
 SEED = 7
-ASKING = re.compile(r"sheet|hand|panel", re.IGNORECASE)
-"""The buttons that ask for one's own sheet, hand or panel (as `/game sheet` does)."""
 MAX_TICKS = 50
 OPTIONS: dict[str, dict[str, str]] = {"roadwolf": {"mission": "GAUNTLET"}}
 """Lobby options per game. Road Wolf plays GAUNTLET, where each seat is its own side: in the
@@ -133,7 +132,10 @@ class Person(Player):
     async def press(self, user: FakeUser, choice: Choice) -> InteractionResult:
         assert self.recorder is not None
         self.recorder.pressing = self.recorder.committed
-        self.recorder.asking = choice.private is False and bool(ASKING.search(choice.label))
+        # a press on a public message asks for whatever private message it opens (a sheet, a
+        # hand, a panel, a path builder, the whole track), as `/game sheet` does: Discord cannot
+        # put that answer into a private message the person already has
+        self.recorder.asking = choice.private is False
         try:
             return await super().press(user, choice)
         finally:

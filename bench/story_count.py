@@ -74,7 +74,8 @@ class Post:
     """None: public, in the game's channel; else the one person who sees it."""
     pinged: tuple[int, ...] = ()
     asked: bool = False
-    """A private answer to a press that asked for a sheet, hand or panel (as `/game sheet`)."""
+    """A private answer to a press on the public board: the person asked for a private view
+    (a sheet, hand, panel, path builder, the whole track), as `/game sheet` does."""
     text: str = ""
     """What the public reads in it: its content and its images' descriptions."""
 
@@ -280,7 +281,7 @@ def section(title: str, steps: Sequence[Step], posts: Sequence[Post], person: in
         "private posts per person-turn, median",
         _median([private[i] for i in mine]),
         "",
-        note="not counting answers to Show my sheet / hand / panel",
+        note="not counting answers to presses on the public board (asking, as /game sheet)",
     )
     out.add(
         "private posts per person-turn, max",
