@@ -7,6 +7,7 @@ from table.answers import Answer
 from table.clocks import ClockMode, ClockSettings, TimeoutPolicy, parse_span, span, timestamp
 from table.service import GameService
 from table.snapshot import ServiceError, Snapshot
+from table.turns import turn_link
 
 
 def clock_settings(
@@ -77,11 +78,22 @@ def list_text(snaps: list[Snapshot]) -> str:
     return "**Games in this server**\n" + "\n".join(lines) + more
 
 
-def mine_text(snaps: list[Snapshot], user_id: int) -> str:
+def mine_text(snaps: list[Snapshot], user_id: int, links: dict[int, str] | None = None) -> str:
+    """The games waiting for `user_id`, each with a link to its turn message (`links`, by
+    session), which sums up what happened since their last move."""
     waiting = [s for s in snaps if s.player_of(user_id) in s.active_players]
     if not waiting:
         return "Nothing is waiting for you. 🎉"
-    lines = [game_line(s) for s in waiting[:30]]
+    links = links or {}
+    lines = [
+        game_line(s)
+        + (
+            f" · [what happened since your move]({links[s.session_id]})"
+            if links.get(s.session_id)
+            else ""
+        )
+        for s in waiting[:30]
+    ]
     return "**Your move in**\n" + "\n".join(lines)
 
 
@@ -91,8 +103,12 @@ async def games_in(service: GameService, guild_id: int) -> Answer:
 
 
 async def waiting_for(service: GameService, guild_id: int, user_id: int) -> Answer:
-    """`/game mine`: the server's games waiting for `user_id`'s move, privately."""
-    return Answer.told(mine_text(await service.live_in_guild(guild_id), user_id))
+    """`/game mine`: the server's games waiting for `user_id`'s move, privately, each with a
+    link to its turn message."""
+    snaps = await service.live_in_guild(guild_id)
+    waiting = [s for s in snaps if s.player_of(user_id) in s.active_players][:30]
+    links = {s.session_id: await turn_link(service.repo, s) for s in waiting}
+    return Answer.told(mine_text(snaps, user_id, links))
 
 
 CLOCK_HELP = (

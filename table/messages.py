@@ -39,6 +39,11 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """A link that opens a message (chat markup, as `mention` is)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
 def _style(snap: Snapshot, action: Model) -> str:
     styler: Callable[[Model], str] | None = snap.spec.extra.get("button_style")
     return styler(action) if styler else "secondary"

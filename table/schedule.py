@@ -52,7 +52,7 @@ from table.host import Host
 from table.outage import BACK
 from table.service import DamagedGame, Maintenance, ServiceError, StoodIn
 from table.snapshot import Snapshot
-from table.turns import OutboxCarrier
+from table.turns import OutboxCarrier, turn_link
 
 log = logging.getLogger(__name__)
 
@@ -281,9 +281,11 @@ class Scheduler:
             return
         deadline = snap.clock.of(item.player).deadline
         when = f" Time runs out {clocks.timestamp(deadline)}." if deadline else ""
+        link = await turn_link(self.service.repo, snap)
+        since = f" What happened since your last move: {link}" if link else ""
         text = (
             f"⏰ it's your turn in **{snap.spec.title}** (game #{snap.session_id}, "
-            f"<#{snap.record.channel_id}>).{when}"
+            f"<#{snap.record.channel_id}>).{when}{since}"
         )
         user = snap.user_of(item.player)
         prefs = (await self.prefs((user,))).get(user, Prefs())

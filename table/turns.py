@@ -32,7 +32,7 @@ from games.engine import PlayerId
 from storage import LogEntry, Repository
 from table.answers import Message, Outbox, TurnCarrier
 from table.gamelog import step_text
-from table.messages import mention
+from table.messages import mention, message_link
 from table.service import GameService
 from table.snapshot import Snapshot
 from table.story import joined
@@ -293,6 +293,15 @@ def _pinging(message: Message, pinged: tuple[int, ...]) -> Message:
     """`message` (and its fallback) notifying exactly `pinged` when it is new."""
     fallback = _pinging(message.fallback, pinged) if message.fallback is not None else None
     return dataclasses.replace(message, mentions=pinged, fallback=fallback)
+
+
+async def turn_link(repo: Repository, snap: Snapshot) -> str:
+    """Where the session's turn message is ("" when there is none yet): what a reminder and
+    `/game mine` point to, since it sums up what happened since the reader's last move."""
+    record = _parsed((await repo.turn_message(snap.session_id)).turn_json)
+    if record is None or record.message_id is None:
+        return ""
+    return message_link(snap.record.guild_id, snap.record.channel_id, record.message_id)
 
 
 def _parsed(raw: str | None) -> TurnRecord | None:

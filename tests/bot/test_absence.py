@@ -98,6 +98,9 @@ async def test_a_silent_player_is_reminded_played_for_and_returns(world: World) 
         world.clock.advance(8 * HOUR + 60)  # 17:01 UTC = 18:01 Paris: first reminder
         await _tick(world)
         assert len(_reminders_for(world, world.carol)) == 1, "DMs closed: in the channel"
+        jump = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{board.id}"
+        reminder = _reminders_for(world, world.carol)[0].content
+        assert f"What happened since your last move: {jump}" in reminder, reminder
         assert not world.fake.dms(world.carol)
         world.clock.now = started + 20 * HOUR + 60  # 05:01 UTC = 06:01 Paris: quiet hours
         await _tick(world)
@@ -178,7 +181,8 @@ def _ever_shown(world: World) -> list[str]:
 
 async def test_game_list_and_mine(world: World) -> None:
     """`/game list` shows the server's games with whose turn it is; `/game mine` only those
-    waiting for the caller, privately."""
+    waiting for the caller, privately, each linking to the turn's message (what happened
+    since their last move)."""
     await world.new_race()
     r = await world.slash(world.carol, "game list")
     assert r.ephemeral and "Drag Rage" in r.content and f"<#{world.channel.id}>" in r.content
@@ -186,6 +190,9 @@ async def test_game_list_and_mine(world: World) -> None:
     other = world.bob if mover is world.alice else world.alice
     mine = await world.slash(mover, "game mine")
     assert mine.ephemeral and "Drag Rage" in mine.content
+    turn = world.latest_board()
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{turn.id}"
+    assert f"[what happened since your move]({link})" in mine.content, mine.content
     theirs = await world.slash(other, "game mine")
     assert "Nothing is waiting" in theirs.content
 
