@@ -232,8 +232,8 @@ class Host:
         if namespace == ButtonId.PREFIX:
             bid = ButtonId.decode(custom_id)
             private = (ids.BOARD, ids.SHEET, ids.RULES)
-            if bid and bid.verb == ids.SHEET and bid.tag:  # on a private board: redrawn in place
-                return Placeholder.NONE
+            if bid and bid.verb in (ids.SHEET, ids.BOARD) and bid.tag:  # on a private message
+                return Placeholder.NONE  # redrawn in place
             return Placeholder.PRIVATE if bid and bid.verb in private else Placeholder.NONE
         verbs = self.verbs.get(namespace)
         decoded = verbs.codec.decode(custom_id) if verbs is not None else None
@@ -312,7 +312,9 @@ class Host:
         if bid.verb == ids.BOARD:
             if viewer is None or snap.state is None or not snap.spec.has_private_views:
                 return Answer(private=(self.board(snap),))
-            return Answer(private=(shared.board_for(self.board(snap), snap.view_tag(viewer)),))
+            # the board with their own sheet button; on their own sheet it replaces the sheet
+            board = shared.board_for(self.board(snap), snap.view_tag(viewer))
+            return Answer(pressed=board) if bid.tag else Answer(private=(board,))
         if bid.verb == ids.SHEET and bid.tag and viewer is not None:  # on the board board_for drew
             return Answer(pressed=self.own_sheet(snap, press.user_id).private[0])
         if bid.verb == ids.SHEET:

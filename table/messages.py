@@ -49,10 +49,13 @@ def _style(snap: Snapshot, action: Model) -> str:
     return styler(action) if styler else "secondary"
 
 
-def shared_id(snap: Snapshot, verb: str, *, version: int = 0) -> str:
+def shared_id(snap: Snapshot, verb: str, *, version: int = 0, in_place: bool = False) -> str:
     """The custom_id of a shared (`rl:`) button of this game that needs no payload: its
-    number, its tag, and the board version it is bound to (0: any)."""
-    return ButtonId(verb, snap.session_id, version, game=snap.game_tag).encode()
+    number, its tag, and the board version it is bound to (0: any); `in_place`: on a private
+    message drawn from `snap.for_viewer(...)`, it carries the viewer's view tag, so the host
+    redraws that very message (the board, the sheet) instead of sending another."""
+    tag = snap.button_tag if in_place else ""
+    return ButtonId(verb, snap.session_id, version, tag=tag, game=snap.game_tag).encode()
 
 
 def action_id(snap: Snapshot, action: Model) -> str:
@@ -308,6 +311,12 @@ def private(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) -> 
 
 def board_button(snap: Snapshot) -> ButtonSpec:
     return ButtonSpec("Show board", shared_id(snap, BOARD))
+
+
+def board_in_place_button(snap: Snapshot) -> ButtonSpec:
+    """Show board on a private message drawn from `snap.for_viewer(...)`: the host redraws
+    that message as the board (`board_for`, whose sheet button turns it back)."""
+    return ButtonSpec("Show board", shared_id(snap, BOARD, in_place=True))
 
 
 def stale(current: Message, *, private: bool = False, headline: str = "") -> Message:

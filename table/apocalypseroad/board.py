@@ -4,6 +4,9 @@ show a hand) and the whole track."""
 
 from __future__ import annotations
 
+import dataclasses
+
+from games.engine import PlayerId
 from render.apocalypseroad import render_apocalypseroad
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture
@@ -28,6 +31,15 @@ def public_board(snap: Snapshot, image: bytes | Picture | None, with_buttons: bo
         buttons=buttons,
         mentions=snap.pinged,
     )
+
+
+def track_in_place(snap: Snapshot, viewer: PlayerId) -> Message:
+    """The whole track drawn over `viewer`'s own hand message, with the way back to the hand
+    (and to the board) on it: that message changes, no other is sent."""
+    own = snap.for_viewer(viewer)
+    hand = ButtonSpec("🃏 My hand", presenters.shared_id(own, SHEET, in_place=True), "primary")
+    buttons = (hand, presenters.board_in_place_button(own))
+    return dataclasses.replace(whole_track(snap), buttons=buttons)
 
 
 def whole_track(snap: Snapshot) -> Message:

@@ -27,11 +27,11 @@ from table.apocalypseroad.ids import (
     DISCARD,
     HAND,
     PICK,
-    TRACK,
     act_id,
     ar_id,
     clip,
     header,
+    looks,
     own_view,
     rows,
 )
@@ -68,23 +68,16 @@ def where(car: CarView) -> str:
     return f"sector {car.sector} lane {car.lane + 1}"
 
 
-def tail(snap: Snapshot) -> list[ButtonSpec]:
-    return [
-        ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)),
-        presenters.board_button(snap),
-    ]
-
-
 def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) -> Message:
     """The private hand: the image (cards and team mat), what to do, menus and buttons."""
     view = own_view(snap, viewer)
     if snap.outcome is not None or not snap.record.is_live:
         status = presenters.turn_line(snap)
-        return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
+        return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], looks(snap)))
     if viewer not in snap.active_players:
         waiting = [t.name for t in view.teams if t.player in view.prompt.players]
         status = nothing_to_do(waiting)
-        return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], tail(snap)))
+        return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], looks(snap)))
     kind = view.prompt.kind
     if kind == "play":
         return _play_board(snap, view, image)
@@ -97,7 +90,7 @@ def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) 
     actions = list(snap.legal_actions(viewer))
     buttons = [ButtonSpec(snap.spec.describe(a), act_id(snap, a), _style(a)) for a in actions]
     content = f"{header(snap)}\n➡️ {view.prompt.text}"
-    return Message(clip(content), image, filename(snap), rows([buttons[:20]], tail(snap)))
+    return Message(clip(content), image, filename(snap), rows([buttons[:20]], looks(snap)))
 
 
 def _style(action: Model) -> str:
@@ -120,7 +113,7 @@ def _play_board(snap: Snapshot, view: ArView, image: bytes | Picture | None) -> 
         "Pick a card in the menu, then the car that plays it (a car that has not moved)."
     )
     return Message(
-        clip(content), image, filename(snap), rows([], tail(snap), first=1), selects=(menu,)
+        clip(content), image, filename(snap), rows([], looks(snap), first=1), selects=(menu,)
     )
 
 
@@ -233,7 +226,7 @@ def discard_board(
         f"{header(snap)}\n➡️ End of turn: mark the cards you want to discard (you draw back up "
         "to 6 next turn), then confirm. Everyone answers at once."
     )
-    return Message(clip(content), image, filename(snap), rows([toggles, confirm], tail(snap)))
+    return Message(clip(content), image, filename(snap), rows([toggles, confirm], looks(snap)))
 
 
 def pick_board(
@@ -283,5 +276,5 @@ def pick_board(
         f"{len(chosen)} of {needed} chosen."
     )
     return Message(
-        clip(content), image, filename(snap), rows([quick, buttons, confirm], tail(snap))
+        clip(content), image, filename(snap), rows([quick, buttons, confirm], looks(snap))
     )

@@ -60,6 +60,12 @@ def own_view(snap: Snapshot, viewer: PlayerId) -> ArView:
     return view
 
 
+def looks(snap: Snapshot) -> list[ButtonSpec]:
+    """Whole track and Show board, as a private message offers them: each redraws that very
+    message (its way back to the hand is on it), so looking sends no other message."""
+    return [ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)), presenters.board_in_place_button(snap)]
+
+
 def header(snap: Snapshot) -> str:
     return f"**Your hand** · {snap.spec.title} · game #{snap.session_id} (only you see this)"
 

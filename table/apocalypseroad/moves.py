@@ -9,18 +9,17 @@ from games.apocalypseroad.choices import MoveResult
 from games.apocalypseroad.model import ArState, ArView, Move, Pos
 from games.engine import PlayerId
 from render.apocalypseroad import render_apocalypseroad_preview
-from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture
 from table.apocalypseroad.ids import (
     HAND,
     OPTION,
     STEP,
-    TRACK,
     act_id,
     ar_id,
     ar_or_none,
     clip,
     header,
+    looks,
     own_view,
     rows,
 )
@@ -126,7 +125,7 @@ def move_board(
         f"{header(snap)}\n➡️ move with {mp} MP: {count}. Tap one to see it on the track, "
         "then play it."
     )
-    tail = [build, ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)), presenters.board_button(snap)]
+    tail = [build, *looks(snap)]
     return Message(
         clip(content),
         image,
@@ -182,7 +181,7 @@ def builder_board(
         lines.append("✅ Complete: play it, or undo a step.")
     elif not plan.options:
         lines.append("No step fits from here: undo a step.")
-    tail = [ButtonSpec("🗺 Whole track", ar_id(snap, TRACK)), presenters.board_button(snap)]
+    tail = looks(snap)
     return Message(
         clip("\n".join(lines)),
         image,

@@ -15,7 +15,7 @@ from games.engine import PlayerId
 from table.answers import Answer, Message, Press, Reworded
 from table.apocalypseroad import hand as ui
 from table.apocalypseroad import moves
-from table.apocalypseroad.board import KEY, whole_track
+from table.apocalypseroad.board import KEY, track_in_place, whole_track
 from table.apocalypseroad.ids import own_view
 from table.apocalypseroad.plan import draft
 from table.gametable import Handler, TableHost
@@ -38,8 +38,13 @@ async def _pressed(host: TableHost, press: Press, gid: ButtonId) -> Snapshot:
 
 
 async def track(host: TableHost, press: Press, gid: ButtonId) -> Answer:
-    """The whole track with every car, privately."""
-    return Answer(private=(whole_track(await _pressed(host, press, gid)),))
+    """The whole track with every car, privately: pressed on the presser's own hand (its
+    button carries their view tag) it replaces that message; on the public board, a new one."""
+    snap = await _pressed(host, press, gid)
+    viewer = snap.player_of(press.user_id)
+    if gid.tag and viewer is not None and snap.state is not None:
+        return Answer(pressed=track_in_place(snap, viewer))
+    return Answer(private=(whole_track(snap),))
 
 
 def on_hand(work: HandWork) -> Handler:

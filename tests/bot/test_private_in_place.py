@@ -110,18 +110,43 @@ def _button(message: FakeMessage, label: str) -> str:
     raise AssertionError(f"no {label!r} button on {message.content[:80]!r}: {message.buttons}")
 
 
-async def test_my_hand_on_a_private_board_redraws_that_board(world: World) -> None:
-    """My hand pressed on the board shown privately turns that message into the hand."""
+async def _open_hand(world: World) -> tuple[FakeUser, FakeMessage]:
+    """An Apocalypse Road race started; the first asked player's hand, opened from the board."""
     await _start(world, "apocalypseroad")
     player = Player(world, [world.alice, world.bob], random.Random(1))
     board = player.board()
     user = player.actors(board)[0]
     hand = (await world.fake.click(user, board, _sheet_button(board))).messages[-1]
-    shown = (await world.fake.click(user, hand, _button(hand, "Show board"))).messages[-1]
-    assert shown.ephemeral_to == user.id and shown.id != hand.id, shown.content
-    await world.fake.click(user, shown, _button(shown, "My hand"))
-    assert [m.id for m in _new_private(world, user, shown.id)] == [], "a new private message"
-    assert "Your hand" in shown.content, shown.content
+    assert hand.ephemeral_to == user.id and "Your hand" in hand.content, hand.content
+    return user, hand
+
+
+async def test_show_board_on_the_hand_redraws_the_hand_as_the_board(world: World) -> None:
+    """Show board pressed on the private hand turns that message into the board."""
+    user, hand = await _open_hand(world)
+    await world.fake.click(user, hand, _button(hand, "Show board"))
+    assert [m.id for m in _new_private(world, user, hand.id)] == [], "a new private message"
+    assert "Your hand" not in hand.content and "My hand" in str(hand.buttons), hand.content
+
+
+async def test_my_hand_on_a_private_board_redraws_that_board(world: World) -> None:
+    """My hand pressed on the board shown privately turns that message back into the hand."""
+    user, hand = await _open_hand(world)
+    await world.fake.click(user, hand, _button(hand, "Show board"))
+    await world.fake.click(user, hand, _button(hand, "My hand"))
+    assert [m.id for m in _new_private(world, user, hand.id)] == [], "a new private message"
+    assert "Your hand" in hand.content, hand.content
+
+
+async def test_whole_track_on_the_hand_redraws_the_hand_as_the_track(world: World) -> None:
+    """Whole track pressed on the private hand turns that message into the track, with a way
+    back to the hand."""
+    user, hand = await _open_hand(world)
+    await world.fake.click(user, hand, _button(hand, "Whole track"))
+    assert [m.id for m in _new_private(world, user, hand.id)] == [], "a new private message"
+    assert "The whole track" in hand.content, hand.content
+    await world.fake.click(user, hand, _button(hand, "My hand"))
+    assert "Your hand" in hand.content, hand.content
 
 
 MOVE_AND_SHOOT = {r"Play this move|fire at|Fire at": 50.0, r"hold fire|step by step": 0.01}
