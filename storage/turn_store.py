@@ -27,8 +27,18 @@ class TurnStore:
         """The table's record of the session's turn message and the version it shows."""
         return await self._call(partial(q.turn_message, session_id=session_id))
 
+    async def fill_turn_message(self, session_id: int, version: int, turn_json: str) -> bool:
+        """Complete the record claimed at `version` (which message tells it); False if a newer
+        one is stored since."""
+        return await self._write(
+            partial(
+                q.fill_turn_message, session_id=session_id, version=version, turn_json=turn_json
+            )
+        )
+
     async def set_turn_message(self, session_id: int, version: int, turn_json: str | None) -> bool:
-        """Store the record shown at `version`; False if a newer one is stored already."""
+        """Store (claim) the record shown at `version`; False if the same or a newer one is
+        stored already: whoever stored it tells that step."""
         return await self._write(
             partial(q.set_turn_message, session_id=session_id, version=version, turn_json=turn_json)
         )

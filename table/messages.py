@@ -167,10 +167,7 @@ def board_content(snap: Snapshot) -> str:
     if snap.notice:
         parts.append(snap.notice)
     if snap.record.last_seq == 0 and snap.record.is_live:
-        parts.append(
-            f"🔒 Dice commitment (SHA-256 of the seed, revealed at the end): "
-            f"`{commitment(snap.record.seed)}`"
-        )
+        parts.append(commitment_line(snap))
     tail = [turn_line(snap)]
     if not snap.record.is_live and snap.state is not None:
         tail.append(
@@ -183,6 +180,14 @@ def board_content(snap: Snapshot) -> str:
     if len(story_text) > room:
         story_text = story_text[: max(0, room - 2)] + "…"
     return "\n".join(p for p in [*parts, story_text, *tail] if p)[:CONTENT_LIMIT]
+
+
+def commitment_line(snap: Snapshot) -> str:
+    """The first board's promise: the SHA-256 of the seed every die comes from."""
+    return (
+        f"🔒 Dice commitment (SHA-256 of the seed, revealed at the end): "
+        f"`{commitment(snap.record.seed)}`"
+    )
 
 
 def text_board(snap: Snapshot, viewer: PlayerId | None = None) -> str:

@@ -30,9 +30,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from games.engine import PlayerId
 from storage import LogEntry, Repository
+from storage.queries.turns import TurnRow
 from table.answers import Message, Outbox, TurnCarrier
 from table.gamelog import step_text
-from table.messages import mention, message_link
+from table.messages import commitment_line, mention, message_link
 from table.service import GameService
 from table.snapshot import Snapshot
 from table.story import joined
@@ -44,6 +45,9 @@ STORY_BUDGET = 1300
 top, within Discord's 2,000); older steps collapse into "… N earlier steps"."""
 CLOSED_BUDGET = 1950
 """Characters a finished turn's message keeps of its story (no board prompt any more)."""
+FILL_WAIT, FILL_POLL = 3.0, 0.02
+"""How long a step waits for another process to say which message tells the step before it,
+and how often it looks."""
 LOOK_BACK = 300
 """How many steps back "since your last move" looks for the reader's own last move."""
 PLAYER_LINE = 400
@@ -176,7 +180,7 @@ class Turns:
         `note`: a line shown above the story in this version only (a turn that timed out)."""
         lock = self._locks.setdefault(snap.session_id, asyncio.Lock())
         async with lock:
-            row = await self.repo.turn_message(snap.session_id)
+            row = await self.claimed(snap.session_id)
             if row.version is not None and row.version >= snap.version:
                 log.debug("session %s: a newer step is told already", snap.session_id)
                 return
@@ -193,6 +197,11 @@ class Turns:
             plan = decide(previous, snap, mover)
             record = self._record(previous, plan, snap, entries)
             message = self.compose(snap, record, entries, note=note, pinged=plan.pinged)
+            if not await self.repo.set_turn_message(
+                snap.session_id, snap.version, record.model_dump_json()
+            ):  # claimed first: another process (a deploy overlap) tells this step already
+                log.debug("session %s: this step is told elsewhere", snap.session_id)
+                return
             message_id = record.message_id
             if not plan.new and message_id is not None:
                 if not await carrier.edit(message_id, message):
@@ -205,10 +214,25 @@ class Turns:
                     # (after the new message: whoever must act is pinged first, and a post
                     # reopens an archived thread, where an edit would be refused)
                     await carrier.edit(previous.message_id, self.closing(snap, previous, entries))
-            record = record.model_copy(update={"message_id": message_id})
-            await self.repo.set_turn_message(
-                snap.session_id, snap.version, record.model_dump_json()
-            )
+            if message_id != record.message_id:
+                record = record.model_copy(update={"message_id": message_id})
+                await self.repo.fill_turn_message(
+                    snap.session_id, snap.version, record.model_dump_json()
+                )
+
+    async def claimed(self, session_id: int) -> TurnRow:
+        """The stored record, once whoever claimed it has said which message it is in: in a
+        deploy overlap the other process may be posting the previous step's message right now
+        (this process's own steps are told one at a time, under the session's lock). Waits at
+        most `FILL_WAIT` seconds, then goes on without it (a new message opens)."""
+        row = await self.repo.turn_message(session_id)
+        for _ in range(int(FILL_WAIT / FILL_POLL)):
+            record = _parsed(row.turn_json)
+            if record is None or record.message_id is not None:
+                break
+            await asyncio.sleep(FILL_POLL)
+            row = await self.repo.turn_message(session_id)
+        return row
 
     def _record(
         self,
@@ -253,24 +277,27 @@ class Turns:
             f"**{snap.spec.title}** · game #{snap.session_id} · {moves}: this turn is over "
             "(the game goes on in the next message)"
         )
+        head = [header]
+        if not record.opened_seq:  # the first board published the dice commitment: it stays
+            head.append(commitment_line(snap))
         steps = turn_lines(snap, [e for e in entries if first <= e.seq <= last])
-        lines = fitted([], steps, budget=CLOSED_BUDGET - len(header))
-        return Message(content="\n".join([header, *lines])[:1990], keeps_image=True)
+        lines = fitted([], steps, budget=CLOSED_BUDGET - sum(len(h) + 1 for h in head))
+        return Message(content="\n".join([*head, *lines])[:1990], keeps_image=True)
 
 
 def story_of(
     snap: Snapshot, record: TurnRecord, entries: Sequence[LogEntry], note: str
 ) -> list[str]:
-    """The lines a turn message tells: the note, "since your last move" (which tells the step
-    that opened the turn), then the turn's steps, the oldest collapsed to fit."""
+    """The lines a turn message tells: the note, "since your last move" (up to the step that
+    opened the turn, which the turn before tells in full), then the turn's own steps, the
+    oldest collapsed to fit."""
     head = [note] if note else []
     first = record.opened_seq
     if record.since is not None:
         since = record.since
-        summed = summary(snap, [e for e in entries if since < e.seq <= first], record.readers)
-        if summed:
-            head += summed
-            first += 1
+        head += summary(snap, [e for e in entries if since < e.seq <= first], record.readers)
+    if first:  # the step that opened the turn closed the one before, told there in full
+        first += 1
     steps = [e for e in entries if e.seq >= first]
     return fitted(head, turn_lines(snap, steps))
 

@@ -41,3 +41,14 @@ def set_turn_message(db: Db, *, session_id: int, version: int, turn_json: str | 
             (turn_json, version, session_id, version),
         )
         return bool(cursor.rowcount == 1)
+
+
+def fill_turn_message(db: Db, *, session_id: int, version: int, turn_json: str) -> bool:
+    """Complete the record claimed at `version` (the message it was told in), unless a newer
+    one is stored since."""
+    with writing(db):
+        cursor = db.execute(
+            "UPDATE sessions SET turn_json = ? WHERE id = ? AND turn_version = ?",
+            (turn_json, session_id, version),
+        )
+        return bool(cursor.rowcount == 1)

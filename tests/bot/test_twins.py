@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from fakediscord import FakeMessage
 from table.clocks import Clock
 from tests.bot.conftest import World, active_user_id
 from tests.bot.test_table_e2e import _advance
@@ -39,10 +38,11 @@ async def _race(world: World, *, bot: bool = False, **clock: object) -> None:
     await r.wait_followups(1)
 
 
-def _is_stand_in(message: FakeMessage) -> bool:
-    """A move the bot played: for a bot seat, or for a player whose time ran out."""
-    text = message.content
-    return "🤖 the bot played" in text or (text.startswith("🤖 **") and " played " in text)
+def _told(world: World, seqs: range) -> list[int]:
+    """How many of the channel's messages tell each step (its `#seq` line in a turn's
+    message), in order: a step played once and told once reads 1."""
+    lines = [line for m in world.public() for line in m.content.splitlines()]
+    return [sum(line.startswith(f"• #{seq} ") for line in lines) for seq in seqs]
 
 
 async def test_a_lapsed_take_back_is_announced_once(twins: Twins) -> None:
@@ -105,7 +105,7 @@ async def test_a_bot_seats_turn_is_played_once(twins: Twins) -> None:
     await twins.tick_in_step("reminders_sent")
     after = (await world.bot.service.current(world.channel.id)).record.last_seq
     assert after > before
-    assert sum(_is_stand_in(m) for m in world.public()) == after - before
+    assert _told(world, range(before + 1, after + 1)) == [1] * (after - before)
 
 
 async def test_a_vacation_ending_is_announced_once_and_both_passes_go_on(twins: Twins) -> None:
@@ -186,7 +186,8 @@ async def test_a_game_the_bots_finish_is_told_once_per_move_and_replayed_once(
     else:
         raise AssertionError("the race did not end")
     assert snap.outcome is not None
-    assert sum(_is_stand_in(m) for m in world.public()) == snap.record.last_seq
+    moves = snap.record.last_seq
+    assert _told(world, range(1, moves + 1)) == [1] * moves
     assert twins.said("🎞️ Replay of") == 1
 
 
@@ -212,4 +213,4 @@ async def test_a_due_item_that_fails_does_not_stop_the_pass(
     world.clock.advance(DAY + 60)
     await world.bot.scheduler.tick()
     await world.bot.scheduler.settle()
-    assert sum(_is_stand_in(m) for m in second.public()) == 1
+    assert _told(second, range(1, 2)) == [1]

@@ -31,3 +31,14 @@ async def test_recording_the_turn_message_is_not_a_move(repo: Repository) -> Non
     assert await repo.set_turn_message(game.id, moved.version, '{"message": 9}')
     after = await repo.get_session(game.id)
     assert after.version == moved.version
+
+
+async def test_a_claimed_record_is_filled_only_at_its_own_version(repo: Repository) -> None:
+    """The step's teller claims version 7, then says which message tells it; a fill for a
+    version no longer stored (a newer step claimed since) changes nothing."""
+    game = await new_game(repo)
+    assert await repo.set_turn_message(game.id, 7, '{"message": null}')
+    assert await repo.fill_turn_message(game.id, 7, '{"message": 5}')
+    assert await repo.set_turn_message(game.id, 8, '{"message": null}')
+    assert not await repo.fill_turn_message(game.id, 7, '{"message": 6}')
+    assert await repo.turn_message(game.id) == ('{"message": null}', 8)
