@@ -9,12 +9,15 @@ the people who must act now and were not acting before: never the mover, never a
 player or one on vacation (`Snapshot.pinged`).
 
 The message's words are not kept in memory: they are told again from the log each time
-(`table.gamelog.step_text`, the public reader), from the step the turn opened at. A new message
-that pings someone first sums up what happened since their own last move, one line per player.
+(`table.gamelog.step_text`, the public reader), from the step after the one that opened the
+turn. A new message that pings someone first sums up what happened since their own last move,
+one line per player; once it is posted, the turn that just ended is edited once more to tell
+its whole story, the handing-over step included (`closing`: its image stays, its buttons go).
 Which message it is (and the step it opened at, who was acting) is stored with the session
-(`Repository.turn_message`), so after a restart the turn goes on in the same message; the
-record is written with the session version it shows, and an older step's answer that arrives
-after a newer one's is dropped (the newer message already tells it).
+(`Repository.turn_message`), so after a restart the turn goes on in the same message. A step's
+teller claims the session version it shows before posting (`set_turn_message`: the same or a
+newer version stored means another answer, or another process in a deploy overlap, tells it),
+then fills in the message id (`fill_turn_message`).
 """
 
 from __future__ import annotations
