@@ -74,6 +74,8 @@ class TurnRecord(BaseModel):
     """Whom it pinged when it opened (user ids): its summary is for them."""
     since: int | None = None
     """Its summary tells the steps after this one up to `opened_seq` (None: no summary)."""
+    pending: bool = False
+    """Claimed by a teller that has not yet said which message tells the step."""
 
 
 @dataclass(frozen=True)
@@ -200,8 +202,9 @@ class Turns:
             plan = decide(previous, snap, mover)
             record = self._record(previous, plan, snap, entries)
             message = self.compose(snap, record, entries, note=note, pinged=plan.pinged)
+            claim = record.model_copy(update={"pending": True})
             if not await self.repo.set_turn_message(
-                snap.session_id, snap.version, record.model_dump_json()
+                snap.session_id, snap.version, claim.model_dump_json()
             ):  # claimed first: another process (a deploy overlap) tells this step already
                 log.debug("session %s: this step is told elsewhere", snap.session_id)
                 return
@@ -217,11 +220,10 @@ class Turns:
                     # (after the new message: whoever must act is pinged first, and a post
                     # reopens an archived thread, where an edit would be refused)
                     await carrier.edit(previous.message_id, self.closing(snap, previous, entries))
-            if message_id != record.message_id:
-                record = record.model_copy(update={"message_id": message_id})
-                await self.repo.fill_turn_message(
-                    snap.session_id, snap.version, record.model_dump_json()
-                )
+            record = record.model_copy(update={"message_id": message_id})
+            await self.repo.fill_turn_message(
+                snap.session_id, snap.version, record.model_dump_json()
+            )
 
     async def claimed(self, session_id: int) -> TurnRow:
         """The stored record, once whoever claimed it has said which message it is in: in a
@@ -231,7 +233,7 @@ class Turns:
         row = await self.repo.turn_message(session_id)
         for _ in range(int(FILL_WAIT / FILL_POLL)):
             record = _parsed(row.turn_json)
-            if record is None or record.message_id is not None:
+            if record is None or not record.pending:
                 break
             await asyncio.sleep(FILL_POLL)
             row = await self.repo.turn_message(session_id)
