@@ -1,7 +1,7 @@
 """Where the table's scheduler posts (`table.answers.Outbox`): channel messages and DMs sent
 through discord.py, outside any interaction.
 
-A message's picture is drawn by the process's renderer before it is sent (`replies.post`); in
+A message's picture is drawn by the process's renderer before it is sent (`sending.post`); in
 a game thread Discord archived while it went quiet (50083) the thread is unarchived and the
 message sent once more. A DM the user does not take (50007, or 403) is refused quietly: the
 caller then posts in the channel instead.
@@ -14,7 +14,7 @@ from typing import Protocol
 
 import discord
 
-from bot.replies import Unarchive, edit_message, post
+from bot.sending import Unarchive, edit_message, post
 from table.answers import Drawer, Message
 
 log = logging.getLogger(__name__)

@@ -24,7 +24,6 @@ presenting answers with the saved position in text instead (see `funnel`).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import enum
 import logging
 from collections.abc import Awaitable, Callable
@@ -33,13 +32,13 @@ from typing import Any, Protocol
 import discord
 
 from bot.convert import edit, new_message, to_view
+from bot.sending import THREAD_ARCHIVED, drawn, edit_message, post, unarchiver
 from games.engine import GameError
 from table.answers import (
     SPENT,
     Answer,
     Drawer,
     Message,
-    PictureLate,
     Placeholder,
     Reworded,
     SavedButUnshown,
@@ -53,7 +52,6 @@ log = logging.getLogger(__name__)
 
 APOLOGY = "⚠️ Sorry, something went wrong on our side. Nothing was changed; please try again."
 SAVED_BUT = "⚠️ Your {what} was saved, but something went wrong while showing it."
-THREAD_ARCHIVED = 50083
 _REPLY = "redline.reply"  # where an interaction keeps its Reply (Interaction.extras)
 
 
@@ -74,30 +72,6 @@ def drawer_of(interaction: discord.Interaction) -> Drawer | None:
     """The process's renderer, which the client carries (`RedlineBot.drawer`)."""
     drawer = getattr(interaction.client, "drawer", None)
     return drawer if drawer is not None and hasattr(drawer, "picture") else None
-
-
-async def drawn(drawer: Drawer | None, message: Message) -> Message:
-    """`message` with its picture drawn off the loop; its fallback (or the message without an
-    image) when the picture cannot be drawn."""
-    picture = message.picture
-    if picture is None:
-        return message
-    try:
-        if drawer is None:
-            raise PictureLate("no renderer to draw with")
-        data = await drawer.picture(picture)
-    except Exception as exc:
-        if not isinstance(exc, PictureLate):  # a late one was logged where it passed
-            log.exception(
-                "could not draw the %s of session %s (%s)",
-                picture.what,
-                picture.session_id,
-                picture.game,
-            )
-        if message.fallback is not None:
-            return await drawn(drawer, message.fallback)
-        return dataclasses.replace(message, image=None)
-    return dataclasses.replace(message, image=data, alt=message.alt or picture.alt)
 
 
 class Reply:
@@ -193,7 +167,7 @@ class Reply:
             client.get_partial_messageable(self.interaction.channel_id),
             message_id,
             board,
-            unarchive=_unarchiver(channel),
+            unarchive=unarchiver(channel),
         )
         self.published = self.published or done
         return done
@@ -238,65 +212,6 @@ class Reply:
         else:
             await self.interaction.delete_original_response()
         self._placeholder = False
-
-
-Unarchive = Callable[[], Awaitable[None]]
-
-
-async def post(
-    channel: discord.abc.Messageable,
-    board: Message,
-    *,
-    drawer: Drawer | None = None,
-    unarchive: Unarchive | None = None,
-) -> int:
-    """A new message outside any interaction (a reminder, a bot's move), its picture drawn by
-    `drawer`; in an archived thread (50083) `unarchive` runs and the message is sent again.
-    Its id."""
-    board = await drawn(drawer, board)
-    try:
-        return (await channel.send(**new_message(board))).id
-    except discord.HTTPException as exc:
-        if exc.code != THREAD_ARCHIVED or unarchive is None:
-            raise
-        await unarchive()
-        return (await channel.send(**new_message(board))).id
-
-
-async def edit_message(
-    channel: discord.PartialMessageable,
-    message_id: int,
-    board: Message,
-    *,
-    drawer: Drawer | None = None,
-    unarchive: Unarchive | None = None,
-) -> bool:
-    """Edit a message the bot posted into `board` (every part replaced; nobody notified);
-    False when it is gone (10008). In an archived thread, as `post`."""
-    board = await drawn(drawer, board)
-    message = channel.get_partial_message(message_id)
-    try:
-        try:
-            await message.edit(**edit(board))
-        except discord.HTTPException as exc:
-            if exc.code != THREAD_ARCHIVED or unarchive is None:
-                raise
-            await unarchive()
-            await message.edit(**edit(board))
-    except discord.NotFound:
-        return False
-    return True
-
-
-def _unarchiver(channel: object) -> Unarchive | None:
-    if not isinstance(channel, discord.Thread):
-        return None
-    thread = channel
-
-    async def unarchive() -> None:
-        await thread.edit(archived=False)
-
-    return unarchive
 
 
 class ReplyCarrier:

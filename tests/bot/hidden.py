@@ -42,6 +42,7 @@ from games.registry import GAMES
 from runtime.rendering import Renderer
 from table.answers import Message, Picture
 from table.service import Snapshot
+from tests.leaves import leaves
 
 MIN_SECRET_LENGTH = 4
 AUTOCOMPLETE = 4  # the interaction type
@@ -175,10 +176,10 @@ class RenderLog:
         if position in self._recorded:
             return
         self._recorded.add(position)
-        self.public_text.update(_leaves(snap.view(None).model_dump(mode="json")))
+        self.public_text.update(leaves(snap.view(None).model_dump(mode="json")))
         for seat in snap.record.seats:
             held = self.seat_text.setdefault(seat.user_id, set())
-            held.update(_leaves(snap.view(seat.user_id).model_dump(mode="json")))
+            held.update(leaves(snap.view(seat.user_id).model_dump(mode="json")))
             # what the rules let a seat do is theirs to see, in the game's own words ("Build
             # Cargo/S" from their dice, while another sheet holds a Cargo/S)
             offered = self.offered.setdefault(seat.user_id, set())
@@ -324,14 +325,3 @@ def _without(text: str, public: list[str]) -> str:
     for string in public:
         text = text.replace(string, "")
     return text
-
-
-def _leaves(value: Any) -> Iterator[str]:
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _leaves(item)
-    elif isinstance(value, str):
-        yield value

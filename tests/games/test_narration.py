@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from bench.policies import POLICY_SALT
 from games.engine import DiceRolled, Player, PlayerId, Rng, raw_event
 from games.registry import GAMES, AnySpec
 from tests.games.variants import options_for
+from tests.leaves import leaves
 
 SEEDS = range(3)
 MAX_STEPS = 3000
@@ -32,17 +32,6 @@ MAX_SEATS = 6
 MIN_SECRET = 4
 VOCABULARY: dict[str, set[str]] = {}
 """Words a seat's view holds that name the game's vocabulary, not what is hidden."""
-
-
-def _leaves(value: Any) -> Iterator[str]:
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _leaves(item)
-    elif isinstance(value, str):
-        yield value
 
 
 def _shown(secret: str, line: str) -> bool:
@@ -58,11 +47,11 @@ class Told:
         self.seat_held: set[str] = set()
 
     def hold(self, spec: AnySpec, state: Any, players: tuple[Player, ...]) -> None:
-        for leaf in _leaves(spec.view(state, None).model_dump(mode="json")):
+        for leaf in leaves(spec.view(state, None).model_dump(mode="json")):
             self.public_held.add(leaf)
         if spec.has_private_views:
             for p in players:
-                for leaf in _leaves(spec.view(state, p.id).model_dump(mode="json")):
+                for leaf in leaves(spec.view(state, p.id).model_dump(mode="json")):
                     self.seat_held.add(leaf)
 
     def secrets(self, key: str) -> set[str]:
