@@ -41,13 +41,17 @@ from PIL import Image
 
 from bench.driver import boot, shut_down
 from bench.figures import Section
+from bench.story_aim import aim, identity, kind_of, makes_move
 from bench.story_count import Post, Roll, Step, section
+from bench.story_taps import BEFORE, Tap
+from bench.story_taps import section as taps_section
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
 from games.engine import Rng
 from games.registry import GAMES, AnySpec
 from runtime.app import App
 from table import story
+from table.ids import action_payload
 from table.movelog import players_of
 from tests.bot.conformance_driver import Choice, Player
 from tests.bot.conftest import World
@@ -65,6 +69,8 @@ OPTIONS: dict[str, dict[str, str]] = {"roadwolf": {"mission": "GAUNTLET"}}
 """Lobby options per game. Road Wolf plays GAUNTLET, where each seat is its own side: in the
 two-sided missions the host's side mates (bots) act for it at once at 6 players, and the host
 would never press (no private figures)."""
+WANT_SALT = 0x5EED
+"""Seeds the bot's choice for the person apart from the dice of the same step."""
 NEVER = {r"undo|take back|↩": 0.0}
 """Take-backs are never pressed: every logged move stands, so the log replays as it is."""
 
@@ -84,6 +90,7 @@ class Recorder:
     pressing: int | None = None
     asking: bool = False
     posts: list[Post] = field(default_factory=list)
+    taps: list[Tap] = field(default_factory=list)
 
     def watch(self, fake: FakeDiscord, app: App) -> None:
         store, repo = fake.store, app.repo
@@ -124,13 +131,41 @@ class Recorder:
 
 @dataclass
 class Person(Player):
-    """The one person at the table: plays their own turns by what the bot offers them."""
+    """The one person at the table: plays their own turns by what the bot offers them, going
+    straight for a move (`bench/story_aim.py`)."""
 
     recorder: Recorder | None = None
     refused: int = 0
+    pressed: set[str] = field(default_factory=set)
+    """The controls and kinds of control pressed since the person's last move."""
+    want: str | None = None
+    """The move the person wants (the bot's in their seat), as the table's buttons name it."""
+
+    def pick(self, choices: Sequence[Choice]) -> Choice:
+        choice = aim(
+            self.rnd,
+            choices,
+            self.hints,
+            self.pressed,
+            lambda c: makes_move(c.custom_id, c.values, self.want),
+        )
+        self.pressed |= {kind_of(choice.custom_id), identity(choice)}
+        return choice
+
+    async def wanted(self, me: FakeUser) -> str | None:
+        """The move the game's bot would make in the person's seat now."""
+        assert self.world.bot is not None
+        snap = await self.world.bot.service.latest(self.world.channel.id)
+        policy = snap.spec.policy if snap.state is not None else None
+        if policy is None or me.id not in snap.active_players:
+            return None
+        action = policy(snap.state, me.id, Rng.for_step(snap.record.seed ^ WANT_SALT, 0))
+        return action_payload(action.model_dump(mode="json"))
 
     async def press(self, user: FakeUser, choice: Choice) -> InteractionResult:
         assert self.recorder is not None
+        how = "click" if choice.values is None else "select"
+        self.recorder.taps.append(Tap(self.recorder.committed, how))
         self.recorder.pressing = self.recorder.committed
         # a press on a public message asks for whatever private message it opens (a sheet, a
         # hand, a panel, a path builder, the whole track), as `/game sheet` does: Discord cannot
@@ -161,6 +196,12 @@ class Person(Player):
                 return board
             assert self.recorder is not None
             moved = self.recorder.committed > last_move
+            if moved or step == 1:
+                # a new aim (a free move on the way, a crew order, keeps the old one: the
+                # person does not open what they opened for it again)
+                want = await self.wanted(me)
+                if want != self.want:
+                    self.want, self.pressed = want, set()
             last_move, since = self.recorder.committed, 0 if moved else since + 1
             if since > STALLED:
                 raise AssertionError(
@@ -244,6 +285,7 @@ async def steps_of(app: App, channel: FakeChannel) -> list[Step]:
                 tuple(lines),
                 story.has_public_effects(spec, events),
                 rolls,
+                json.loads(entry.action_json),
             )
         )
     return steps
@@ -287,15 +329,18 @@ async def play(key: str, seats: int, seed: int = SEED, *, draw: bool = False) ->
                 recorder.watch(fake, app)
                 if not draw:
                     stand_in_drawings(app)
-                await fake.slash(host, channel, "game new", game=key, where="here")
+
+                async def command(name: str, **options: Any) -> InteractionResult:
+                    recorder.taps.append(Tap(-1, "slash"))  # setting up, before any unit
+                    return await fake.slash(host, channel, name, **options)
+
+                await command("game new", game=key, where="here")
                 for setting, value in OPTIONS.get(key, {}).items():
-                    chosen = await fake.slash(
-                        host, channel, "game option", setting=setting, value=value
-                    )
+                    chosen = await command("game option", setting=setting, value=value)
                     assert "🚫" not in chosen.content, chosen.content
                 for _ in range(seats - 1):
-                    await fake.slash(host, channel, "game bot add")
-                start = await fake.slash(host, channel, "game start")
+                    await command("game bot add")
+                start = await command("game start")
                 await start.wait_followups(1)
                 world = World(
                     fake, guild, channel, host, host, host, host, Path(data), app, app.bot
@@ -317,6 +362,8 @@ async def play(key: str, seats: int, seed: int = SEED, *, draw: bool = False) ->
     spec = GAMES[key]
     title = f"story: {spec.title}, {seats} players (the host and {seats - 1} bots)"
     out = section(title, steps, recorder.posts, host.id)
+    taps = taps_section(title, key, steps, recorder.taps, host.id, BEFORE.get(key))
+    out.figures += taps.figures
     out.notes.append(
         f"{len(steps)} moves, {person.presses} presses by the host ({person.looks} looks, "
         f"{person.refused} refused), seed {seed}, {time.perf_counter() - began:.0f} s"
