@@ -41,7 +41,7 @@ from PIL import Image
 
 from bench.driver import boot, shut_down
 from bench.figures import Section
-from bench.story_aim import aim, identity, kind_of, makes_move
+from bench.story_aim import aim, identity, kind_of
 from bench.story_count import Post, Roll, Step, section
 from bench.story_taps import BEFORE, Tap
 from bench.story_taps import section as taps_section
@@ -142,13 +142,7 @@ class Person(Player):
     """The move the person wants (the bot's in their seat), as the table's buttons name it."""
 
     def pick(self, choices: Sequence[Choice]) -> Choice:
-        choice = aim(
-            self.rnd,
-            choices,
-            self.hints,
-            self.pressed,
-            lambda c: makes_move(c.custom_id, c.values, self.want),
-        )
+        choice = aim(self.rnd, choices, self.hints, self.pressed, self.want)
         self.pressed |= {kind_of(choice.custom_id), identity(choice)}
         return choice
 

@@ -12,7 +12,9 @@ Of what is offered, the person:
    message);
 3. otherwise, once a private message of theirs offers a way on, presses only there (they do
    not start again from the board), and opens or steps on (a control that makes no move yet)
-   before making another move than the one they want: the move they want may be further in;
+   before making another move than the one they want: the move they want may be further in.
+   Of those, they press the ones whose label has most words of the move they want (its kind
+   and values: "Brake…" to brake, "Build Reactor…" to build a reactor);
    each kind of control at most once on the way to a move (after a select menu of placements
    they press the confirm, not a preview of another placement), unless nothing else is left,
    and never one control twice (the bot may have refused it) unless it is all there is;
@@ -26,10 +28,11 @@ the person does not search a list for the bot's exact path.
 
 from __future__ import annotations
 
+import json
 import random
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, TypeVar
 
 from table.ids import ACTION, ACTION_DIGEST, ButtonId, payload_digest
 from tests.table.conformance_plan import Pressable
@@ -64,25 +67,53 @@ def _weight(choice: Pressable, choices: Sequence[Pressable], hints: Mapping[str,
     return 1.0
 
 
+def words(text: str) -> set[str]:
+    """The words of a label or of a move's JSON values (`crew_order`: crew, order), lower case,
+    of three letters or more."""
+    return {w for w in re.findall(r"[^\W\d_]{3,}", text.lower())}
+
+
+def want_words(want: str | None) -> set[str]:
+    """The words of the wanted move's values (its kind, the system it builds...), not its keys."""
+    if want is None:
+        return set()
+    found: set[str] = set()
+    stack: list[Any] = [json.loads(want)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack += item.values()
+        elif isinstance(item, list):
+            stack += item
+        elif isinstance(item, str):
+            found |= words(item)
+    return found
+
+
 def aim(
     rnd: random.Random,
     choices: Sequence[C],
     hints: Mapping[str, float],
     pressed: Collection[str] = (),
-    makes: Callable[[C], bool | None] = lambda c: None,
+    want: str | None = None,
 ) -> C:
     """The one of `choices` the person presses; `pressed`: the controls (`identity`) and their
     kinds they pressed since their last move (a control pressed once is not pressed again, the
-    bot may have refused it); `makes(c)`: True if `c` makes the move they want, False another
-    move, None no move yet."""
+    bot may have refused it); `want`: the move they want, as `table.ids.action_payload`."""
     untried = [c for c in choices if identity(c) not in pressed] or list(choices)
     forward = [c for c in untried if not AVOID.search(c.label)] or untried
-    wanted = [c for c in forward if makes(c)]
+    moves = {identity(c): makes_move(c.custom_id, c.values, want) for c in forward}
+    wanted = [c for c in forward if moves[identity(c)]]
     if wanted:
         return wanted[0]
     pool = [c for c in forward if c.private] or forward
-    fresh = [c for c in pool if makes(c) is None and kind_of(c.custom_id) not in pressed]
-    pool = fresh or [c for c in pool if makes(c) is False] or pool
+    fresh = [c for c in pool if moves[identity(c)] is None and kind_of(c.custom_id) not in pressed]
+    if fresh:
+        # what they look for: the controls whose words are most those of the move they want
+        sought = want_words(want)
+        best = max(len(words(c.label) & sought) for c in fresh)
+        fresh = [c for c in fresh if len(words(c.label) & sought) == best]
+    pool = fresh or [c for c in pool if moves[identity(c)] is False] or pool
     weights = [_weight(c, pool, hints) for c in pool]
     if not any(weights):
         weights = [1.0] * len(pool)
