@@ -13,8 +13,9 @@ Of what is offered, the person:
 3. otherwise, once a private message of theirs offers a way on, presses only there (they do
    not start again from the board), and opens or steps on (a control that makes no move yet)
    before making another move than the one they want: the move they want may be further in.
-   Of those, they press the ones whose label has most words of the move they want (its kind
-   and values: "Brake…" to brake, "Build Reactor…" to build a reactor);
+   Of those, they press the ones whose label (a menu option: and its value) has most words
+   of the move they want (its kind and values: "Brake…" to brake, "Build Reactor…" to build
+   a reactor, the placement at "G6" of a menu to place at G6);
    each kind of control at most once on the way to a move (after a select menu of placements
    they press the confirm, not a preview of another placement), unless nothing else is left,
    and never one control twice (the bot may have refused it) unless it is all there is;
@@ -68,17 +69,26 @@ def _weight(choice: Pressable, choices: Sequence[Pressable], hints: Mapping[str,
 
 
 def words(text: str) -> set[str]:
-    """The words of a label or of a move's JSON values (`crew_order`: crew, order), lower case,
-    of three letters or more."""
-    return {w for w in re.findall(r"[^\W\d_]{3,}", text.lower())}
+    """The words of a label or of a move's JSON values, lower case (`crew_order`: crew, order;
+    `G6`: g6), and the numbers in them (`r3`: 3)."""
+    lowered = text.lower()
+    return set(re.findall(r"[^\W_]+", lowered)) | set(re.findall(r"\d+", lowered))
 
 
-def want_words(want: str | None) -> set[str]:
-    """The words of the wanted move's values (its kind, the system it builds...), not its keys."""
-    if want is None:
-        return set()
-    found: set[str] = set()
-    stack: list[Any] = [json.loads(want)]
+def read(choice: Pressable) -> set[str]:
+    """What the person reads of a control: its label; of a menu's option, the option's own
+    label (not the menu's placeholder before ": ", which every option shares) and value."""
+    if choice.values is None:
+        return words(choice.label)
+    return words(" ".join([choice.label.split(": ", 1)[-1], *choice.values]))
+
+
+def want_words(want: str | None) -> tuple[set[str], set[str]]:
+    """The words of the wanted move's values, not its keys: of its texts (its kind, the system
+    it builds, the cell it places at) and of its numbers (the card it plays)."""
+    texts: set[str] = set()
+    numbers: set[str] = set()
+    stack: list[Any] = [json.loads(want)] if want is not None else []
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
@@ -86,8 +96,17 @@ def want_words(want: str | None) -> set[str]:
         elif isinstance(item, list):
             stack += item
         elif isinstance(item, str):
-            found |= words(item)
-    return found
+            texts |= words(item)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            numbers.add(str(item))
+    return texts, numbers
+
+
+def likeness(choice: Pressable, sought: tuple[set[str], set[str]]) -> tuple[int, int]:
+    """How much of the wanted move the person reads on a control: its words first, then its
+    numbers (a lone number matches too many things to come first)."""
+    seen = read(choice)
+    return len(seen & sought[0]), len(seen & sought[1])
 
 
 def aim(
@@ -111,8 +130,8 @@ def aim(
     if fresh:
         # what they look for: the controls whose words are most those of the move they want
         sought = want_words(want)
-        best = max(len(words(c.label) & sought) for c in fresh)
-        fresh = [c for c in fresh if len(words(c.label) & sought) == best]
+        best = max(likeness(c, sought) for c in fresh)
+        fresh = [c for c in fresh if likeness(c, sought) == best]
     pool = fresh or [c for c in pool if moves[identity(c)] is False] or pool
     weights = [_weight(c, pool, hints) for c in pool]
     if not any(weights):

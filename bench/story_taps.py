@@ -195,23 +195,37 @@ def _figure(value: float) -> str:
     return "n/a" if value != value else f"{value:g}"
 
 
+@dataclass(frozen=True)
+class TapGame:
+    """One game's steps and the person's taps in it."""
+
+    steps: Sequence[Step]
+    taps: Sequence[Tap]
+    person: int
+
+    def per_unit(self, units: Units) -> list[tuple[str, int]]:
+        """Each of the person's units (its name) and the taps it took."""
+        per_step = taps_per_step(self.steps, self.taps, self.person)
+        found = units_of(self.steps, self.person, units)
+        return [(u.name, sum(per_step[s] for s in u.seqs)) for u in found]
+
+
 def section(
     title: str,
     key: str,
-    steps: Sequence[Step],
-    taps: Sequence[Tap],
-    person: int,
+    games: Sequence[TapGame],
     before: Mapping[str, tuple[float, float]] | None = None,
 ) -> Section:
-    """Taps per unit, median and p90, against the game's budget; `before`: unit -> (median,
-    p90) measured at the start of issue 26, shown beside them."""
+    """Taps per unit over `games`, median and p90, against the game's budget; `before`: unit
+    -> (median, p90) measured at the start of issue 26, shown beside them."""
     out = Section(title)
     units = UNITS[key]
-    per_step = taps_per_step(steps, taps, person)
-    found = units_of(steps, person, units)
+    found = [unit for game in games for unit in game.per_unit(units)]
+    taps = [tap for game in games for tap in game.taps]
+    nowhere = sum(taps_per_step(g.steps, g.taps, g.person)[0] for g in games)
     counted = 0
     for name, limit in units.budgets.items():
-        values = [sum(per_step[s] for s in u.seqs) for u in found if u.name == name]
+        values = [n for unit, n in found if unit == name]
         counted += sum(values)
         median = float(statistics.median(values)) if values else float("nan")
         p90 = percentile(values, P90)
@@ -233,6 +247,6 @@ def section(
         len(taps) - counted,
         "",
         note=f"of {len(taps)} taps ({', '.join(f'{n} {h}' for h, n in sorted(by_how.items()))}); "
-        f"{per_step[0]} before the first or after the last move",
+        f"{nowhere} before the first or after the last move",
     )
     return out
