@@ -142,9 +142,15 @@ UNITS: dict[str, Units] = {
 }
 """Per game: the unit each budget of issue 26 names, and how the log's steps make it."""
 
-BEFORE: dict[str, dict[str, tuple[float, float]]] = {}
-"""Per game and unit: taps median and p90 at the start of issue 26 (main at 19ac2e8, seed 7,
-every game at its largest table), printed beside today's."""
+BEFORE: dict[str, dict[str, tuple[float, float]]] = {
+    "dragrage": {TURN: (1, 1)},
+    "spacetruckin": {"system placed": (5, 6), "location": (10.5, 13)},
+    "rushncrush": {TURN: (4, 5)},
+    "apocalypseroad": {"activation": (6.5, 7)},
+    "roadwolf": {"action": (5, 8)},
+}
+"""Per game and unit: taps median and p90 at the start of issue 26 (the games of main at
+19ac2e8; the full run, seeds 7-9, every game at its largest table), printed beside today's."""
 
 
 @dataclass
