@@ -30,7 +30,8 @@ class Recorder:
     Everything runs on one event loop (the bot, the fake Discord and the person), so the seq
     last committed when a message is recorded is the step it follows. While the person's press
     is answered, what is recorded belongs to the step that press makes or prepares (the next
-    one), unless bots have committed steps since (their posts are theirs)."""
+    one), unless bots have committed steps since (their posts are theirs). The person's taps
+    are recorded by the person (`bench.story.Person`) with the seq last committed."""
 
     channel_id: int
     person: int
