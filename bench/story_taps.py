@@ -236,7 +236,11 @@ def section(
         median = float(statistics.median(values)) if values else float("nan")
         p90 = percentile(values, P90)
         was = (before or {}).get(name)
-        then = f"; before: median {_figure(was[0])}, p90 {_figure(was[1])}" if was else ""
+        then = (
+            f"; before (issue 26 start, full run): median {_figure(was[0])}, p90 {_figure(was[1])}"
+            if was
+            else ""
+        )
         target = Target(limit, at_most=True)
         count = f"{len(values)} of them"
         out.add(f"taps per {name}, median", median, "", target=target, note=count)

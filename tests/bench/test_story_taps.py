@@ -119,7 +119,7 @@ def test_taps_per_unit_are_held_to_the_budget_with_the_figure_before_beside() ->
     assert _value(found, "taps per turn, median") == 1
     assert _value(found, "taps per turn, p90") == 3
     assert {f.verdict for f in found.figures if f.target} == {"PASS"}
-    assert "before: median 5, p90 9" in found.render()
+    assert "before (issue 26 start, full run): median 5, p90 9" in found.render()
     assert _value(found, "taps in no unit") == 1
 
 
