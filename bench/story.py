@@ -3,7 +3,8 @@
 For each game at its largest table, a whole game through the fake Discord with the real bot
 (`bench.driver.boot`): the host (the one person) seats bots in every other seat with `/game bot
 add`, starts, and plays their own turns by pressing what the bot offers them (the conformance
-test's player, `tests/bot/conformance_driver.py`; never Undo, so every logged move stands);
+test's player, `tests/bot/conformance_driver.py`, aiming as `bench/story_aim.py` says; never
+Undo, so every logged move stands);
 the bots play at once. Then, per game, against the budgets of issue 25 (counted by
 `bench/story_count.py`, which defines a step, a player-turn, a post, a ping and a handover):
 new public posts (and edits) per player-turn, pings per handover to the person (and pings for
@@ -11,23 +12,24 @@ their own next step, or to no purpose), new private posts per turn of the person
 answers to presses on the public board, which ask for a private view as `/game sheet` does),
 and from the log (as
 `table/story.py` tells it to the public) the moves with public effects told in words and the
-public rolls whose dice are in their line and in the channel.
+public rolls whose dice are in their line and in the channel. Issue 26: the person's taps per
+unit of each game's budget (a person-turn, a Road Wolf action, an Apocalypse Road activation,
+a Space Truckin' system placed or location; `bench/story_taps.py`), the person going straight
+for the move the game's bot would make in their seat (`bench/story_aim.py`).
 
 How posts are attributed to steps: the bot's repository is watched as it commits
 (`record_move`) and the fake's store as it records each new message and edit, all on one event
 loop; see `Recorder`. Road Wolf plays GAUNTLET, every seat its own side (`OPTIONS`), so the
 host acts at any table size. `--quick` plays smaller tables (2 players) so the
-part stays within about two minutes on a loaded 2-core machine; the full run about ten.
+part stays within about two minutes on a loaded 2-core machine; the full run (three games a
+game, `GAMES_FULL`) about 17 minutes at a load average of 10-20.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
-import io
 import itertools
-import json
 import random
 import re
 import tempfile
@@ -37,18 +39,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
 from bench.driver import boot, shut_down
 from bench.figures import Section
-from bench.story_count import Post, Roll, Step, section
-from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from bench.story_aim import aim, identity, kind_of
+from bench.story_count import Step, section
+from bench.story_record import Recorder, stand_in_drawings, steps_of
+from bench.story_taps import BEFORE, Tap, TapGame
+from bench.story_taps import section as taps_section
+from fakediscord import FakeDiscord, FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
 from games.engine import Rng
 from games.registry import GAMES, AnySpec
-from runtime.app import App
-from table import story
-from table.movelog import players_of
+from table.ids import action_payload
 from tests.bot.conformance_driver import Choice, Player
 from tests.bot.conftest import World
 from tests.table.conformance_plan import HINTS, OUTCOME
@@ -60,77 +62,58 @@ STALLED = 60
 """Presses without a move before the game is called stalled (the table asks the person to act
 but offers nothing that moves it on)."""
 SEED = 7
+GAMES_FULL = 3
+"""Games per key in the full run (seeds 7, 8, 9): the person acts in few units of one game at
+a full table (5 Rush 'n' Crush turns at 6 players), too few for a median and a p90."""
 MAX_TICKS = 50
 OPTIONS: dict[str, dict[str, str]] = {"roadwolf": {"mission": "GAUNTLET"}}
 """Lobby options per game. Road Wolf plays GAUNTLET, where each seat is its own side: in the
 two-sided missions the host's side mates (bots) act for it at once at 6 players, and the host
 would never press (no private figures)."""
+GIVE_UP = 3
+"""Refusals since the last move after which the person stops aiming and presses as the
+conformance player does (at random by its taste): what the table offers may be refused."""
+WANT_SALT = 0x5EED
+"""Seeds the bot's choice for the person apart from the dice of the same step."""
 NEVER = {r"undo|take back|↩": 0.0}
 """Take-backs are never pressed: every logged move stands, so the log replays as it is."""
 
 
 @dataclass
-class Recorder:
-    """What the table sent and edited, each attributed to a step as it happens.
-
-    Everything runs on one event loop (the bot, the fake Discord and the person), so the seq
-    last committed when a message is recorded is the step it follows. While the person's press
-    is answered, what is recorded belongs to the step that press makes or prepares (the next
-    one), unless bots have committed steps since (their posts are theirs)."""
-
-    channel_id: int
-    person: int
-    committed: int = 0
-    pressing: int | None = None
-    asking: bool = False
-    posts: list[Post] = field(default_factory=list)
-
-    def watch(self, fake: FakeDiscord, app: App) -> None:
-        store, repo = fake.store, app.repo
-        assert repo is not None
-        create, edit, record_move = store.create_message, store.edit_message, repo.record_move
-
-        def created(*args: Any, **kwargs: Any) -> FakeMessage:
-            message = create(*args, **kwargs)
-            self.seen(message, new=True)
-            return message
-
-        def edited(message: FakeMessage, *args: Any, **kwargs: Any) -> None:
-            edit(message, *args, **kwargs)
-            self.seen(message, new=False)
-
-        async def recorded(*args: Any, **kwargs: Any) -> Any:
-            record = await record_move(*args, **kwargs)
-            self.committed = max(self.committed, record.last_seq)
-            return record
-
-        store.create_message = created  # type: ignore[method-assign]
-        store.edit_message = edited  # type: ignore[method-assign]
-        repo.record_move = recorded  # type: ignore[method-assign]
-
-    def seen(self, message: FakeMessage, *, new: bool) -> None:
-        seq = self.committed if self.pressing is None else max(self.committed, self.pressing + 1)
-        if message.ephemeral_to is not None:
-            if message.ephemeral_to == self.person:
-                self.posts.append(Post(seq, new, self.person, asked=self.asking))
-            return
-        if message.channel_id != self.channel_id:
-            return
-        alt = " ".join(a.description or "" for a in message.attachments)
-        text = f"{message.content} {alt}"
-        pinged = tuple(message.notified_ids) if new else ()
-        self.posts.append(Post(seq, new, None, pinged, text=text))
-
-
-@dataclass
 class Person(Player):
-    """The one person at the table: plays their own turns by what the bot offers them."""
+    """The one person at the table: plays their own turns by what the bot offers them, going
+    straight for a move (`bench/story_aim.py`)."""
 
     recorder: Recorder | None = None
     refused: int = 0
+    pressed: set[str] = field(default_factory=set)
+    """The controls and kinds of control pressed since the person's last move."""
+    stuck: int = 0
+    """Presses the bot refused since the last move (a control offered but refused)."""
+    want: str | None = None
+    """The move the person wants (the bot's in their seat), as the table's buttons name it."""
+
+    def pick(self, choices: Sequence[Choice]) -> Choice:
+        if self.stuck >= GIVE_UP:
+            return super().pick(choices)  # refused again and again: tries anything offered
+        choice = aim(self.rnd, choices, self.hints, self.pressed, self.want)
+        self.pressed |= {kind_of(choice.custom_id), identity(choice)}
+        return choice
+
+    async def wanted(self, me: FakeUser) -> str | None:
+        """The move the game's bot would make in the person's seat now."""
+        assert self.world.bot is not None
+        snap = await self.world.bot.service.latest(self.world.channel.id)
+        policy = snap.spec.policy if snap.state is not None else None
+        if policy is None or me.id not in snap.active_players:
+            return None
+        action = policy(snap.state, me.id, Rng.for_step(snap.record.seed ^ WANT_SALT, 0))
+        return action_payload(action.model_dump(mode="json"))
 
     async def press(self, user: FakeUser, choice: Choice) -> InteractionResult:
         assert self.recorder is not None
+        how = "click" if choice.values is None else "select"
+        self.recorder.taps.append(Tap(self.recorder.committed, how))
         self.recorder.pressing = self.recorder.committed
         # a press on a public message asks for whatever private message it opens (a sheet, a
         # hand, a panel, a path builder, the whole track), as `/game sheet` does: Discord cannot
@@ -147,6 +130,7 @@ class Person(Player):
         """A refused press is counted, not fatal: the figures are still worth reading."""
         super().check_answer(step, user, choice, result)
         self.refused += len(self.problems)
+        self.stuck += len(self.problems)
         self.problems.clear()
 
     async def play(self) -> FakeMessage:
@@ -161,6 +145,14 @@ class Person(Player):
                 return board
             assert self.recorder is not None
             moved = self.recorder.committed > last_move
+            if moved:
+                self.stuck = 0
+            if moved or step == 1:
+                # a new aim (a free move on the way, a crew order, keeps the old one: the
+                # person does not open what they opened for it again)
+                want = await self.wanted(me)
+                if want != self.want:
+                    self.want, self.pressed = want, set()
             last_move, since = self.recorder.committed, 0 if moved else since + 1
             if since > STALLED:
                 raise AssertionError(
@@ -208,73 +200,43 @@ def seats_for(spec: AnySpec, quick: bool) -> int:
     return max(spec.min_players, QUICK_SEATS) if quick else spec.max_players
 
 
-async def steps_of(app: App, channel: FakeChannel) -> list[Step]:
-    """The game's moves from its log, replayed from its seed: who could act before and after
-    each, and what the public reads of it (`table/story.py`)."""
-    assert app.bot is not None and app.repo is not None
-    snap = await app.bot.service.latest(channel.id)
-    record, spec = snap.record, snap.spec
-    names = {s.user_id: s.name for s in record.seats}
-    state = spec.setup(
-        players_of(record),
-        spec.options_model.model_validate_json(record.options_json),
-        Rng.for_step(record.seed, 0),
-    )
-    steps: list[Step] = []
-    for entry in await app.repo.log(record.id, after_seq=0):
-        assert entry.actor is not None, "a take-back in the log: the person never presses one"
-        events = json.loads(entry.events_json)
-        before = frozenset(spec.active_players(state))
-        action = spec.parse_action(json.loads(entry.action_json))
-        state = spec.apply(state, entry.actor, action, Rng.for_step(record.seed, entry.seq)).state
-        after = frozenset() if spec.outcome(state) is not None else spec.active_players(state)
-        lines = story.event_lines(spec, events, None, names, actor=entry.actor)
-        rolls = tuple(
-            Roll(entry.seq, tuple(e["dice"]), " ".join(told))
-            for e in events
-            if e.get("kind") == "dice_rolled" and story.is_public(spec, e)
-            for told in [story.event_lines(spec, [e], None, names, actor=entry.actor)]
+@dataclass
+class Played:
+    """One whole game as recorded."""
+
+    steps: list[Step]
+    recorder: Recorder
+    person: Person
+    seed: int
+    seconds: float
+
+    def note(self) -> str:
+        person = self.person
+        return (
+            f"{len(self.steps)} moves, {person.presses} presses by the host ({person.looks} "
+            f"looks, {person.refused} refused), seed {self.seed}, {self.seconds:.0f} s"
         )
-        steps.append(
-            Step(
-                entry.seq,
-                entry.actor,
-                before,
-                frozenset(after),
-                tuple(lines),
-                story.has_public_effects(spec, events),
-                rolls,
-            )
-        )
-    return steps
 
 
-def tiny_png() -> bytes:
-    out = io.BytesIO()
-    Image.new("P", (1, 1)).save(out, format="PNG")
-    return out.getvalue()
-
-
-def stand_in_drawings(app: App) -> None:
-    """Boards and sheets become a 1-pixel PNG: this part counts messages, not pixels, and the
-    drawing is most of a move's CPU on a shared machine (the finished game's replay is still
-    drawn for real, by `table/replays.py`)."""
-    assert app.bot is not None
-    host = app.bot.table.host
-    png = tiny_png()
-
-    def drawn(*args: Any, **kwargs: Any) -> bytes:
-        return png
-
-    host.renderers = {
-        key: dataclasses.replace(r, board=drawn, sheet=drawn if r.sheet else None)
-        for key, r in host.renderers.items()
-    }
-
-
-async def play(key: str, seats: int, seed: int = SEED, *, draw: bool = False) -> Section:
-    """One whole game of `key` at `seats` (the person and bots) and its figures; `draw`: real
+async def play(
+    key: str, seats: int, seed: int = SEED, *, draw: bool = False, games: int = 1
+) -> Section:
+    """`games` whole games of `key` at `seats` (the person and bots), seeds from `seed` on, and
+    their figures: the story's from the first game, the taps from them all; `draw`: real
     images instead of stand-ins."""
+    played = [await play_one(key, seats, seed + i, draw) for i in range(games)]
+    spec = GAMES[key]
+    title = f"story: {spec.title}, {seats} players (the host and {seats - 1} bots)"
+    first = played[0]
+    out = section(title, first.steps, first.recorder.posts, first.recorder.person)
+    tapped = [TapGame(p.steps, p.recorder.taps, p.recorder.person) for p in played]
+    out.figures += taps_section(title, key, tapped, BEFORE.get(key)).figures
+    out.notes += [p.note() for p in played]
+    return out
+
+
+async def play_one(key: str, seats: int, seed: int, draw: bool) -> Played:
+    """One whole game of `key` at `seats`, as recorded."""
     began = time.perf_counter()
     async with FakeDiscord(ack_deadline=3.0) as fake:
         guild = fake.add_guild("Story")
@@ -287,15 +249,18 @@ async def play(key: str, seats: int, seed: int = SEED, *, draw: bool = False) ->
                 recorder.watch(fake, app)
                 if not draw:
                     stand_in_drawings(app)
-                await fake.slash(host, channel, "game new", game=key, where="here")
+
+                async def command(name: str, **options: Any) -> InteractionResult:
+                    recorder.taps.append(Tap(-1, "slash"))  # setting up, before any unit
+                    return await fake.slash(host, channel, name, **options)
+
+                await command("game new", game=key, where="here")
                 for setting, value in OPTIONS.get(key, {}).items():
-                    chosen = await fake.slash(
-                        host, channel, "game option", setting=setting, value=value
-                    )
+                    chosen = await command("game option", setting=setting, value=value)
                     assert "🚫" not in chosen.content, chosen.content
                 for _ in range(seats - 1):
-                    await fake.slash(host, channel, "game bot add")
-                start = await fake.slash(host, channel, "game start")
+                    await command("game bot add")
+                start = await command("game start")
                 await start.wait_followups(1)
                 world = World(
                     fake, guild, channel, host, host, host, host, Path(data), app, app.bot
@@ -314,24 +279,25 @@ async def play(key: str, seats: int, seed: int = SEED, *, draw: bool = False) ->
                 steps = await steps_of(app, channel)
             finally:
                 await shut_down(app)
-    spec = GAMES[key]
-    title = f"story: {spec.title}, {seats} players (the host and {seats - 1} bots)"
-    out = section(title, steps, recorder.posts, host.id)
-    out.notes.append(
-        f"{len(steps)} moves, {person.presses} presses by the host ({person.looks} looks, "
-        f"{person.refused} refused), seed {seed}, {time.perf_counter() - began:.0f} s"
-    )
-    return out
+    return Played(steps, recorder, person, seed, time.perf_counter() - began)
 
 
 def run(
-    keys: Sequence[str], quick: bool, show: Callable[[Section], None], *, draw: bool = False
+    keys: Sequence[str],
+    quick: bool,
+    show: Callable[[Section], None],
+    *,
+    draw: bool = False,
+    games: int | None = None,
 ) -> list[Section]:
+    """Every game of `keys`, shown as it is done; `games` per key (default: 1 quick, else
+    `GAMES_FULL`)."""
     sections = []
+    count = games or (1 if quick else GAMES_FULL)
     for key in keys:
         spec = GAMES[key]
         try:
-            found = asyncio.run(play(key, seats_for(spec, quick), draw=draw))
+            found = asyncio.run(play(key, seats_for(spec, quick), draw=draw, games=count))
         except Exception as error:  # one game failing must not hide the others' figures
             found = Section(f"story: {spec.title}", notes=[f"FAILED: {error!r}"[:2000]])
         show(found)
@@ -344,11 +310,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="2-player tables")
     parser.add_argument("--json", action="store_true", help="print each section as JSON")
     parser.add_argument("--games", nargs="+", choices=ORDER, default=list(ORDER))
+    parser.add_argument(
+        "--seeds", type=int, help=f"games per key, seeds 7 on (default 1 quick, {GAMES_FULL})"
+    )
     args = parser.parse_args(argv)
     run(
         args.games,
         args.quick,
         lambda s: print(s.to_json() if args.json else s.render(), flush=True),
+        games=args.seeds,
     )
 
 

@@ -23,7 +23,8 @@ import re
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from bench.figures import Section, Target
 
@@ -58,6 +59,8 @@ class Step:
     public_lines: tuple[str, ...] = ()
     has_public_effects: bool = False
     rolls: tuple[Roll, ...] = ()
+    action: dict[str, Any] = field(default_factory=dict, compare=False)
+    """The move as logged (its `kind` and fields): what a game's units are read from."""
 
     @property
     def simultaneous(self) -> bool:

@@ -36,7 +36,7 @@ async def test_the_quick_mode_plays_a_whole_game_and_reports_every_figure() -> N
     found = await play("dragrage", 2)
     assert not [n for n in found.notes if n.startswith("FAILED")], found.notes
     assert _value(found, "moves with public effects told in words") > 0
-    assert len(found.figures) == 14, found.render()
+    assert len(found.figures) == 17, found.render()
 
 
 async def test_the_host_plays_on_when_the_bots_pause_after_a_press(
