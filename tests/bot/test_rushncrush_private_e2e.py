@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fakediscord import FakeMessage, FakeUser
 from tests.bot.conftest import World, active_user_id
-from tests.bot.test_rushncrush_e2e import labelled, rnc_button, started
+from tests.bot.test_rushncrush_e2e import Race, labelled, png_size, rnc_button, started
 
 
 def private_to(world: World, user: FakeUser) -> list[FakeMessage]:
@@ -43,3 +43,25 @@ async def test_a_turn_built_step_by_step_is_one_private_message(world: World) ->
     assert len(private_to(world, player)) == before + 1, "one private message for the turn"
     assert "Driven" in builder.content, builder.content
     assert not builder.buttons, "a driven path keeps no live buttons"
+
+
+async def test_a_gear_press_previews_the_suggested_path_and_keeps_its_size(world: World) -> None:
+    """The gear button shows the mover their suggested path; another suggestion redraws that
+    one message, its image the same size."""
+    race = Race(world)
+    await race.start()
+    board = world.latest_board()
+    player = world.user(active_user_id(board))
+    before = len(private_to(world, player))
+    await race.gear(player, board, 1)
+    (preview,) = private_to(world, player)[before:]
+    assert "Planned move" in preview.content and labelled(preview, "✅ Drive it"), preview.content
+    size, first = png_size(preview.files[0][1]), preview.content
+    other = next(str(cid) for label, cid, _ in preview.buttons if str(label).startswith("👁"))
+    r = await world.fake.click(player, preview, other)
+    await r.wait_response()
+    await world.answered()
+    redrawn = world.fake.store.messages[preview.id]
+    assert len(private_to(world, player)) == before + 1, "the preview is redrawn in place"
+    assert redrawn.content != first, "another path is previewed"
+    assert png_size(redrawn.files[0][1]) == size
