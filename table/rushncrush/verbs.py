@@ -34,7 +34,7 @@ from table.ids import ButtonId
 from table.rushncrush import board as boards
 from table.rushncrush import ids
 from table.rushncrush import path as paths
-from table.service import ServiceError, Snapshot, StaleBoard, WrongGame
+from table.service import ServiceError, Snapshot, StaleBoard, WrongGame, not_seated
 
 KEY = "rushncrush"
 NOT_STARTED = "the race has not started yet; the host starts it with `/game start`"
@@ -52,10 +52,11 @@ def mover(snap: Snapshot, user_id: int) -> RncState:
         raise ServiceError(NOT_STARTED)
     if snap.outcome is not None or not snap.record.is_live:
         raise GameOver("the race is over; start another with `/game new`")
-    if snap.seat_for(user_id) not in snap.active_players:
-        turn = state.turn
-        name = snap.name_of(turn.player) if turn is not None else "nobody"
-        raise NotYourTurn(f"it is {name}'s turn, not yours; wait for yours")
+    seat = snap.player_of(user_id)
+    if seat is None:
+        raise not_seated(snap)
+    if seat not in snap.active_players:
+        raise NotYourTurn(shared.not_your_move(snap))
     return state
 
 
