@@ -110,10 +110,7 @@ def gear_digits(action: GearAction) -> str:
 
 def parse_gear_digits(text: str) -> GearAction:
     """The gear choice a gear button's payload names; the rules then say whether it is legal."""
-    match = GEAR_DIGITS.fullmatch(text)
-    if match is None:
-        raise InvalidAction(f"{text[:20]!r} is not a gear choice")
-    return GearAction(**{k: int(v) for k, v in match.groupdict().items()})
+    return _gear_named(GEAR_DIGITS, text, "")
 
 
 GEAR_VALUE = re.compile(r"(?P<gear>[1-5])\.(?P<speed>\d{1,2})\.(?P<turbo>\d)\.(?P<brake>\d)")
@@ -126,7 +123,11 @@ def gear_value(action: GearAction) -> str:
 
 def parse_gear_value(text: str) -> GearAction:
     """The gear choice a menu value names; the rules then say whether it is legal now."""
-    match = GEAR_VALUE.fullmatch(text)
+    return _gear_named(GEAR_VALUE, text, " of this menu")
+
+
+def _gear_named(pattern: re.Pattern[str], text: str, where: str) -> GearAction:
+    match = pattern.fullmatch(text)
     if match is None:
-        raise InvalidAction(f"{text[:20]!r} is not a gear choice of this menu")
+        raise InvalidAction(f"{text[:20]!r} is not a gear choice{where}")
     return GearAction(**{k: int(v) for k, v in match.groupdict().items()})

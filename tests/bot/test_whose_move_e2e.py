@@ -5,6 +5,7 @@ not seated, and how to play next time."""
 from __future__ import annotations
 
 from fakediscord import FakeMessage, FakeUser
+from fakediscord.interaction import InteractionResult
 from tests.bot.conftest import World, active_user_id, button
 from tests.bot.test_rushncrush_e2e import Race, answer, rnc_button
 
@@ -15,25 +16,27 @@ def movers(world: World, board: FakeMessage) -> tuple[FakeUser, FakeUser]:
     return first, (world.bob if first is world.alice else world.alice)
 
 
+def names(refusal: FakeMessage | InteractionResult, mover: FakeUser, task: str) -> None:
+    """The refusal is private and says whose turn it is and what they are choosing."""
+    assert refusal.ephemeral, refusal.content
+    assert f"it is {mover.name}'s turn" in refusal.content, refusal.content
+    assert f"{mover.name} must {task}" in refusal.content, refusal.content
+
+
 async def test_a_press_out_of_turn_names_the_mover_and_their_choice(world: World) -> None:
     """Drag Rage: the other driver's counter pressed out of turn says whose move and what."""
     await world.new_race()
     board = world.latest_board()
     first, second = movers(world, board)
-    r = await world.fake.click(second, board, button(board, "5"))
-    refusal = await answer(r)
-    assert refusal.ephemeral, refusal.content
-    assert f"it is {first.name}'s turn" in refusal.content, refusal.content
-    assert f"{first.name} must choose a counter" in refusal.content, refusal.content
+    refusal = await answer(await world.fake.click(second, board, button(board, "5")))
+    names(refusal, first, "choose a counter")
 
 
 async def test_a_command_out_of_turn_names_the_mover_and_their_choice(world: World) -> None:
     """Drag Rage: `/dragrage advance` typed out of turn says whose move and what."""
     await world.new_race()
     first, second = movers(world, world.latest_board())
-    r = await world.slash(second, "dragrage advance", counter=5)
-    assert r.ephemeral and f"it is {first.name}'s turn" in r.content, r.content
-    assert f"{first.name} must choose a counter" in r.content, r.content
+    names(await world.slash(second, "dragrage advance", counter=5), first, "choose a counter")
 
 
 async def test_rush_n_crush_refusals_name_the_driver_and_the_gear_choice(world: World) -> None:
@@ -43,11 +46,8 @@ async def test_rush_n_crush_refusals_name_the_driver_and_the_gear_choice(world: 
     board = world.latest_board()
     mover = world.user(active_user_id(board))
     other = next(u for u in (world.alice, world.bob, world.carol) if u.id != mover.id)
-    r = await world.fake.click(other, board, board.buttons[0][1] or "")
-    refusal = await answer(r)
-    assert refusal.ephemeral, refusal.content
-    assert f"it is {mover.name}'s turn" in refusal.content, refusal.content
-    assert f"{mover.name} must choose a gear and speed" in refusal.content, refusal.content
+    refusal = await answer(await world.fake.click(other, board, board.buttons[0][1] or ""))
+    names(refusal, mover, "choose a gear and speed")
 
 
 async def test_rush_n_crush_path_refusal_names_the_driver(world: World) -> None:
@@ -64,8 +64,7 @@ async def test_rush_n_crush_path_refusal_names_the_driver(world: World) -> None:
     assert found is not None, board.buttons
     other = next(u for u in (world.alice, world.bob, world.carol) if u.id != mover.id)
     refusal = await answer(await world.fake.click(other, board, found[1]))
-    assert f"it is {mover.name}'s turn" in refusal.content, refusal.content
-    assert f"{mover.name} must drive" in refusal.content, refusal.content
+    names(refusal, mover, "drive")
 
 
 async def test_a_spectator_asking_for_a_sheet_is_told_they_are_not_seated(world: World) -> None:
