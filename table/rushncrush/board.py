@@ -110,8 +110,9 @@ def _prompt(snap: Snapshot, state: RncState, player: PlayerId) -> list[str]:
         task = f"**drive {turn.movement_left}**"
     return [
         f"{who}: {task} · lane changes {changes} (then Steering, {car.steering} left)",
-        "Type `/rushncrush move path:F F L F` to preview a path, tap a suggested one, "
-        "or 🕹 steer step by step.",
+        "Your suggested path was shown to you alone when you chose your gear: **Drive it** "
+        "there. Or 👁 another one below, 🕹 steer step by step, or type "
+        "`/rushncrush move path:F F L F`.",
     ]
 
 
