@@ -12,6 +12,7 @@ on) redraws that message instead of sending another.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 
 from games.engine import GameError, GameOver, NotYourTurn, PlayerId
@@ -228,13 +229,36 @@ async def _current(host: TableHost, press: Press, rid: ButtonId) -> Snapshot:
     return snap
 
 
-async def _in_place(host: TableHost, press: Press, rid: ButtonId) -> Snapshot | Answer:
-    """The race, if current; else the answer redrawing the pressed private message as the
-    current board (the player's one private message of the turn stays one)."""
+async def _in_place(
+    host: TableHost, press: Press, rid: ButtonId, *, path: bool = False
+) -> Snapshot | Answer:
+    """The race, if current; else the answer redrawing the pressed private message (the
+    player's one private message of the turn stays one): a preview (`path`: its payload is a
+    whole path) whose owner still drives, as that path on the road as it is now (or the
+    suggested one, if it no longer fits); anything else as the current board."""
     try:
         return await _current(host, press, rid)
     except StaleBoard as stale:
+        again = _path_again(stale.current, press.user_id, rid.payload) if path else None
+        if again is not None:
+            return Answer(pressed=again)
         return Answer(pressed=host.stale(press.user_id, stale).private[0])
+
+
+AGAIN = "⏩ The board has moved on (nothing was driven): your path on the road as it is now."
+
+
+def _path_again(snap: Snapshot, user_id: int, path: str) -> Message | None:
+    """`path` previewed anew while `user_id` still drives (None once they do not)."""
+    found = suggested_preview(snap, user_id)
+    if found is None:
+        return None
+    state = snap.state
+    assert isinstance(state, RncState)
+    # a path the road no longer allows (a car moved into it) leaves the suggested one
+    with contextlib.suppress(GameError):
+        found = preview_message(snap, state, snap.seat_for(user_id), path)
+    return found.headed(AGAIN)
 
 
 async def cancel(host: TableHost, press: Press, rid: ButtonId) -> Answer:
@@ -264,7 +288,7 @@ async def step(host: TableHost, press: Press, rid: ButtonId) -> Answer:
 async def drive(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     """Drive the path a private preview or builder shows; that message then says it was
     driven and keeps no buttons (the turn message in the channel tells how it went)."""
-    snap = await _in_place(host, press, rid)
+    snap = await _in_place(host, press, rid, path=True)
     if isinstance(snap, Answer):
         return snap
     mover(snap, press.user_id)
@@ -294,7 +318,7 @@ async def preview_suggested(host: TableHost, press: Press, rid: ButtonId) -> Ans
 
 async def switch_path(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     """The pressed preview redrawn on another suggested path."""
-    snap = await _in_place(host, press, rid)
+    snap = await _in_place(host, press, rid, path=True)
     if isinstance(snap, Answer):
         return snap
     state = mover(snap, press.user_id)

@@ -65,3 +65,30 @@ async def test_a_gear_press_previews_the_suggested_path_and_keeps_its_size(world
     assert len(private_to(world, player)) == before + 1, "the preview is redrawn in place"
     assert redrawn.content != first, "another path is previewed"
     assert png_size(redrawn.files[0][1]) == size
+
+
+async def test_a_preview_pressed_after_an_arm_shows_the_path_again(world: World) -> None:
+    """Drive it on a preview drawn before the mover armed an item: that preview is redrawn on
+    the road as it is now (nothing driven), and its new Drive it drives."""
+    race = Race(world)
+    await race.start()
+    board = world.latest_board()
+    player = world.user(active_user_id(board))
+    before = len(private_to(world, player))
+    await race.gear(player, board, 1)
+    (preview,) = private_to(world, player)[before:]
+    board = world.latest_board()
+    arm = labelled(board, "🔧 Arm")
+    assert arm is not None, board.buttons
+    await world.fake.click(player, board, arm)
+    await world.answered()
+    r = await world.fake.click(player, preview, labelled(preview, "✅ Drive it") or "")
+    await r.wait_response()
+    await world.answered()
+    again = world.fake.store.messages[preview.id]
+    assert "moved on" in again.content and "Planned move" in again.content, again.content
+    r = await world.fake.click(player, again, labelled(again, "✅ Drive it") or "")
+    await r.wait_response()
+    await world.answered()
+    assert "Driven" in world.fake.store.messages[preview.id].content
+    assert len(private_to(world, player)) == before + 1, "one private message for the turn"
