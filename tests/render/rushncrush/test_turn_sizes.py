@@ -1,5 +1,6 @@
-"""Rush 'n' Crush path previews keep one size through a turn (issue 26): the buttons under the
-image stay under the player's thumb from one step of the path to the next."""
+"""Rush 'n' Crush images keep one size through a turn (issue 26): the buttons under an image
+stay under the player's thumb from one step to the next (the path previews, and the turn
+message's board from the gear step to the path step)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from games.rushncrush import (
     preview_partial,
     preview_path,
 )
-from render.rushncrush import render_rnc_preview
+from render.rushncrush import render_rnc_preview, render_rushncrush
 
 SEATS = 6
 SEED = 5
@@ -64,3 +65,25 @@ def test_every_preview_of_a_turn_has_the_same_size() -> None:
         previews.append(preview_path(state, player, path))
     sizes = {_size(render_rnc_preview(view, preview)) for preview in previews}
     assert len(sizes) == 1, sorted(sizes)
+
+
+def test_the_board_keeps_its_size_from_the_gear_step_to_the_path_step() -> None:
+    """Every turn of a six-car race: the board after the gear choice is drawn at the size of
+    the board that asked for it (the turn message is edited in place)."""
+    seats = [Player(id=100 + i, name=f"Driver {i}") for i in range(SEATS)]
+    state = SPEC.setup(seats, RncOptions(), Rng(SEED))
+    changed = []
+    for step in range(1, 120):
+        if state.finished:
+            break
+        (player,) = SPEC.active_players(state)
+        asking = state.turn is not None and state.turn.phase == "gear"
+        before = _size(render_rushncrush(SPEC.view(state, None))) if asking else None
+        action = SPEC.policy(state, player, Rng(step))
+        state = SPEC.apply(state, player, action, Rng(1000 + step)).state
+        driving = state.turn is not None and state.turn.phase == "move"
+        if before is not None and isinstance(action, GearAction) and driving:
+            after = _size(render_rushncrush(SPEC.view(state, None)))
+            if after != before:
+                changed.append((step, before, after))
+    assert not changed, changed
