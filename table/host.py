@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from pydantic import ValidationError
 
-from games.engine import GameError, InvalidAction, Model, Player, PlayerId
+from games.engine import GameError, InvalidAction, Model, NotYourTurn, Player, PlayerId
 from render.registry import RENDERERS, GameRenderers
 from table import ids, takebacks
 from table import messages as shared
@@ -154,7 +154,7 @@ class Host:
         """The user's own sheet (private) with buttons for their legal actions."""
         viewer = snap.player_of(user_id)
         if viewer is None:
-            raise NotSeated("you have no sheet in this game: you are not playing")
+            raise NotSeated(shared.not_seated_here(snap))
         if not snap.spec.has_private_views:
             raise ServiceError(
                 f"{snap.spec.title} has no private sheet; everything is on the board"
@@ -199,13 +199,17 @@ class Host:
         """
         if session_id is None:
             session_id = (await self.service.current(channel_id)).session_id
-        snap = await self.service.act(
-            session_id,
-            user_id,
-            action,
-            expected_version=expected_version,
-            expected_tag=expected_tag,
-        )
+        try:
+            snap = await self.service.act(
+                session_id,
+                user_id,
+                action,
+                expected_version=expected_version,
+                expected_tag=expected_tag,
+            )
+        except NotYourTurn as refusal:
+            current = await self.service.by_id(session_id)
+            raise shared.whose_move(current, user_id, refusal) from None
         with composing(snap):
             saved = f"✅ Saved: {snap.spec.describe(action)} (move {snap.record.last_seq})."
             pressed: Message | Spent = SPENT

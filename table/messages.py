@@ -8,10 +8,11 @@ button per legal action is not enough.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.engine import Model, PlayerId
+from games.engine import Model, NotYourTurn, PlayerId
 from table import story
 from table.answers import ButtonSpec, Message, Picture
 from table.clocks import timestamp
@@ -125,6 +126,53 @@ def turn_line(snap: Snapshot) -> str:
         ask = prompt(snap.state, player) if prompt else "your move"
         lines.append(f"➡️ {snap.mention(player)}: {ask}{clock_note(snap, player)}")
     return "\n".join(lines)
+
+
+def not_seated_here(snap: Snapshot) -> str:
+    """What a spectator who asks for a sheet or hand is told."""
+    return (
+        f"you are not seated in game #{snap.session_id} ({snap.spec.title}): watch the board, "
+        "or ask to join the next game"
+    )
+
+
+def whose_move(snap: Snapshot, user_id: int, refusal: NotYourTurn) -> NotYourTurn:
+    """The rules' refusal of a move out of turn, said the same in every game to a seated
+    player who may not act now (`not_your_move`); anyone else gets the rules' own words."""
+    seat = snap.player_of(user_id)
+    if seat is None or seat in snap.active_players:
+        return refusal
+    return NotYourTurn(not_your_move(snap))
+
+
+def not_your_move(snap: Snapshot) -> str:
+    """The refusal of a move by a seated player whose move it is not: whose move it is and
+    what they are choosing, from the game's own prompt said of them ("not your move now, it is
+    Bob's turn: Bob must choose a gear and speed")."""
+    movers = sorted(snap.active_players, key=_seat_order(snap))
+    if not movers:
+        return "nobody may move now; the board says what happens next"
+    prompt: Callable[[Any, PlayerId], str] | None = snap.spec.extra.get("prompt")
+    names = " and ".join(snap.name_of(p) for p in movers[:MAX_NAMED])
+    tasks = [
+        f"{snap.name_of(p)} must {of_them(prompt(snap.state, p))}"
+        for p in movers[:MAX_NAMED]
+        if prompt is not None
+    ]
+    told = f": {'; '.join(tasks)}" if tasks else ""
+    return f"not your move now, it is {names}'s turn{told}. The board pings you when it is yours."
+
+
+MAX_NAMED = 3
+"""Movers a refusal names (a table where everyone acts at once names the first few)."""
+_ASIDE = re.compile(r"\s*\([^)]*\)")
+_YOUR = re.compile(r"\byour(s?)\b")
+
+
+def of_them(prompt: str) -> str:
+    """A prompt said to the mover ("pick your cars (Show my hand)"), said of them to someone
+    else ("pick their cars"): the asides meant for the mover go."""
+    return _YOUR.sub(lambda m: "their" + m.group(1), _ASIDE.sub("", prompt)).strip()
 
 
 def clock_note(snap: Snapshot, player: PlayerId) -> str:

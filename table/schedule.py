@@ -71,8 +71,16 @@ def _in_a_task(work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
 
 
 def stands_in(snap: Snapshot) -> bool:
-    """Whether someone the scheduler plays for is to act: a bot seat, or an away player."""
-    return bool(snap.bots or any(snap.clock.of(p).away for p in snap.active_players))
+    """Whether someone the scheduler plays for is to act: a bot seat, an away player, or a
+    player with only one move (`forced_move`)."""
+    return bool(snap.bots or _played_for(snap))
+
+
+def _played_for(snap: Snapshot) -> frozenset[int]:
+    """Active people the scheduler plays for: away, or with only one move."""
+    return frozenset(
+        p for p in snap.active_players if snap.clock.of(p).away or snap.forced_move(p) is not None
+    )
 
 
 class Scheduler:
@@ -247,7 +255,11 @@ class Scheduler:
         prefs = {p: by_user[snap.user_of(p)] for p in snap.humans if snap.user_of(p) in by_user}
         sent = await self.service.repo.reminders_sent(snap.session_id)
         return clocks.due(
-            snap.clock, active=snap.active_players, prefs=prefs, sent=sent, bots=snap.bots
+            snap.clock,
+            active=snap.active_players,
+            prefs=prefs,
+            sent=sent,
+            bots=snap.bots | _played_for(snap),
         )
 
     async def prefs(self, user_ids: tuple[int, ...]) -> dict[int, Prefs]:
@@ -267,6 +279,12 @@ class Scheduler:
             note = (
                 f"⏰ **{snap.name_of(player)}**'s time ran out: 🤖 the bot played for them "
                 "(they take their seat back with `/game return`, or just by acting)."
+            )
+        elif stood_in.forced and stood_in.action is not None:
+            move = snap.spec.describe(stood_in.action)
+            note = (
+                f"↪️ **{snap.name_of(player)}** had one move only ({move}): the table played "
+                "it for them."
             )
         carrier = OutboxCarrier(self.outbox, snap.record.channel_id)
         await self.host.turns.tell(snap, carrier, note=note)

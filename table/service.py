@@ -62,6 +62,9 @@ class StoodIn:
     action: Model | None
     """None when the game ended instead (the host's "end after N missed turns" policy)."""
     timed_out: bool
+    forced: bool = False
+    """`action` was the only move `player` had: the table made it for them
+    (`Snapshot.forced_move`)."""
 
 
 class GameService(Lobby):
@@ -137,26 +140,35 @@ class GameService(Lobby):
         if snap.clock.of(player).turn != turn:
             return None
         settings, mine = snap.clock.settings, snap.clock.of(player)
+        forced = snap.forced_move(player)
         if (
-            settings.on_timeout is TimeoutPolicy.END
+            forced is None
+            and settings.on_timeout is TimeoutPolicy.END
             and not snap.is_bot(player)
             and mine.missed + 1 >= settings.end_after
         ):
             return await self._end_for_absence(snap, player)
         rng = Rng.for_step(snap.record.seed ^ POLICY_SALT, snap.record.next_step)
         policy = snap.spec.policy
-        action = (
-            policy(snap.state, player, rng)
-            if policy is not None
-            else snap.spec.legal_actions(snap.state, player)[0]
-        )
+        if forced is not None:
+            action = forced
+        elif policy is not None:
+            action = policy(snap.state, player, rng)
+        else:
+            action = snap.spec.legal_actions(snap.state, player)[0]
         try:
             after = await self.act(
-                session_id, player, action, expected_version=snap.version, stand_in=True
+                session_id,
+                player,
+                action,
+                expected_version=snap.version,
+                stand_in=True,
+                forced=forced is not None,
             )
         except StaleBoard:
             return None
-        return StoodIn(after, player, action, timed_out=not snap.is_bot(player))
+        timed_out = forced is None and not snap.is_bot(player)
+        return StoodIn(after, player, action, timed_out=timed_out, forced=forced is not None)
 
     async def _end_for_absence(self, snap: Snapshot, player: PlayerId) -> StoodIn | None:
         """The host's clock policy: after too many missed turns the game ends with the
@@ -193,6 +205,7 @@ class GameService(Lobby):
         expected_version: int | None = None,
         expected_tag: str = "",
         stand_in: bool = False,
+        forced: bool = False,
     ) -> Snapshot:
         """Apply one action. Raises GameError (rules), StaleBoard, WrongGame, NotSeated,
         NoSession, DamagedGame or Maintenance.
@@ -200,7 +213,8 @@ class GameService(Lobby):
         `expected_version` is the board version the button was drawn for; `expected_tag` (on
         private messages) the digest of the presser's own view. A public button is stale once
         the version moved; a private one once its owner's view changed. `stand_in`: the bot
-        plays this move for an absent player (a missed turn) or a bot seat.
+        plays this move for an absent player (a missed turn) or a bot seat; `forced`: the
+        table makes a present player's only move (no missed turn).
         """
         self._writable()
         async with self.lock(session_id):
@@ -243,7 +257,7 @@ class GameService(Lobby):
                 mover=user_id,
                 version=snap.version + 1,
                 now=self.now(),
-                timed_out=stand_in and not snap.is_bot(user_id),
+                timed_out=stand_in and not forced and not snap.is_bot(user_id),
             )
             action_json = snap.spec.dump_action(action)
             try:

@@ -221,13 +221,28 @@ class Snapshot:
     @property
     def pinged(self) -> tuple[PlayerId, ...]:
         """The people a new board should notify: those to act, not bots, not away, not on
-        vacation."""
+        vacation, not those whose only move the table makes for them."""
         clock = self.clock
         return tuple(
             self.user_of(p)
             for p in sorted(self.active_players)
-            if not self.is_bot(p) and not clock.of(p).away and clock.of(p).paused_at is None
+            if not self.is_bot(p)
+            and not clock.of(p).away
+            and clock.of(p).paused_at is None
+            and self.forced_move(p) is None
         )
+
+    def forced_move(self, player: PlayerId) -> Model | None:
+        """The one move a present person could make now, which the table makes for them at
+        once (no tap for a choice that is none): only in a game that names it
+        (`extra["forced"]`)."""
+        forced = self.spec.extra.get("forced")
+        if forced is None or self.state is None or player not in self.active_players:
+            return None
+        if self.is_bot(player) or self.clock.of(player).away:
+            return None
+        action: Model | None = forced(self.state, player)
+        return action
 
     @property
     def clock(self) -> Clock:

@@ -33,6 +33,13 @@ CHANGELOG = {
 }
 
 
+def forced_move(state: DragRageState, player: PlayerId) -> DragRageAction | None:
+    """The driver's one legal move, if they have no other (a Pass after a failed challenge,
+    "Roll 2 dice" without nitro, the one counter left): the table makes it for them."""
+    legal = legal_actions(state, player)
+    return legal[0] if len(legal) == 1 else None
+
+
 def can_take_back(
     state: DragRageState, player: PlayerId, action: DragRageAction, events: Sequence[Event]
 ) -> bool:
@@ -69,7 +76,7 @@ SPEC: GameSpec[DragRageState, DragRageAction, NoOptions, DragRageView] = GameSpe
     text_board=text_board,
     changelog=CHANGELOG,
     can_take_back=can_take_back,
-    extra={"describe_event": describe_event, "prompt": prompt},
+    extra={"describe_event": describe_event, "prompt": prompt, "forced": forced_move},
 )
 
 __all__ = [

@@ -50,5 +50,7 @@ Odds to survive a challenge: 8 needs luck on 2 dice (42%) but is fair on 3 (84%)
 
 **Playing here**: press the buttons under the board, or type `/dragrage advance counter:8`, \
 `/dragrage letsroll`, `/dragrage declare dice:3`, `/dragrage nitro` (turn in nitro after a \
-failed challenge, then advance) and `/dragrage pass`.
+failed challenge, then advance) and `/dragrage pass`. When you have only one move (a pass \
+after a failed challenge, 2 dice without nitro, the one counter that fits), the table makes it \
+for you at once and the turn message says so.
 """

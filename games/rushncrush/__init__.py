@@ -16,7 +16,7 @@ from games.rushncrush.model import (
 )
 from games.rushncrush.narration import narrate
 from games.rushncrush.path import PathPreview, parse_path, sample_paths
-from games.rushncrush.policy import bot_move
+from games.rushncrush.policy import best_path, bot_move
 from games.rushncrush.preview import preview_partial, preview_path, swerve_steps
 from games.rushncrush.rules import (
     active_players,
@@ -44,6 +44,16 @@ def can_take_back(
     if isinstance(action, GearAction):
         return False
     return not any(event.kind in _CONTACT for event in events)
+
+
+def prompt(state: RncState, player: PlayerId) -> str:
+    """What `player` is asked now, in words the whole table may read (refusals name it)."""
+    turn = state.turn
+    if state.finished or turn is None or turn.player != player:
+        return "wait for their turn"
+    if turn.phase == "gear":
+        return "choose a gear and speed"
+    return f"drive {turn.movement_left} spaces"
 
 
 SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
@@ -75,6 +85,7 @@ SPEC: GameSpec[RncState, Action, RncOptions, RncView] = GameSpec(
         "preview_path": preview_path,
         "parse_path": parse_path,
         "lists_all_actions": False,
+        "prompt": prompt,
     },
 )
 
@@ -87,6 +98,7 @@ __all__ = [
     "RncOptions",
     "RncState",
     "RncView",
+    "best_path",
     "parse_path",
     "preview_partial",
     "preview_path",

@@ -10,7 +10,9 @@ the road narrows. Path: the game's own hazard-avoiding sample paths (`path.sampl
 dry-run and scored by rows gained, collisions and Steering spent; a Minelayer drops its mines
 while someone is behind; the Rocket Booster fires when it crosses the line or the engine is
 cool. Equipment: keep the guns, extinguisher and rocket armed, shoot a car in range, cool the
-engine whenever it is warm.
+engine whenever it is warm. Arming is folded into the path (`+G +K F F L`, arms first, so a
+move that pauses at a ram still arms): a person presses the same turn as one "Drive it"
+(`best_path`, which the table's path preview opens on).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from games.engine import GameError, IllegalAction, NotYourTurn, PlayerId, Rng
 from games.rushncrush.board import Board
 from games.rushncrush.course import Course, get_course
 from games.rushncrush.data import (
+    ACTIVATIONS_PER_TURN,
     HEAT_ON_OR_BELOW,
     HEAT_SKULL,
     OBSTRUCTION_FIXED_DAMAGE,
@@ -34,7 +37,7 @@ from games.rushncrush.data import (
 from games.rushncrush.events import Collision
 from games.rushncrush.gearbox import zone_of
 from games.rushncrush.model import Action, ActivateAction, Car, GearAction, MoveAction, RncState
-from games.rushncrush.path import dry_run, parse_path
+from games.rushncrush.path import CODES, dry_run, parse_path
 from games.rushncrush.rules import legal_actions
 
 ARMED_ITEMS = (Item.MACHINE_GUN, Item.FLAMER, Item.FIRE_EXTINGUISHER, Item.ROCKET_BOOSTER)
@@ -68,7 +71,8 @@ def bot_move(state: RncState, player: PlayerId, rng: Rng) -> Action:
 
 
 def _equipment(state: RncState, player: PlayerId, legal: list[Action]) -> ActivateAction | None:
-    """Shoot a car in range, cool a warm engine, or arm what the bot uses (free Activations)."""
+    """Shoot a car in range or cool a warm engine (free Activations); arming waits for the
+    path (`arm_tokens`), except for a car that has no path to drive."""
     car = state.car(player)
     found = [a for a in legal if isinstance(a, ActivateAction)]
     for action in found:
@@ -76,10 +80,25 @@ def _equipment(state: RncState, player: PlayerId, legal: list[Action]) -> Activa
             return action
         if action.mode == "use" and action.item == Item.FIRE_EXTINGUISHER and car.heat > 0:
             return action
-    for action in found:
-        if action.mode == "arm" and action.item in ARMED_ITEMS:
-            return action
-    return None
+    if any(isinstance(a, GearAction | MoveAction) for a in legal):
+        return None
+    return next((a for a in found if a.mode == "arm" and a.item in ARMED_ITEMS), None)
+
+
+def arm_tokens(state: RncState, player: PlayerId) -> tuple[str, ...]:
+    """`+X` tokens for the items worth keeping armed that may be armed now, as many as the
+    turn's Activations left allow (slot order)."""
+    turn = state.turn
+    if turn is None:
+        return ()
+    room = ACTIVATIONS_PER_TURN - turn.activations
+    codes = {item: code for code, item in CODES.items()}
+    wanted = [
+        f"+{codes[slot.item]}"
+        for slot in state.car(player).slots
+        if slot.item in ARMED_ITEMS and not slot.armed and slot.item not in turn.moved
+    ]
+    return tuple(wanted[: max(room, 0)])
 
 
 # --- gear --------------------------------------------------------------------------------------
@@ -214,12 +233,38 @@ def _cell_cost(
 
 
 def _drive(state: RncState, player: PlayerId, legal: list[Action]) -> Action:
-    """The best-scoring path among the sample paths and their mine and rocket variants."""
+    """The best path (`best_path`), or else any legal action."""
+    path = best_path(state, player, legal)
+    if path is not None:
+        return MoveAction(path=path)
+    if not legal:
+        raise IllegalAction("no path is open to this car; steer it step by step")
+    return legal[0]
+
+
+def best_path(state: RncState, player: PlayerId, legal: list[Action] | None = None) -> str | None:
+    """The path the bot would drive now: the best-scoring of the sample paths and their mine
+    and rocket variants, with the items worth keeping armed armed first (`arm_tokens`).
+    None when no path is listed (not the move phase, or no path found)."""
+    if legal is None:
+        legal = legal_actions(state, player)
     listed = [a.path for a in legal if isinstance(a, MoveAction)]
     if not listed:
-        if not legal:
-            raise IllegalAction("no path is open to this car; steer it step by step")
-        return legal[0]
+        return None
+    path = _best_listed(state, player, listed)
+    arms = arm_tokens(state, player)
+    if arms:
+        armed = " ".join((*arms, path))
+        try:
+            dry_run(state, player, parse_path(armed))
+        except GameError:
+            return path
+        return armed
+    return path
+
+
+def _best_listed(state: RncState, player: PlayerId, listed: list[str]) -> str:
+    """The best-scoring path among the sample paths and their mine and rocket variants."""
     car = state.car(player)
     plain = [p for p in listed if not p.startswith("M ") and "K" not in p] or listed
     candidates = list(plain)
@@ -235,7 +280,7 @@ def _drive(state: RncState, player: PlayerId, legal: list[Action]) -> Action:
         (_path_worth(state, player, path), index, path) for index, path in enumerate(candidates)
     ]
     _, _, path = max(scored, key=lambda item: (item[0], -item[1]))
-    return MoveAction(path=path)
+    return path
 
 
 def _path_worth(state: RncState, player: PlayerId, path: str) -> float:

@@ -67,8 +67,10 @@ House values (gear matrix, dice, tracks, cars, drivers, tiles) are reconstructio
 missing boards and cards, chosen to be faithful to the text.
 
 **Playing here**: on your turn press a gear button (its label shows the speed, the Turbo or \
-Brake spent and the chance of Heat), then drive: press a suggested path, or **Steer** to build \
-it step by step (F ahead, L/R diagonal), check the preview and press **Drive it**. Or type \
+Brake spent and the chance of Heat); you are then shown, only to you, the suggested path (the \
+one the bot would drive, arming the weapons worth keeping armed: `+G +K` first) on the road: \
+press **Drive it**, or 👁 another suggestion, or **Edit step by step** (F ahead, L/R \
+diagonal), check the preview and press **Drive it**. Or type \
 `/rushncrush gear speed:9`, `/rushncrush move path:F F L F`, `/rushncrush arm item:…`, \
 `/rushncrush use item:…`; `/rushncrush course` shows the whole course.
 """

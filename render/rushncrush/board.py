@@ -52,7 +52,11 @@ def label_px(scale: float) -> float:
 
 
 def board_layout(view: RncView, *, scale: float = 1.0, whole_course: bool = False) -> Layout:
-    """Where `render_rushncrush` puts every cell (tests use it to find a car's pixels)."""
+    """Where `render_rushncrush` puts every cell (tests use it to find a car's pixels).
+
+    The road shown depends on where the cars are, not on the phase: the turn message keeps its
+    size from the gear step to the path step (the mover's reach is drawn in their private
+    path preview instead)."""
     top = public_banner(view, scale).height(scale) + (PAD + HINT_H) * scale
     label = label_px(scale)
     if whole_course:
@@ -64,9 +68,6 @@ def board_layout(view: RncView, *, scale: float = 1.0, whole_course: bool = Fals
     lo, hi = min(rows) - BEHIND, max(rows) + AHEAD
     if view.last_move is not None:
         lo = min(lo, *(r for r, _ in view.last_move.cells))
-    active = active_car(view)
-    if active is not None and view.phase == "move":
-        hi = max(hi, active.row + view.movement_left + 1)
     layout = window(lo, hi, view, CONTENT_W * scale, BOARD_MAX_H * scale, CELL_MAX * scale, top,
                     label=label)  # fmt: skip
     return centred(layout, scale)

@@ -1,6 +1,11 @@
 """The Rush 'n' Crush path preview: the road zoomed on a planned move, its end and what it hits.
 
 A player sees it before driving; the numbered badges on the road match the list below it.
+
+Every preview of one turn has the same size, so the buttons under it stay under the player's
+thumb from step to step: the road shown is the whole reach of the turn (from the car's cell to
+its movement and a little beyond, not only the draft so far), the list below has a fixed
+number of lines (the message lists every finding), and the key keeps room for its badge line.
 """
 
 from __future__ import annotations
@@ -42,14 +47,21 @@ from render.shapes import draw_text
 
 PREVIEW_MAX_H = 680.0
 PREVIEW_CELL_MAX = 68.0
+PREVIEW_LINES = 6
+"""Lines of the list under the road (the same in every preview, whatever the path)."""
+AHEAD_OF_REACH = 3
+"""Rows shown beyond the furthest the turn's movement reaches."""
 HIT_AT = re.compile(r"row (\d+), lane (\d+)")
 
 
 def preview_layout(view: RncView, preview: PathPreview, *, scale: float = 1.0) -> Layout:
-    """Where `render_rnc_preview` puts every cell: zoomed on the planned path."""
-    rows = [r for r, _ in preview.cells] + [preview.end[0]]
+    """Where `render_rnc_preview` puts every cell: the turn's whole reach, the same rows for
+    every path of the turn (a rocket's ride beyond it widens it)."""
+    start = preview.cells[0][0] if preview.cells else preview.end[0]
+    reach = start + view.movement_left + AHEAD_OF_REACH
+    hi = max(reach, max(r for r, _ in preview.cells) + 1, preview.end[0] + 1)
     top = preview_banner(view, preview, scale).height(scale) + (PAD + HINT_H) * scale
-    layout = window(min(rows) - BEHIND, max(rows) + 3, view, CONTENT_W * scale,
+    layout = window(start - BEHIND, hi, view, CONTENT_W * scale,
                     PREVIEW_MAX_H * scale, PREVIEW_CELL_MAX * scale, top,
                     label=label_px(scale))  # fmt: skip
     return centred(layout, scale)
@@ -62,13 +74,16 @@ def render_rnc_preview(
     layout = preview_layout(view, preview, scale=scale)
     car = active_car(view)
     body = font(21 * scale)
-    wrapped = [
-        line
-        for note in _preview_lines(preview)
-        for line in wrap(note, body, (CONTENT_W - 16) * scale)
-    ]
+    wrapped = _fitted(
+        [
+            line
+            for note in _preview_lines(preview)
+            for line in wrap(note, body, (CONTENT_W - 16) * scale)
+        ]
+    )
     key = make_key(view, layout, scale, layout.label, planned=True, badges=bool(preview.hits))
-    panel_h = (CARD_H + CARD_GAP + 44 + 28 * len(wrapped) + PAD) * scale + key.height()
+    room = make_key(view, layout, scale, layout.label, planned=True, badges=True).height()
+    panel_h = (CARD_H + CARD_GAP + 44 + 28 * PREVIEW_LINES + PAD) * scale + room
     img, draw = frame(layout, panel_h, scale, theme)
     draw_road(draw, layout, course_rows(view, layout.first, layout.last), theme)
     draw_path(draw, layout, preview.cells, theme.accent, layout.cell / 7, theme=theme)
@@ -108,6 +123,14 @@ def preview_banner(view: RncView, preview: PathPreview, scale: float = 1.0) -> B
     row, lane = preview.end
     sub = f"ends at row {row}, lane {lane + 1}. Not driven yet: tap Drive it, or change the path"
     return make_banner(f"{name}: planned move", sub, car, scale, view=view)
+
+
+def _fitted(lines: list[str]) -> list[str]:
+    """Exactly `PREVIEW_LINES` lines: the first ones and how many more the message lists."""
+    if len(lines) <= PREVIEW_LINES:
+        return lines
+    kept = lines[: PREVIEW_LINES - 1]
+    return [*kept, f"... and {len(lines) - len(kept)} more lines: see the message"]
 
 
 def _preview_lines(preview: PathPreview) -> list[str]:

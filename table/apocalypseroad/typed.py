@@ -18,6 +18,7 @@ from table.apocalypseroad import moves
 from table.apocalypseroad.board import KEY, whole_track
 from table.apocalypseroad.ids import own_view
 from table.gametable import TableHost
+from table.messages import not_your_move
 from table.service import ServiceError, Snapshot, WrongGame
 
 ActionBuilder = Callable[[ArView], Model]
@@ -130,7 +131,7 @@ async def move(
         return await host.play(user_id, channel_id, Move(path=path), session_id=snap.session_id)
     viewer = snap.seat_for(user_id)
     if viewer not in snap.active_players:
-        raise IllegalAction("it is not your move now")
+        raise IllegalAction(not_your_move(snap))
     mine = snap.for_viewer(viewer)
     try:
         image = moves.preview(mine, viewer, path)

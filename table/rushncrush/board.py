@@ -1,11 +1,12 @@
 """Rush 'n' Crush public board: gear buttons and menu, equipment, the whole course (the path
 builder and preview are in `path.py`).
 
-A turn in the common case is three taps: a gear button (its label says, in words, the speed,
+A turn in the common case is two taps: a gear button (its label says, in words, the speed,
 the gear, the points spent and the heat risk; at most eight, the other choices in a "More
-speeds…" menu, see `gears.py`), then the board says the lane changes rolled, then a path
-(typed with `/rushncrush move`, a suggested path, or built step by step) previewed as an image
-and confirmed with "Drive it".
+speeds…" menu, see `gears.py`); the board then says the lane changes rolled and the mover is
+shown, privately, the suggested path (the one the bot would drive, arming the items worth
+keeping armed) previewed as an image: "Drive it" drives it. Other suggested paths, a typed
+path (`/rushncrush move`) or one built step by step are previewed the same way.
 """
 
 from __future__ import annotations
@@ -31,9 +32,11 @@ from table.rushncrush.ids import (
     PER_ROW,
     PICK,
     PREVIEW,
+    SHIFT,
     act_id,
     clip,
     compact,
+    gear_digits,
     gear_value,
     rnc_id,
     rnc_or_none,
@@ -107,8 +110,9 @@ def _prompt(snap: Snapshot, state: RncState, player: PlayerId) -> list[str]:
         task = f"**drive {turn.movement_left}**"
     return [
         f"{who}: {task} · lane changes {changes} (then Steering, {car.steering} left)",
-        "Type `/rushncrush move path:F F L F` to preview a path, tap a suggested one, "
-        "or 🕹 steer step by step.",
+        "Your suggested path was shown to you alone when you chose your gear: **Drive it** "
+        "there. Or 👁 another one below, 🕹 steer step by step, or type "
+        "`/rushncrush move path:F F L F`.",
     ]
 
 
@@ -128,7 +132,8 @@ def _board_buttons(snap: Snapshot, state: RncState, player: PlayerId) -> tuple[B
         for i, gear in enumerate(choices.buttons):
             style = gear_style(gear, heat)
             label = gear_label(gear, heat)
-            buttons.append(ButtonSpec(label, act_id(snap, gear), style, i // GEAR_PER_ROW))
+            shift = rnc_id(snap, SHIFT, gear_digits(gear))
+            buttons.append(ButtonSpec(label, shift, style, i // GEAR_PER_ROW))
         tools_row = GEAR_ROWS + (1 if choices.menu else 0)
     else:
         buttons.append(ButtonSpec("🕹 Steer step by step", rnc_id(snap, BUILD), "primary", 0))

@@ -2,8 +2,9 @@
 
 Buttons that only redraw or send a private message carry an `rnc:` custom_id; the draft path
 lives in that custom_id, so a draft needs no memory and survives a restart. Buttons that play
-a move are ordinary action buttons (`rl:a:`) played through `Host.play`; so is the option
-picked in the board's gear menu (`rnc:p:`, its value names the gear choice).
+a move go through `Host.play`: the board's gear buttons (`rnc:h:`, the gear choice in digits)
+and the option picked in its gear menu (`rnc:p:`, its value names the gear choice) also open
+the mover's path preview; older boards' gear buttons were plain action buttons (`rl:a:`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ MORE = "g"  # every gear choice, privately (boards before the gear menu had this
 PICK = "p"  # the gear menu: play the gear choice its picked value names
 CANCEL = "x"  # close a private preview or builder
 DRIVE = "d"  # drive the path a private preview or builder shows (redraws it as driven)
+SHIFT = "h"  # play the gear choice the payload names, then preview the mover's path privately
+SWITCH = "w"  # redraw the pressed preview with another suggested path
 
 MOVES = ("F", "L", "R")
 PENDING = ("M", "B", "S")
@@ -97,6 +100,19 @@ def rnc_or_none(snap: Snapshot, verb: str, path: str) -> str | None:
         return None
 
 
+GEAR_DIGITS = re.compile(r"(?P<gear>[1-5])(?P<speed>\d\d)(?P<turbo>\d)(?P<brake>\d)")
+
+
+def gear_digits(action: GearAction) -> str:
+    """A gear button's payload: gear, speed (two digits), turbo, brake (`30920`)."""
+    return f"{action.gear}{action.speed:02d}{action.turbo}{action.brake}"
+
+
+def parse_gear_digits(text: str) -> GearAction:
+    """The gear choice a gear button's payload names; the rules then say whether it is legal."""
+    return _gear_named(GEAR_DIGITS, text, "")
+
+
 GEAR_VALUE = re.compile(r"(?P<gear>[1-5])\.(?P<speed>\d{1,2})\.(?P<turbo>\d)\.(?P<brake>\d)")
 
 
@@ -107,7 +123,11 @@ def gear_value(action: GearAction) -> str:
 
 def parse_gear_value(text: str) -> GearAction:
     """The gear choice a menu value names; the rules then say whether it is legal now."""
-    match = GEAR_VALUE.fullmatch(text)
+    return _gear_named(GEAR_VALUE, text, " of this menu")
+
+
+def _gear_named(pattern: re.Pattern[str], text: str, where: str) -> GearAction:
+    match = pattern.fullmatch(text)
     if match is None:
-        raise InvalidAction(f"{text[:20]!r} is not a gear choice of this menu")
+        raise InvalidAction(f"{text[:20]!r} is not a gear choice{where}")
     return GearAction(**{k: int(v) for k, v in match.groupdict().items()})

@@ -29,6 +29,7 @@ from table.rushncrush.ids import (
     PENDING,
     PER_ROW,
     STEP,
+    SWITCH,
     TOKEN_LABELS,
     clip,
     compact,
@@ -164,9 +165,14 @@ def _drive_id(snap: Snapshot, tokens: Sequence[str]) -> str | None:
 
 
 def preview_board(
-    snap: Snapshot, tokens: Sequence[str], preview: PathPreview, image: bytes | Picture | None
+    snap: Snapshot,
+    tokens: Sequence[str],
+    preview: PathPreview,
+    image: bytes | Picture | None,
+    others: Sequence[str] = (),
 ) -> Message:
-    """A checked path, privately: where it ends and what it hits, with Drive it / Edit / Cancel."""
+    """A checked path, privately: where it ends and what it hits, with Drive it (saying the
+    items it arms), the `others` suggested paths (each redraws this preview), Edit, Cancel."""
     row, lane = preview.end
     lines = [
         f"**Planned move** `{spaced(tokens)}` · game #{snap.session_id} (only you see this)",
@@ -178,11 +184,13 @@ def preview_board(
             else ""
         ),
     ]
-    lines.extend(f"⚠ {hit}" for hit in preview.hits[:6])
+    lines.extend(f"{'🔧' if hit.startswith('arm ') else '⚠'} {hit}" for hit in preview.hits[:6])
     drive = _drive_id(snap, tokens)
     buttons: list[ButtonSpec] = []
     if drive is not None:
-        buttons.append(ButtonSpec("✅ Drive it", drive, "success"))
+        arms = [TOKEN_LABELS[t].removeprefix("Arm ") for t in tokens if t.startswith("+")]
+        label = "✅ Drive it" + (f" (arms {', '.join(arms)})" if arms else "")
+        buttons.append(ButtonSpec(label[:80], drive, "success", 0))
     else:
         lines.append(
             f"This path is too long for a button: `/rushncrush move path:{compact(tokens)} "
@@ -190,8 +198,13 @@ def preview_board(
         )
     edit = rnc_or_none(snap, STEP, compact(tokens))
     if edit is not None:
-        buttons.append(ButtonSpec("🕹 Edit step by step", edit, "primary"))
-    buttons.append(ButtonSpec("✖ Cancel", rnc_id(snap, CANCEL), "secondary"))
+        buttons.append(ButtonSpec("🕹 Edit step by step", edit, "primary", 0))
+    buttons.append(ButtonSpec("✖ Cancel", rnc_id(snap, CANCEL), "secondary", 0))
+    for other in others[: PER_ROW - 1]:
+        path = compact(parse_path(other))
+        cid = rnc_or_none(snap, SWITCH, path)
+        if cid is not None and path != compact(tokens):
+            buttons.append(ButtonSpec(f"👁 {other}"[:80], cid, "secondary", 1))
     return Message(
         content=clip("\n".join(lines)),
         image=image,

@@ -17,7 +17,7 @@ from fakediscord.records import walk_components
 from render.registry import RENDERERS
 from table.ids import ButtonId
 from table.rushncrush.gears import MAX_GEAR_BUTTONS
-from table.rushncrush.ids import RncId
+from table.rushncrush.ids import SHIFT, RncId, parse_gear_digits
 from tests.bot.conftest import World, active_user_id, draw_boards_with
 from tests.table.rushncrush.test_presentation import WORDLESS
 
@@ -32,11 +32,19 @@ def is_over(board: FakeMessage) -> bool:
 
 
 def gear_buttons(board: FakeMessage) -> list[tuple[str, str, dict[str, int]]]:
-    """(label, custom_id, gear action) of every gear button on a board."""
+    """(label, custom_id, gear action) of every gear button on a board (`rnc:h:`, or a plain
+    action button on boards drawn before)."""
     found = []
     for label, cid, disabled in board.buttons:
+        if disabled:
+            continue
+        rid = RncId.decode(cid or "")
+        if rid is not None and rid.verb == SHIFT:
+            action = parse_gear_digits(rid.payload).model_dump()
+            found.append((str(label), str(cid), action))
+            continue
         bid = ButtonId.decode(cid or "")
-        if bid is None or disabled or bid.verb != "a":
+        if bid is None or bid.verb != "a":
             continue
         action = json.loads(bid.payload)
         if action["kind"] == "gear":

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from fakediscord import FakeMessage, FakeUser
 from table.ids import ACTION, ButtonId
+from table.rushncrush.ids import SHIFT, RncId
 from tests.bot.conftest import World, active_user_id
 
 
 def first_move(message: FakeMessage) -> str | None:
-    """The custom_id of the first enabled move button on a board (None: a path to drive)."""
+    """The custom_id of the first enabled move button on a board, an action or a Rush 'n'
+    Crush gear choice (None: a path to drive)."""
     for _, cid, disabled in message.buttons:
         bid = ButtonId.decode(cid or "")
-        if bid is not None and bid.verb == ACTION and not disabled:
+        rid = RncId.decode(cid or "")
+        moves = (bid is not None and bid.verb == ACTION) or (rid is not None and rid.verb == SHIFT)
+        if moves and not disabled:
             return str(cid)
     return None
 
