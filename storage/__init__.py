@@ -26,6 +26,7 @@ from storage.models import (
     SessionStatus,
     StorageHealth,
 )
+from storage.queries.ratings import Finisher, Meeting, Rate, RatingRow, ResultRow, Skill
 from storage.repository import Repository
 
 __all__ = [
@@ -35,17 +36,23 @@ __all__ = [
     "CommitUnknown",
     "DamagedSession",
     "DatabaseUnreachable",
+    "Finisher",
     "InstanceLock",
     "LogEntry",
+    "Meeting",
     "MigrationError",
     "NotSeated",
+    "Rate",
+    "RatingRow",
     "Repository",
+    "ResultRow",
     "SchemaTooNew",
     "SeatRecord",
     "SessionNotFound",
     "SessionRecord",
     "SessionSeed",
     "SessionStatus",
+    "Skill",
     "StaleVersion",
     "StorageError",
     "StorageGone",

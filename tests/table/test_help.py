@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.registry import GAMES
-from table.help import pages
+from table.help import help_text, pages
+from table.ratings import RULING_BOTS, RULING_ENDED, RULING_MISSED, RULING_TIES
 
 
 async def test_every_game_has_a_playing_here_section_in_its_rules() -> None:
@@ -20,3 +21,9 @@ def test_a_long_rules_text_is_paged_not_cut() -> None:
     assert "".join(got).replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(
         " ", ""
     )
+
+
+def test_help_tells_how_games_are_rated() -> None:
+    """`/help` carries every ratings ruling the tests quote, in the players' own words."""
+    told = help_text(GAMES)
+    assert all(r in told for r in (RULING_ENDED, RULING_MISSED, RULING_BOTS, RULING_TIES))
