@@ -31,6 +31,7 @@ from bot.commands.dice import DiceCog, DiceToolsCog
 from bot.commands.game import GameCog
 from bot.commands.help import HelpCog
 from bot.commands.me import MeCog
+from bot.commands.ratings import RatingsCog
 from bot.commands.vacation import VacationCog
 from bot.components import RedlineComponent
 from bot.outbox import DiscordOutbox
@@ -202,6 +203,7 @@ class RedlineBot(commands.AutoShardedBot):
             GameCog,
             HelpCog,
             MeCog,
+            RatingsCog,
             VacationCog,
             DiceCog,
             DiceToolsCog,

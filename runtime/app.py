@@ -39,6 +39,7 @@ from storage import InstanceLock, Repository
 from storage.backup import known_schema
 from table.dice import VERBS as DICE_BUTTONS
 from table.host import Host
+from table.leaderboard import VERBS as LEADERBOARD_BUTTONS
 from table.registry import TABLES
 from table.service import GameService
 
@@ -130,7 +131,9 @@ class App:
             processes=settings.render_pool_size,
             timeout=settings.render_timeout,
         )
-        host = Host(service, TABLES, drawer=self.renderer, extra_verbs=(DICE_BUTTONS,))
+        host = Host(
+            service, TABLES, drawer=self.renderer, extra_verbs=(DICE_BUTTONS, LEADERBOARD_BUTTONS)
+        )
         table = Table(host, self.renderer, workload=self.workload)
         self.bot = RedlineBot(
             bot_config(settings),

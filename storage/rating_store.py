@@ -86,3 +86,7 @@ class RatingStore:
                 game_key=game_key,
             )
         )
+
+    async def rated_games(self, *, guild_id: int) -> list[tuple[str, int]]:
+        """The server's rated games with their number of rated members, most first."""
+        return await self._call(partial(q.rated_games, guild_id=guild_id))

@@ -46,7 +46,8 @@ RULING_TIES = (
     "rating treats a shared place as a draw between them."
 )
 RULING_SUBSTITUTES = (
-    "A substitute plays for someone else's seat: the result counts for that seat's player."
+    "A member who takes over someone's seat (`/game substitute`) plays for them: the result "
+    "counts for the seat's player. A seat a bot took over for good counts as a bot's."
 )
 RATING_RULES = (
     "**Ratings** are per game and per server (openskill): the number shown is a cautious "

@@ -225,3 +225,15 @@ def meetings(
             (other_id, guild_id, user_id, *(() if game_key is None else (game_key,))),
         ).fetchall()
     return [Meeting(**dict(row)) for row in rows]
+
+
+def rated_games(db: Db, *, guild_id: int) -> list[tuple[str, int]]:
+    """The games played on this server with how many members have a rating in each, most
+    first (an index read: `ratings` is keyed by server first)."""
+    with reading(db):
+        rows = db.execute(
+            "SELECT game_key, COUNT(*) AS n FROM ratings WHERE guild_id = ?"
+            " GROUP BY game_key ORDER BY n DESC, game_key",
+            (guild_id,),
+        ).fetchall()
+    return [(str(row["game_key"]), int(row["n"])) for row in rows]

@@ -13,6 +13,7 @@ from table.ratings import (
     RULING_BOTS,
     RULING_ENDED,
     RULING_MISSED,
+    RULING_SUBSTITUTES,
     RULING_TIES,
     finishers,
     placings,
@@ -47,7 +48,9 @@ async def _play_out(service: GameService, snap: Snapshot) -> Snapshot:
     while snap.record.is_live:
         player = min(snap.active_players)
         action = policy(snap.state, player, Rng.for_step(7, snap.record.next_step))
-        snap = await service.act(snap.session_id, player, action, stand_in=snap.is_bot(player))
+        bot = snap.is_bot(player)
+        who = player if bot else snap.user_of(player)  # a substitute presses for the seat
+        snap = await service.act(snap.session_id, who, action, stand_in=bot)
     return snap
 
 
@@ -144,3 +147,24 @@ async def test_a_draw_is_rated_as_a_draw_and_counts_no_win(service: GameService)
     [[a], [b]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 1])
     moved = rate_by({ANN.id: 1, BOB.id: 1})({ANN.id: None, BOB.id: DEFAULT_SKILL})
     assert moved[ANN.id].ordinal == a.ordinal() and moved[BOB.id].ordinal == b.ordinal()
+
+
+async def test_a_member_substitute_plays_for_the_seats_player(service: GameService) -> None:
+    """Quoting the ruling: the result counts for the seat's player, not the substitute."""
+    assert "the result counts for the seat's player" in RULING_SUBSTITUTES
+    snap = await _open(service, "dragrage", ANN, BOB)
+    await service.substitute(CHANNEL, ANN.id, BOB.id, can_manage=False, by=CAT)
+    await _play_out(service, await service.by_id(snap.session_id))
+    assert [r.user_id for r in await _repo(service).results_of(guild_id=GUILD, user_id=BOB.id)]
+    assert await _repo(service).results_of(guild_id=GUILD, user_id=CAT.id) == []
+
+
+async def test_a_seat_a_bot_took_over_counts_as_a_bots(service: GameService) -> None:
+    """Quoting the ruling: a seat a bot took over for good counts as a bot's."""
+    assert "A seat a bot took over for good counts as a bot's" in RULING_SUBSTITUTES
+    snap = await _open(service, "dragrage", ANN, BOB)
+    await service.substitute(CHANNEL, ANN.id, BOB.id, can_manage=False)
+    await _play_out(service, await service.by_id(snap.session_id))
+    assert await _repo(service).results_of(guild_id=GUILD, user_id=BOB.id) == []
+    [mine] = await _repo(service).results_of(guild_id=GUILD, user_id=ANN.id)
+    assert not mine.rated
