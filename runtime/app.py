@@ -40,6 +40,7 @@ from storage.backup import known_schema
 from table.dice import VERBS as DICE_BUTTONS
 from table.host import Host
 from table.leaderboard import VERBS as LEADERBOARD_BUTTONS
+from table.members import VERBS as FORGET_BUTTONS
 from table.registry import TABLES
 from table.service import GameService
 
@@ -131,9 +132,8 @@ class App:
             processes=settings.render_pool_size,
             timeout=settings.render_timeout,
         )
-        host = Host(
-            service, TABLES, drawer=self.renderer, extra_verbs=(DICE_BUTTONS, LEADERBOARD_BUTTONS)
-        )
+        buttons = (DICE_BUTTONS, LEADERBOARD_BUTTONS, FORGET_BUTTONS)  # buttons of no game
+        host = Host(service, TABLES, drawer=self.renderer, extra_verbs=buttons)
         table = Table(host, self.renderer, workload=self.workload)
         self.bot = RedlineBot(
             bot_config(settings),

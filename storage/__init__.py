@@ -26,6 +26,7 @@ from storage.models import (
     SessionStatus,
     StorageHealth,
 )
+from storage.queries.members import GameRewrite
 from storage.queries.ratings import Finisher, Meeting, Rate, RatingRow, ResultRow, Skill
 from storage.repository import Repository
 
@@ -37,6 +38,7 @@ __all__ = [
     "DamagedSession",
     "DatabaseUnreachable",
     "Finisher",
+    "GameRewrite",
     "InstanceLock",
     "LogEntry",
     "Meeting",

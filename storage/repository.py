@@ -10,7 +10,7 @@ instead of clobbering the winner, whichever process the winner was in.
 The seat and lobby methods are in `storage.lobby_store`, the reminder, prefs and vacation ones
 in `storage.absence_store`, the take-back ones in `storage.takeback_store`, secret and saved
 rolls in `storage.dice_store`, the turn message in `storage.turn_store`, ratings and results
-in `storage.rating_store`.
+in `storage.rating_store`, a member's own data (export, forget) in `storage.member_store`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from storage.dice_store import DiceStore
 from storage.due_store import DueStore
 from storage.errors import StorageError, StorageGone
 from storage.lobby_store import LobbyStore
+from storage.member_store import MemberStore
 from storage.migrate import Migration
 from storage.models import LogEntry, SessionRecord, SessionSeed, SessionStatus, StorageHealth
 from storage.opening import DEFAULT_BUSY_TIMEOUT_MS, OPEN_BUSY_RETRY_S
@@ -62,7 +63,14 @@ class Backend(Protocol):
 
 
 class Repository(
-    AbsenceStore, DiceStore, DueStore, LobbyStore, RatingStore, TakeBackStore, TurnStore
+    AbsenceStore,
+    DiceStore,
+    DueStore,
+    LobbyStore,
+    MemberStore,
+    RatingStore,
+    TakeBackStore,
+    TurnStore,
 ):
     """Use `await Repository.open(path_or_url)`; `close()` when done (or `async with`)."""
 
