@@ -32,6 +32,7 @@ from bot.commands.game import GameCog
 from bot.commands.help import HelpCog
 from bot.commands.me import MeCog
 from bot.commands.ratings import RatingsCog
+from bot.commands.season import SeasonCog
 from bot.commands.vacation import VacationCog
 from bot.components import RedlineComponent
 from bot.outbox import DiscordOutbox
@@ -204,6 +205,7 @@ class RedlineBot(commands.AutoShardedBot):
             HelpCog,
             MeCog,
             RatingsCog,
+            SeasonCog,
             VacationCog,
             DiceCog,
             DiceToolsCog,

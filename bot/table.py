@@ -16,7 +16,7 @@ from bot.replies import Ack, Reply, Work, deliver, funnel
 from bot.workload import Work as WorkKind
 from bot.workload import Workload
 from games.engine import Player
-from table import replays
+from table import replays, seasons
 from table.answers import Answer, Drawer, Message
 from table.dice.odds import Worker
 from table.host import Host
@@ -68,8 +68,9 @@ class Table:
     def post_replay(
         self, snap: Snapshot, post: Callable[[Message], Awaitable[object]]
     ) -> asyncio.Task[None] | None:
-        """When `snap` ended the game: build its replay (`table.replays`) in the background and
-        `post` it publicly (where the last move was answered). Never awaited by the move itself,
+        """When `snap` ended the game: post a season race's standings (`table.seasons`), build
+        its replay (`table.replays`) in the background and `post` it publicly (where the last
+        move was answered). Never awaited by the move itself,
         and nobody's answer waits for it (`Work.POST`); a failure is logged, never shown as a
         move error. A bot that stops first cancels it."""
         if snap.outcome is None or snap.state is None:
@@ -77,6 +78,9 @@ class Table:
 
         async def build_and_post() -> None:
             try:
+                standings = await seasons.after_race(self.service, snap)  # a season's race
+                if standings is not None:
+                    await post(standings)
                 await post(await replays.replay_for(self.service, self.renderer, snap))
             except asyncio.CancelledError:
                 log.info(

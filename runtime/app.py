@@ -42,6 +42,7 @@ from table.host import Host
 from table.leaderboard import VERBS as LEADERBOARD_BUTTONS
 from table.members import VERBS as FORGET_BUTTONS
 from table.registry import TABLES
+from table.seasons import VERBS as SEASON_BUTTONS
 from table.service import GameService
 
 log = logging.getLogger(__name__)
@@ -132,7 +133,12 @@ class App:
             processes=settings.render_pool_size,
             timeout=settings.render_timeout,
         )
-        buttons = (DICE_BUTTONS, LEADERBOARD_BUTTONS, FORGET_BUTTONS)  # buttons of no game
+        buttons = (
+            DICE_BUTTONS,
+            LEADERBOARD_BUTTONS,
+            FORGET_BUTTONS,
+            SEASON_BUTTONS,
+        )  # buttons of no game
         host = Host(service, TABLES, drawer=self.renderer, extra_verbs=buttons)
         table = Table(host, self.renderer, workload=self.workload)
         self.bot = RedlineBot(

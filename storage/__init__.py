@@ -28,6 +28,7 @@ from storage.models import (
 )
 from storage.queries.members import GameRewrite
 from storage.queries.ratings import Finisher, Meeting, Rate, RatingRow, ResultRow, Skill
+from storage.queries.seasons import SeasonCredit, SeasonMember, SeasonRow
 from storage.repository import Repository
 
 __all__ = [
@@ -49,6 +50,9 @@ __all__ = [
     "Repository",
     "ResultRow",
     "SchemaTooNew",
+    "SeasonCredit",
+    "SeasonMember",
+    "SeasonRow",
     "SeatRecord",
     "SessionNotFound",
     "SessionRecord",

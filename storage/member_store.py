@@ -30,7 +30,9 @@ class MemberStore:
         """Every row of the member's own, by table."""
         return await self._call(partial(q.member_rows, user_id=user_id))
 
-    async def forget_member(self, user_id: int, games: Sequence[GameRewrite]) -> int:
+    async def forget_member(self, user_id: int, name: str, games: Sequence[GameRewrite]) -> int:
         """Remove the member's own rows and rewrite their games without their name (one
         transaction); how many rows of their own were removed."""
-        return await self._write(partial(q.forget_member, user_id=user_id, games=tuple(games)))
+        return await self._write(
+            partial(q.forget_member, user_id=user_id, name=name, games=tuple(games))
+        )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 from storage.db import Db
 from storage.queries import ratings as q
 from storage.queries.ratings import Finisher, Meeting, Rate, RatingRow, ResultRow, Skill
+from storage.queries.seasons import SeasonCredit
 
 T = TypeVar("T")
 
@@ -33,9 +34,10 @@ class RatingStore:
         finishers: Sequence[Finisher],
         default: Skill,
         rate: Rate,
+        season: SeasonCredit | None = None,
     ) -> bool:
-        """Count a finished game once (results, and the rated finishers' new ratings from
-        `rate`, in one transaction); False if it was counted already."""
+        """Count a finished game once (results, the rated finishers' new ratings from `rate`
+        and a season race's points, in one transaction); False if it was counted already."""
         return await self._write(
             partial(
                 q.count_game,
@@ -46,6 +48,7 @@ class RatingStore:
                 finishers=tuple(finishers),
                 default=default,
                 rate=rate,
+                season=season,
             )
         )
 

@@ -10,7 +10,8 @@ instead of clobbering the winner, whichever process the winner was in.
 The seat and lobby methods are in `storage.lobby_store`, the reminder, prefs and vacation ones
 in `storage.absence_store`, the take-back ones in `storage.takeback_store`, secret and saved
 rolls in `storage.dice_store`, the turn message in `storage.turn_store`, ratings and results
-in `storage.rating_store`, a member's own data (export, forget) in `storage.member_store`.
+in `storage.rating_store`, a member's own data (export, forget) in
+`storage.member_store`, seasons in `storage.season_store`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from storage.migrate import Migration
 from storage.models import LogEntry, SessionRecord, SessionSeed, SessionStatus, StorageHealth
 from storage.opening import DEFAULT_BUSY_TIMEOUT_MS, OPEN_BUSY_RETRY_S
 from storage.rating_store import RatingStore
+from storage.season_store import SeasonStore
 from storage.sqlite_backend import SqliteBackend
 from storage.takeback_store import TakeBackStore
 from storage.turn_store import TurnStore
@@ -69,6 +71,7 @@ class Repository(
     LobbyStore,
     MemberStore,
     RatingStore,
+    SeasonStore,
     TakeBackStore,
     TurnStore,
 ):

@@ -10,6 +10,7 @@ from table.absence import CLOCK_HELP
 from table.answers import Answer, Message, Page, SelectSpec
 from table.ids import RULES, ButtonId
 from table.ratings import RATING_RULES
+from table.seasons import SEASON_RULES
 from table.service import GameService, NoSession
 
 PAGE_LIMIT = 3900
@@ -58,6 +59,8 @@ def help_text(games: Mapping[str, AnySpec]) -> str:
         "`server:true`); `/dice forget` deletes one.",
         "",
         RATING_RULES,
+        "",
+        SEASON_RULES,
     ]
     return "\n".join(lines)
 

@@ -149,7 +149,7 @@ async def forget(service: GameService, user_id: int) -> str:
             "let it end, then ask again"
         )
     rewrites = [await _rewrite(service, session_id, user_id) for session_id, _ in sessions]
-    removed = await repo.forget_member(user_id, rewrites)
+    removed = await repo.forget_member(user_id, FORMER_PLAYER, rewrites)
     return (
         f"🧹 Done: {removed} record{'s' if removed != 1 else ''} of yours removed, and your "
         f"name replaced with “{FORMER_PLAYER}” in {len(rewrites)} game"

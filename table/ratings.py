@@ -17,7 +17,15 @@ from itertools import pairwise
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from games.engine import Outcome, PlayerId
-from storage import Finisher, LogEntry, Rate, Repository, SessionStatus, Skill
+from storage import (
+    Finisher,
+    LogEntry,
+    Rate,
+    Repository,
+    SeasonCredit,
+    SessionStatus,
+    Skill,
+)
 from table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
@@ -157,6 +165,15 @@ async def count_finished(
     people = finishers(snap, places, await repo.log(record.id, after_seq=-1))
     if not people:
         return False
+    season = await repo.season_of_session(record.id)
+    credit = None
+    if season is not None and season.is_open and season.game_key == record.game_key:
+        # Points by place among every seat, bots included (see table/seasons.py's rulings).
+        table = season.points
+        credit = SeasonCredit(
+            season.id,
+            {f.user_id: table[f.place - 1] if f.place <= len(table) else 0 for f in people},
+        )
     counted = await repo.count_game(
         session_id=record.id,
         guild_id=record.guild_id,
@@ -164,6 +181,7 @@ async def count_finished(
         finishers=people,
         default=DEFAULT_SKILL,
         rate=rate_by({f.user_id: f.place for f in people}),
+        season=credit,
     )
     log.info("session %s %s", record.id, "counted" if counted else "was counted already")
     return counted

@@ -66,12 +66,14 @@ def member_rows(db: Db, *, user_id: int) -> dict[str, list[dict[str, Any]]]:
             "SELECT * FROM secret_rolls WHERE viewer_id = ?", (user_id,)
         ).fetchall()
         found["secret_rolls_for_you"] = [dict(row) for row in made_for]
+        seasons = db.execute("SELECT * FROM season_members WHERE user_id = ?", (user_id,))
+        found["seasons"] = [dict(row) for row in seasons.fetchall()]
     return found
 
 
-def forget_member(db: Db, *, user_id: int, games: Sequence[GameRewrite]) -> int:
-    """Remove the member's own rows and rewrite their games without their name, in one
-    transaction; how many rows of their own were removed."""
+def forget_member(db: Db, *, user_id: int, name: str, games: Sequence[GameRewrite]) -> int:
+    """Remove the member's own rows and rewrite their games and seasons without their name
+    (`name` stands for it), in one transaction; how many rows of their own were removed."""
     removed = 0
     with writing(db):
         for game in games:
@@ -101,4 +103,6 @@ def forget_member(db: Db, *, user_id: int, games: Sequence[GameRewrite]) -> int:
         for table, column in _PERSONAL:
             removed += db.execute(f"DELETE FROM {table} WHERE {column} = ?", (user_id,)).rowcount
         db.execute("UPDATE secret_rolls SET viewer_id = NULL WHERE viewer_id = ?", (user_id,))
+        # A season's table keeps their points (the others' places depend on them), not their name.
+        db.execute("UPDATE season_members SET name = ? WHERE user_id = ?", (name, user_id))
     return removed

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.db import Db, serialize
+from storage.queries.seasons import SeasonCredit, credit
 from storage.queries.transactions import reading, writing
 
 
@@ -101,10 +102,12 @@ def count_game(
     finishers: Sequence[Finisher],
     default: Skill,
     rate: Rate,
+    season: SeasonCredit | None = None,
 ) -> bool:
-    """Count one finished game: its results and, for the rated finishers, their new ratings.
-    False (nothing written) when the session was counted already. Reads and writes only the
-    rows of this game's players: the same cost however many games the server has played."""
+    """Count one finished game: its results and, for the rated finishers, their new ratings
+    (and a season race's points). False (nothing written) when the session was counted
+    already. Reads and writes only the rows of this game's players (and its season): the
+    same cost however many games the server has played."""
     with writing(db):
         serialize(db, f"ratings:{guild_id}:{game_key}")
         if db.execute("SELECT 1 FROM results WHERE session_id = ?", (session_id,)).fetchone():
@@ -160,6 +163,8 @@ def count_game(
                     now,
                 ),
             )
+        if season is not None:
+            credit(db, season, {f.user_id: f.won for f in finishers})
     return True
 
 

@@ -17,6 +17,7 @@ async def test_forgetting_rewrites_names_and_told_events(repo: Repository) -> No
     await repo.end_session(session.id, expected_version=session.version, reason="Guest left")
     removed = await repo.forget_member(
         GUEST,
+        "a former player",
         [
             GameRewrite(
                 session.id,
