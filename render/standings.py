@@ -11,6 +11,7 @@ from render.encode import encode_png
 from render.fonts import font
 from render.palette import DEFAULT_THEME, Theme
 from render.shapes import draw_text, fit_text
+from render.stats import card_header
 from render.toolkit import canvas
 
 WIDTH = 800
@@ -28,19 +29,7 @@ def render_standings(
     """PNG of the standings: `rows` are (place, name, points, races, wins), leader first."""
     height = _PAD * 2 + _HEAD_H + _ROW_H * (len(rows) + 1)
     img, draw = canvas(WIDTH, height, theme=theme)
-    inner = WIDTH - 2 * _PAD
-    big = font(38, bold=True)
-    draw_text(
-        draw, (_PAD, _PAD + 22), fit_text(title, big, inner), fnt=big, fill=theme.text, anchor="lm"
-    )
-    draw_text(
-        draw,
-        (_PAD, _PAD + 72),
-        fit_text(subtitle, font(26), inner),
-        fnt=font(26),
-        fill=theme.muted,
-        anchor="lm",
-    )
+    card_header(draw, title, subtitle, theme)
     top = _PAD + _HEAD_H
     head = font(24, bold=True)
     draw_text(

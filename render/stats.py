@@ -32,9 +32,19 @@ class StatsCard:
     games: str
     """e.g. "7 games · 3 wins"."""
     trend: tuple[float, ...] = ()
-    """The rating after each rated game, oldest first (at most a few dozen)."""
+    """The rating before the first game shown, then after each rated game (a few dozen)."""
     rows: tuple[tuple[str, str], ...] = ()
     """(label, value) lines under the rating: time to move, streak, head-to-head..."""
+
+
+def card_header(draw: ImageDraw.ImageDraw, title: str, subtitle: str, theme: Theme) -> None:
+    """A card's title (large) and the line under it (muted), cut to fit the width."""
+    inner = WIDTH - 2 * _PAD
+    for text, fnt, fill, y in (
+        (title, font(40, bold=True), theme.text, _PAD + 24),
+        (subtitle, font(26), theme.muted, _PAD + 74),
+    ):
+        draw_text(draw, (_PAD, y), fit_text(text, fnt, inner), fnt=fnt, fill=fill, anchor="lm")
 
 
 def render_stats_card(card: StatsCard, *, theme: Theme = DEFAULT_THEME) -> bytes:
@@ -42,23 +52,7 @@ def render_stats_card(card: StatsCard, *, theme: Theme = DEFAULT_THEME) -> bytes
     height = _PAD * 2 + _HEAD_H + _BLOCK_H + _ROW_H * len(card.rows)
     img, draw = canvas(WIDTH, height, theme=theme)
     inner = WIDTH - 2 * _PAD
-    title_font = font(40, bold=True)
-    draw_text(
-        draw,
-        (_PAD, _PAD + 24),
-        fit_text(card.title, title_font, inner),
-        fnt=title_font,
-        fill=theme.text,
-        anchor="lm",
-    )
-    draw_text(
-        draw,
-        (_PAD, _PAD + 74),
-        fit_text(card.subtitle, font(26), inner),
-        fnt=font(26),
-        fill=theme.muted,
-        anchor="lm",
-    )
+    card_header(draw, card.title, card.subtitle, theme)
     top = _PAD + _HEAD_H
     draw.rounded_rectangle(
         (_PAD, top, WIDTH - _PAD, top + _BLOCK_H - 16), radius=14, fill=theme.surface
@@ -144,7 +138,7 @@ def _trend(
     draw_text(
         draw,
         (right, top + 12),
-        f"{change:+.1f} over {len(points)} games",
+        f"{change:+.1f} over {len(points) - 1} games",
         fnt=small,
         fill=theme.good if change >= 0 else theme.danger,
         anchor="rm",

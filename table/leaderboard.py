@@ -9,14 +9,11 @@ afresh (`lb:` buttons, answered as the host's extra verbs).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import ClassVar, Self
-
 from storage import RatingRow
 from table.answers import Answer, ButtonSpec, Message, Press
 from table.gametable import TableHost, Verbs
-from table.ids import MAX_LEN, ButtonId
+from table.ids import ButtonId
+from table.plain_buttons import PlainButton
 from table.service import GameService, ServiceError
 from table.stats import games_text, rating_text
 
@@ -27,35 +24,23 @@ MIN_GAMES = 3
 """Counted games a member needs to appear (the command's default)."""
 
 
-@dataclass(frozen=True)
-class LeaderboardButton(ButtonId):
+class LeaderboardButton(PlainButton):
     """`lb:page:<page>:<min games>:<game>`: a leaderboard page of this server (the press says
     which server)."""
 
-    PREFIX: ClassVar[str] = NAMESPACE
-    TEMPLATE: ClassVar[re.Pattern[str]] = re.compile(
-        rf"{NAMESPACE}:(?P<verb>{PAGE}):(?P<page>\d{{1,6}}):(?P<min>\d{{1,3}}):(?P<game>[a-z]{{1,32}})"
-    )
-
-    @classmethod
-    def of(cls, page: int, min_games: int, game_key: str) -> Self:
-        return cls(PAGE, 0, 0, f"{page}:{min_games}:{game_key}")
-
-    def encode(self) -> str:
-        return f"{self.PREFIX}:{self.verb}:{self.payload}"
-
-    @classmethod
-    def decode(cls, custom_id: str) -> Self | None:
-        match = cls.TEMPLATE.fullmatch(custom_id) if len(custom_id) <= MAX_LEN else None
-        if match is None:
-            return None
-        return cls.of(int(match["page"]), int(match["min"]), match["game"])
+    PREFIX = NAMESPACE
+    VERBS = (PAGE,)
+    PAYLOAD = r"\d{1,6}:\d{1,3}:[a-z]{1,32}"
 
     @property
     def page(self) -> tuple[int, int, str]:
         """(page, min games, game key)."""
         page, min_games, game = self.payload.split(":")
         return int(page), int(min_games), game
+
+
+def page_button(page: int, min_games: int, game_key: str) -> str:
+    return LeaderboardButton.of(PAGE, f"{page}:{min_games}:{game_key}").encode()
 
 
 async def leaderboard_page(
@@ -119,12 +104,12 @@ def _buttons(page: int, pages: int, min_games: int, game_key: str) -> tuple[Butt
     return (
         ButtonSpec(
             "◀ Previous",
-            LeaderboardButton.of(max(0, page - 1), min_games, game_key).encode(),
+            page_button(max(0, page - 1), min_games, game_key),
             disabled=page == 0,
         ),
         ButtonSpec(
             "Next ▶",
-            LeaderboardButton.of(min(pages - 1, page + 1), min_games, game_key).encode(),
+            page_button(min(pages - 1, page + 1), min_games, game_key),
             disabled=page >= pages - 1,
         ),
     )

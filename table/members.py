@@ -19,14 +19,14 @@ import json
 import re
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any
 
 from storage import DamagedSession, GameRewrite, SessionRecord, SessionStatus
 from table.answers import Answer, ButtonSpec, Message, Press
 from table.gamelog import events_json
 from table.gametable import TableHost, Verbs
-from table.ids import MAX_LEN, ButtonId
+from table.ids import ButtonId
+from table.plain_buttons import PlainButton
 from table.service import GameService, ServiceError
 from table.verify import replay, verify
 
@@ -36,26 +36,11 @@ FORGET = "forget"
 LIVE = (SessionStatus.LOBBY.value, SessionStatus.ACTIVE.value)
 
 
-@dataclass(frozen=True)
-class ForgetButton(ButtonId):
+class ForgetButton(PlainButton):
     """`me:forget:<user id>`: the confirmation of `/me forget` (only its member may press)."""
 
-    PREFIX: ClassVar[str] = NAMESPACE
-    TEMPLATE: ClassVar[re.Pattern[str]] = re.compile(
-        rf"{NAMESPACE}:(?P<verb>{FORGET}):(?P<user>\d{{1,20}})"  # a snowflake: 19 digits
-    )
-
-    @classmethod
-    def of(cls, user_id: int) -> Self:
-        return cls(FORGET, 0, 0, str(user_id))
-
-    def encode(self) -> str:
-        return f"{self.PREFIX}:{self.verb}:{self.payload}"
-
-    @classmethod
-    def decode(cls, custom_id: str) -> Self | None:
-        match = cls.TEMPLATE.fullmatch(custom_id) if len(custom_id) <= MAX_LEN else None
-        return None if match is None else cls.of(int(match["user"]))
+    PREFIX = NAMESPACE
+    VERBS = (FORGET,)
 
 
 async def export(service: GameService, user_id: int) -> Answer:
@@ -127,7 +112,7 @@ def confirmation(user_id: int) -> Answer:
                 buttons=(
                     ButtonSpec(
                         "Forget me",
-                        ForgetButton.of(user_id).encode(),
+                        ForgetButton.of(FORGET, user_id).encode(),
                         style="danger",
                     ),
                 ),

@@ -112,19 +112,22 @@ def _rating(skill: Skill | None) -> PlackettLuceRating:
 
 
 def finishers(
-    snap: Snapshot, places: Mapping[PlayerId, int], moves: Sequence[LogEntry]
+    snap: Snapshot,
+    places: Mapping[PlayerId, int],
+    moves: Sequence[LogEntry],
+    *,
+    draw: bool = False,
 ) -> list[Finisher]:
-    """The game's people (bot seats left out) with their places and their time to move."""
+    """The game's people (bot seats left out) with their places and their time to move; in
+    a `draw` nobody won."""
     people = [p for p in snap.humans if p in places]
     rated = len(people) >= 2
-    winners = {p for p, place in places.items() if place == 1}
-    everyone_first = len(winners) == len(places)  # a draw: nobody won
     counted, seconds = _move_times(moves)
     return [
         Finisher(
             user_id=p,
             place=places[p],
-            won=p in winners and not everyone_first,
+            won=places[p] == 1 and not draw,
             rated=rated,
             moves=counted.get(p, 0),
             move_seconds=seconds.get(p, 0.0),
@@ -162,7 +165,8 @@ async def count_finished(
         places = placings(snap.outcome, seats)
     else:
         return False
-    people = finishers(snap, places, await repo.log(record.id, after_seq=-1))
+    draw = absent is None and snap.outcome is not None and snap.outcome.is_draw
+    people = finishers(snap, places, await repo.log(record.id, after_seq=-1), draw=draw)
     if not people:
         return False
     season = await repo.season_of_session(record.id)

@@ -9,8 +9,6 @@ final table. The rulings are in `SEASON_RULES` (and `/help`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import ClassVar, Self
 
 from games.engine import Player
 from render.standings import render_standings
@@ -18,7 +16,8 @@ from storage import SeasonMember, SeasonRow
 from table import messages as shared
 from table.answers import SPENT, Answer, ButtonSpec, Message, Picture, Press
 from table.gametable import TableHost, Verbs
-from table.ids import MAX_DIGITS, MAX_LEN, ButtonId
+from table.ids import ButtonId
+from table.plain_buttons import PlainButton
 from table.service import GameService, NotAllowed, ServiceError, Snapshot
 
 NAMESPACE = "season"
@@ -56,26 +55,11 @@ SEASON_RULES = (
 )
 
 
-@dataclass(frozen=True)
-class NextRaceButton(ButtonId):
+class NextRaceButton(PlainButton):
     """`season:next:<season id>`: open the season's next race here."""
 
-    PREFIX: ClassVar[str] = NAMESPACE
-    TEMPLATE: ClassVar[re.Pattern[str]] = re.compile(
-        rf"{NAMESPACE}:(?P<verb>{NEXT}):(?P<season>\d{{1,{MAX_DIGITS}}})"
-    )
-
-    @classmethod
-    def of(cls, season_id: int) -> Self:
-        return cls(NEXT, 0, 0, str(season_id))
-
-    def encode(self) -> str:
-        return f"{self.PREFIX}:{self.verb}:{self.payload}"
-
-    @classmethod
-    def decode(cls, custom_id: str) -> Self | None:
-        match = cls.TEMPLATE.fullmatch(custom_id) if len(custom_id) <= MAX_LEN else None
-        return None if match is None else cls.of(int(match["season"]))
+    PREFIX = NAMESPACE
+    VERBS = (NEXT,)
 
 
 def parse_points(text: str | None, game_key: str) -> tuple[int, ...]:
@@ -211,7 +195,9 @@ async def table_message(service: GameService, season: SeasonRow) -> Message:
         if season.races_done:
             buttons = (
                 ButtonSpec(
-                    "Next race of the season", NextRaceButton.of(season.id).encode(), "primary"
+                    "Next race of the season",
+                    NextRaceButton.of(NEXT, season.id).encode(),
+                    "primary",
                 ),
             )
     else:

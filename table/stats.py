@@ -16,6 +16,7 @@ from render.stats import StatsCard, render_stats_card
 from storage import Meeting, RatingRow, ResultRow
 from table.answers import Answer, Message, Picture
 from table.clocks import span
+from table.ratings import DEFAULT_SKILL
 from table.service import GameService, ServiceError
 
 TREND_GAMES = 30
@@ -96,9 +97,7 @@ async def stats(
         else (f"{title} (most played) on this server"),
         rating=rating_text(headline.ordinal),
         games=games_text(headline.games, headline.wins),
-        trend=tuple(
-            r.ordinal_after for r in results if r.rated and r.game_key == headline.game_key
-        )[-TREND_GAMES:],
+        trend=_trend(results, headline.game_key),
         rows=tuple(rows),
     )
     words = _words(card)
@@ -112,6 +111,15 @@ async def stats(
             fallback=Message(content=f"📊 {words}"[:1990]),
         )
     )
+
+
+def _trend(results: Sequence[ResultRow], game_key: str) -> tuple[float, ...]:
+    """The rating after each rated game of `game_key` (the newest `TREND_GAMES`), from the
+    starting rating when they all fit, so the change shown is the change over those games."""
+    after = [r.ordinal_after for r in results if r.rated and r.game_key == game_key]
+    if len(after) >= TREND_GAMES:
+        return tuple(after[-TREND_GAMES:])
+    return (DEFAULT_SKILL.ordinal, *after)
 
 
 def _rows(
@@ -139,9 +147,8 @@ def _words(card: StatsCard) -> str:
     """The card in words: its alt text, and the message that carries it."""
     trend = ""
     if len(card.trend) >= 2:
-        trend = (
-            f", {card.trend[-1] - card.trend[0]:+.1f} over the last {len(card.trend)} rated games"
-        )
+        change, games = card.trend[-1] - card.trend[0], len(card.trend) - 1
+        trend = f", {change:+.1f} over the last {games} rated game{'s' if games != 1 else ''}"
     lines = [f"{card.title}: {card.subtitle}: rating {card.rating} ({card.games}){trend}."]
     lines += [f"{label}: {value}." for label, value in card.rows]
     return " ".join(lines)

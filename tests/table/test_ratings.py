@@ -141,7 +141,7 @@ def test_players_who_win_together_share_first_place() -> None:
 async def test_a_draw_is_rated_as_a_draw_and_counts_no_win(service: GameService) -> None:
     """A shared place moves ratings as openskill's draw does, and nobody is credited a win."""
     snap = await _open(service, "dragrage", ANN, BOB)
-    people = finishers(snap, {ANN.id: 1, BOB.id: 1}, [])
+    people = finishers(snap, {ANN.id: 1, BOB.id: 1}, [], draw=True)
     assert [f.won for f in people] == [False, False]
     model = PlackettLuce()
     [[a], [b]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 1])
@@ -168,3 +168,10 @@ async def test_a_seat_a_bot_took_over_counts_as_a_bots(service: GameService) -> 
     assert await _repo(service).results_of(guild_id=GUILD, user_id=BOB.id) == []
     [mine] = await _repo(service).results_of(guild_id=GUILD, user_id=ANN.id)
     assert not mine.rated
+
+
+async def test_a_player_alone_who_wins_is_credited_the_win(service: GameService) -> None:
+    """First place in a game that is no draw is a win, even with nobody else placed."""
+    snap = await _open(service, "dragrage", ANN, BOB)
+    [alone] = finishers(snap, {ANN.id: 1}, [])
+    assert alone.won and not alone.rated

@@ -50,7 +50,11 @@ async def test_the_card_and_its_words_say_the_same(service: GameService) -> None
     assert isinstance(card, StatsCard)
     [mine] = await service.repo.ratings_of(guild_id=GUILD, user_id=ANN.id)
     assert card.rating == f"{mine.ordinal:.1f}" and card.games == "3 games · 2 wins"
-    assert len(card.trend) == 3 and dict(card.rows)["Longest winning streak"] == "2"
+    assert (
+        card.trend[0] == 0.0
+        and len(card.trend) == 4
+        and dict(card.rows)["Longest winning streak"] == "2"
+    )
     assert dict(card.rows)["Average time to move"] == "45s"
     alt = answer.public.picture.alt
     assert f"rating {card.rating} (3 games · 2 wins)" in alt and "Longest winning streak: 2" in alt
