@@ -150,8 +150,9 @@ async def _rewrite(service: GameService, session_id: int, user_id: int) -> GameR
         record = await repo.get_session(session_id)
     except DamagedSession:
         return GameRewrite(session_id, FORMER_PLAYER)  # its unreadable row is left as it is
-    mine = [s for s in record.seats if user_id in (s.user_id, s.controller_id)]
-    names = {s.name for s in mine}
+    mine = [s for s in record.seats if s.played_by == user_id]  # the seats named after them
+    # A seat a bot took over for good is named "<their name> (bot)": both forms go.
+    names = {s.name for s in mine} | {s.name.removesuffix(" (bot)") for s in mine}
     end_reason = _without_names(record.end_reason, names)
     spec = service.games.get(record.game_key)
     if spec is None or record.state_json is None:

@@ -78,8 +78,9 @@ def forget_member(db: Db, *, user_id: int, name: str, games: Sequence[GameRewrit
     with writing(db):
         for game in games:
             db.execute(
-                "UPDATE seats SET name = ? WHERE session_id = ? AND (user_id = ? OR"
-                " controller_id = ?)",
+                # the seats they play: their own, or one they took over (its name is theirs)
+                "UPDATE seats SET name = ? WHERE session_id = ? AND (controller_id = ? OR"
+                " (user_id = ? AND controller_id IS NULL))",
                 (game.seat_name, game.session_id, user_id, user_id),
             )
             if game.state_json is not None:

@@ -13,10 +13,10 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from fakediscord import FakeMessage, FakeUser
 from games.engine import Outcome
-from table.seasons import RACE_POINTS
+from table.seasons import RACE_POINTS, RULING_SEASON_ENDS
 from table.stats import rating_text
 from tests.bot.conformance_driver import OUTCOME, Player
-from tests.bot.conftest import World
+from tests.bot.conftest import World, active_user_id
 from tests.dbscan import columns_holding
 
 NEXT_RACE = "Next race of the season"
@@ -31,7 +31,7 @@ def _places(outcome: Outcome) -> dict[int, int]:
 
 def _standings(world: World) -> FakeMessage:
     """The newest public standings of the season."""
-    found = [m for m in world.public() if "Season **Autumn Cup**" in m.content]
+    found = [m for m in world.public() if "Season **Autumn Cup**" in m.content and m.files]
     assert found, "no standings were posted"
     return found[-1]
 
@@ -105,3 +105,30 @@ async def test_a_season_of_three_races_adds_up(world: World) -> None:
     assert columns_holding(world.data_dir / "redline.sqlite3", carol.name) == []
     verified = await world.slash(alice, "game verify")
     assert "✅" in verified.content, verified.content
+
+
+async def test_a_race_ended_for_missed_turns_still_posts_the_standings(world: World) -> None:
+    """Quoting the ruling: a race that ends for missed turns counts; its table is posted."""
+    assert "A race that ends because someone missed too many turns counts" in (RULING_SEASON_ENDS)
+    alice, bob = world.alice, world.bob
+    await world.slash(alice, "season new", name="Autumn Cup", game="dragrage", races=1)
+    await world.slash(bob, "season join")
+    await world.slash(alice, "season race")
+    await world.slash(alice, "game clock", mode="turn", time="24h", end_after=1)
+    started = await world.slash(alice, "game start")
+    await started.wait_followups(1)
+    assert world.bot is not None
+    for _ in range(40):
+        if any("Season **Autumn Cup**" in m.content and m.files for m in world.public()):
+            break
+        board = world.latest_board()
+        if active_user_id(board) == alice.id:
+            _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
+            await world.fake.click(alice, board, str(cid))
+        else:
+            world.clock.advance(25 * 3600)  # Bob stays silent
+        await world.bot.scheduler.tick()
+        await world.idle()
+    table = _standings(world)
+    assert "is over: the final table" in table.content, table.content
+    assert "**alice**: 25 points" in table.content and "**bob**: 18 points" in table.content

@@ -77,3 +77,20 @@ async def test_export_is_private_json_of_everything_stored(service: GameService)
     data = json.loads(sent.image)
     assert data["user_id"] == ZELDA.id and data["games"][0]["game"] == snap.session_id
     assert data["games"][0]["your_name_there"] == NAME and len(data["results"]) == 1
+
+
+async def test_forget_takes_the_name_from_a_seat_a_bot_took_over(
+    service: GameService, tmp_path: Path
+) -> None:
+    """Bob left and a bot finished his seat ("Bob (bot)"): forgetting Bob leaves no "Bob"."""
+    await service.new_session(guild_id=GUILD, channel_id=CHANNEL, game_key="dragrage", host=ZELDA)
+    await service.join(CHANNEL, BOB)
+    snap = await service.start(CHANNEL, ZELDA.id)
+    await service.substitute(CHANNEL, ZELDA.id, BOB.id, can_manage=False)
+    snap = await service.by_id(snap.session_id)
+    while snap.record.is_live:
+        player = min(snap.active_players)
+        action = snap.spec.policy(snap.state, player, Rng.for_step(3, snap.record.next_step))  # type: ignore[misc]
+        snap = await service.act(snap.session_id, player, action, stand_in=snap.is_bot(player))
+    await forget(service, BOB.id)
+    assert columns_holding(tmp_path / "table.sqlite3", "Bob") == []
