@@ -133,12 +133,8 @@ class App:
             processes=settings.render_pool_size,
             timeout=settings.render_timeout,
         )
-        buttons = (
-            DICE_BUTTONS,
-            LEADERBOARD_BUTTONS,
-            FORGET_BUTTONS,
-            SEASON_BUTTONS,
-        )  # buttons of no game
+        # Buttons of no game: a secret roll's, a leaderboard page, forgetting, the next race.
+        buttons = (DICE_BUTTONS, LEADERBOARD_BUTTONS, FORGET_BUTTONS, SEASON_BUTTONS)
         host = Host(service, TABLES, drawer=self.renderer, extra_verbs=buttons)
         table = Table(host, self.renderer, workload=self.workload)
         self.bot = RedlineBot(
