@@ -37,6 +37,7 @@ from runtime.rendering import Renderer
 from runtime.settings import Settings
 from storage import InstanceLock, Repository
 from storage.backup import known_schema
+from table import ratings
 from table.dice import VERBS as DICE_BUTTONS
 from table.host import Host
 from table.leaderboard import VERBS as LEADERBOARD_BUTTONS
@@ -127,6 +128,7 @@ class App:
         self.repo = await Repository.open(settings.database_target, clock=self._clock)
         log.info(self._startup_line())  # version, database, schema, games, shards
         service = GameService(self.repo, GAMES, seed_source=self._seed_source, clock=self._clock)
+        await ratings.count_missed(self.repo, service.by_id)  # games a stop left uncounted
         self.renderer = Renderer(
             RENDERERS,
             threads=settings.render_threads,

@@ -93,3 +93,7 @@ class RatingStore:
     async def rated_games(self, *, guild_id: int) -> list[tuple[str, int]]:
         """The server's rated games with their number of rated members, most first."""
         return await self._call(partial(q.rated_games, guild_id=guild_id))
+
+    async def uncounted_sessions(self, limit: int = 1000) -> list[int]:
+        """Finished games since ratings began that were never counted, oldest first."""
+        return await self._call(partial(q.uncounted_sessions, limit=limit))

@@ -11,7 +11,7 @@ rulings below are the words players read in `/help`, and the tests quote them.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from itertools import pairwise
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -26,7 +26,7 @@ from storage import (
     SessionStatus,
     Skill,
 )
-from table.snapshot import Snapshot
+from table.snapshot import ServiceError, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -188,4 +188,20 @@ async def count_finished(
         season=credit,
     )
     log.info("session %s %s", record.id, "counted" if counted else "was counted already")
+    return counted
+
+
+async def count_missed(repo: Repository, load: Callable[[int], Awaitable[Snapshot]]) -> int:
+    """At start-up: count the games that ended while this process could not count them (it
+    stopped right after their last move). Games that ended for missed turns are left: which
+    player was absent is only in their end reason's words. `load`: a session's snapshot by id
+    (the game service's `by_id`). How many were counted."""
+    counted = 0
+    for session_id in await repo.uncounted_sessions():
+        try:
+            counted += await count_finished(repo, await load(session_id))
+        except ServiceError as refused:  # a damaged game: it cannot be counted
+            log.warning("session %s cannot be counted: %s", session_id, refused)
+    if counted:
+        log.info("counted %s game(s) that had ended uncounted", counted)
     return counted

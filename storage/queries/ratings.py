@@ -242,3 +242,17 @@ def rated_games(db: Db, *, guild_id: int) -> list[tuple[str, int]]:
             (guild_id,),
         ).fetchall()
     return [(str(row["game_key"]), int(row["n"])) for row in rows]
+
+
+def uncounted_sessions(db: Db, *, limit: int) -> list[int]:
+    """Finished games of a server since ratings began that were never counted (the process
+    stopped between a game's last move and its counting), oldest first."""
+    with reading(db):
+        rows = db.execute(
+            "SELECT s.id FROM sessions s WHERE s.status = 'finished' AND s.guild_id IS NOT NULL"
+            " AND s.id >= (SELECT first_session FROM counting_since)"
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.session_id = s.id)"
+            " ORDER BY s.id LIMIT ?",
+            (limit,),
+        ).fetchall()
+    return [int(row["id"]) for row in rows]

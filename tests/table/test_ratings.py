@@ -3,6 +3,7 @@ players read in `/help` (quoted in each test), and the numbers are openskill's o
 
 from __future__ import annotations
 
+import pytest
 from openskill.models import PlackettLuce
 
 from games.engine import Outcome, Player, Rng
@@ -15,6 +16,7 @@ from table.ratings import (
     RULING_MISSED,
     RULING_SUBSTITUTES,
     RULING_TIES,
+    count_missed,
     finishers,
     placings,
     rate_by,
@@ -175,3 +177,32 @@ async def test_a_player_alone_who_wins_is_credited_the_win(service: GameService)
     snap = await _open(service, "dragrage", ANN, BOB)
     [alone] = finishers(snap, {ANN.id: 1}, [])
     assert alone.won and not alone.rated
+
+
+async def test_a_game_left_uncounted_is_counted_at_the_next_start(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count failed after the last move (a stop, an outage): the next start counts it."""
+    repo = _repo(service)
+
+    async def failing(**_: object) -> bool:
+        raise ConnectionError("the process stopped here")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(repo, "count_game", failing)
+        await _play_out(service, await _open(service, "dragrage", ANN, BOB))
+    assert await repo.results_of(guild_id=GUILD, user_id=ANN.id) == []
+    assert await count_missed(repo, service.by_id) == 1
+    assert len(await repo.results_of(guild_id=GUILD, user_id=ANN.id)) == 1
+    assert await count_missed(repo, service.by_id) == 0
+
+
+async def test_games_from_before_ratings_are_never_counted(service: GameService) -> None:
+    """A game that ended before ratings began stays uncounted: history is not rewritten."""
+    repo = _repo(service)
+    snap = await _play_out(service, await _open(service, "dragrage", ANN, BOB))
+    await repo._call(lambda db: db.execute("DELETE FROM results"))
+    await repo._call(
+        lambda db: db.execute("UPDATE counting_since SET first_session = ?", (snap.session_id + 1,))
+    )
+    assert await count_missed(repo, service.by_id) == 0

@@ -42,3 +42,12 @@ CREATE TABLE results (
 );
 
 CREATE INDEX results_by_player ON results (guild_id, user_id, game_key, finished_at);
+
+-- Games are counted from this migration on: the first session id that counts (the games of
+-- before have no results and are never counted after the fact, see `uncounted_sessions`).
+CREATE TABLE counting_since (
+    id            INTEGER PRIMARY KEY CHECK (id = 1),
+    first_session BIGINT NOT NULL
+);
+
+INSERT INTO counting_since (id, first_session) SELECT 1, COALESCE(MAX(id), 0) + 1 FROM sessions;
