@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import Player, Rng
+from games.engine import Player
 from games.registry import GAMES
 from table.members import FORMER_PLAYER, export, forget
 from table.service import GameService, ServiceError, Snapshot
 from table.verify import verify
 from tests.dbscan import columns_holding
+from tests.table.playing import play_out
 
 NAME = "Zelda Quux"
 ZELDA, BOB = Player(id=1_000_001, name=NAME), Player(id=1_000_002, name="Bob")
@@ -25,13 +26,7 @@ async def _played(service: GameService, key: str, *, end: bool = True) -> Snapsh
     await service.new_session(guild_id=GUILD, channel_id=CHANNEL, game_key=key, host=ZELDA)
     await service.add_bot(CHANNEL, ZELDA.id)
     snap = await service.start(CHANNEL, ZELDA.id)
-    policy = snap.spec.policy
-    assert policy is not None
-    while end and snap.record.is_live:
-        player = min(snap.active_players)
-        action = policy(snap.state, player, Rng.for_step(3, snap.record.next_step))
-        snap = await service.act(snap.session_id, player, action, stand_in=snap.is_bot(player))
-    return snap
+    return await play_out(service, snap, seed=3) if end else snap
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -59,11 +54,7 @@ async def test_forget_keeps_the_other_players_records(service: GameService) -> N
     """The other player's rating and results stay; the member's own are gone."""
     await service.new_session(guild_id=GUILD, channel_id=CHANNEL, game_key="dragrage", host=ZELDA)
     await service.join(CHANNEL, BOB)
-    snap = await service.start(CHANNEL, ZELDA.id)
-    while snap.record.is_live:
-        player = min(snap.active_players)
-        action = snap.spec.policy(snap.state, player, Rng.for_step(3, snap.record.next_step))  # type: ignore[misc]
-        snap = await service.act(snap.session_id, player, action)
+    await play_out(service, await service.start(CHANNEL, ZELDA.id), seed=3)
     await forget(service, ZELDA.id)
     assert await service.repo.ratings_of(guild_id=GUILD, user_id=ZELDA.id) == []
     assert len(await service.repo.results_of(guild_id=GUILD, user_id=BOB.id)) == 1
@@ -87,10 +78,6 @@ async def test_forget_takes_the_name_from_a_seat_a_bot_took_over(
     await service.join(CHANNEL, BOB)
     snap = await service.start(CHANNEL, ZELDA.id)
     await service.substitute(CHANNEL, ZELDA.id, BOB.id, can_manage=False)
-    snap = await service.by_id(snap.session_id)
-    while snap.record.is_live:
-        player = min(snap.active_players)
-        action = snap.spec.policy(snap.state, player, Rng.for_step(3, snap.record.next_step))  # type: ignore[misc]
-        snap = await service.act(snap.session_id, player, action, stand_in=snap.is_bot(player))
+    await play_out(service, await service.by_id(snap.session_id), seed=3)
     await forget(service, BOB.id)
     assert columns_holding(tmp_path / "table.sqlite3", "Bob") == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from games.engine import Outcome, Player, Rng
+from games.engine import Outcome, Player
 from storage import Repository
 from table.clocks import ClockMode, ClockSettings, TimeoutPolicy
 from table.ratings import (
@@ -23,6 +23,7 @@ from table.ratings import (
 )
 from table.service import GameService, Snapshot
 from tests.table.conftest import Now
+from tests.table.playing import play_out
 
 ANN, BOB, CAT = (
     Player(id=1001, name="Ann"),
@@ -43,26 +44,13 @@ async def _open(service: GameService, game: str, *people: Player, bots: int = 0)
     return await service.start(CHANNEL, host.id)
 
 
-async def _play_out(service: GameService, snap: Snapshot) -> Snapshot:
-    """Every seat plays its game's bot policy until the game ends."""
-    policy = snap.spec.policy
-    assert policy is not None
-    while snap.record.is_live:
-        player = min(snap.active_players)
-        action = policy(snap.state, player, Rng.for_step(7, snap.record.next_step))
-        bot = snap.is_bot(player)
-        who = player if bot else snap.user_of(player)  # a substitute presses for the seat
-        snap = await service.act(snap.session_id, who, action, stand_in=bot)
-    return snap
-
-
 def _repo(service: GameService) -> Repository:
     return service.repo
 
 
 async def test_a_finished_game_moves_ratings_as_openskill_does(service: GameService) -> None:
     """Two people race to the end: their new ratings are openskill's for that finishing order."""
-    end = await _play_out(service, await _open(service, "dragrage", ANN, BOB))
+    end = await play_out(service, await _open(service, "dragrage", ANN, BOB))
     assert end.outcome is not None
     first, second = end.outcome.ranking
     [[won], [lost]] = PlackettLuce().rate([[PlackettLuce().rating()], [PlackettLuce().rating()]])
@@ -85,7 +73,7 @@ async def test_a_game_the_host_ends_is_not_counted(service: GameService) -> None
 async def test_alone_against_bots_counts_games_but_not_the_rating(service: GameService) -> None:
     """Quoting the ruling: alone against bots, it counts in games played, the rating stays."""
     assert "Alone against bots, it counts in your games played and won" in RULING_BOTS
-    await _play_out(service, await _open(service, "dragrage", ANN, bots=1))
+    await play_out(service, await _open(service, "dragrage", ANN, bots=1))
     [mine] = await _repo(service).ratings_of(guild_id=GUILD, user_id=ANN.id)
     assert (mine.games, mine.ordinal) == (1, 0.0)
     [result] = await _repo(service).results_of(guild_id=GUILD, user_id=ANN.id)
@@ -95,7 +83,7 @@ async def test_alone_against_bots_counts_games_but_not_the_rating(service: GameS
 async def test_people_are_rated_among_themselves_when_a_bot_plays(service: GameService) -> None:
     """Quoting the ruling: people are placed among themselves; a bot ahead costs nothing."""
     assert "placed among themselves as they finished" in RULING_BOTS
-    end = await _play_out(service, await _open(service, "rushncrush", ANN, BOB, bots=1))
+    end = await play_out(service, await _open(service, "rushncrush", ANN, BOB, bots=1))
     assert end.outcome is not None
     people = [p for p in end.outcome.ranking if not end.is_bot(p)]
     model = PlackettLuce()
@@ -156,7 +144,7 @@ async def test_a_member_substitute_plays_for_the_seats_player(service: GameServi
     assert "the result counts for the seat's player" in RULING_SUBSTITUTES
     snap = await _open(service, "dragrage", ANN, BOB)
     await service.substitute(CHANNEL, ANN.id, BOB.id, can_manage=False, by=CAT)
-    await _play_out(service, await service.by_id(snap.session_id))
+    await play_out(service, await service.by_id(snap.session_id))
     assert [r.user_id for r in await _repo(service).results_of(guild_id=GUILD, user_id=BOB.id)]
     assert await _repo(service).results_of(guild_id=GUILD, user_id=CAT.id) == []
 
@@ -166,7 +154,7 @@ async def test_a_seat_a_bot_took_over_counts_as_a_bots(service: GameService) -> 
     assert "A seat a bot took over for good counts as a bot's" in RULING_SUBSTITUTES
     snap = await _open(service, "dragrage", ANN, BOB)
     await service.substitute(CHANNEL, ANN.id, BOB.id, can_manage=False)
-    await _play_out(service, await service.by_id(snap.session_id))
+    await play_out(service, await service.by_id(snap.session_id))
     assert await _repo(service).results_of(guild_id=GUILD, user_id=BOB.id) == []
     [mine] = await _repo(service).results_of(guild_id=GUILD, user_id=ANN.id)
     assert not mine.rated
@@ -190,7 +178,7 @@ async def test_a_game_left_uncounted_is_counted_at_the_next_start(
 
     with monkeypatch.context() as patched:
         patched.setattr(repo, "count_game", failing)
-        await _play_out(service, await _open(service, "dragrage", ANN, BOB))
+        await play_out(service, await _open(service, "dragrage", ANN, BOB))
     assert await repo.results_of(guild_id=GUILD, user_id=ANN.id) == []
     assert await count_missed(repo, service.by_id) == 1
     assert len(await repo.results_of(guild_id=GUILD, user_id=ANN.id)) == 1
@@ -200,7 +188,7 @@ async def test_a_game_left_uncounted_is_counted_at_the_next_start(
 async def test_games_from_before_ratings_are_never_counted(service: GameService) -> None:
     """A game that ended before ratings began stays uncounted: history is not rewritten."""
     repo = _repo(service)
-    snap = await _play_out(service, await _open(service, "dragrage", ANN, BOB))
+    snap = await play_out(service, await _open(service, "dragrage", ANN, BOB))
     await repo._call(lambda db: db.execute("DELETE FROM results"))
     await repo._call(
         lambda db: db.execute("UPDATE counting_since SET first_session = ?", (snap.session_id + 1,))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Player, Rng
+from games.engine import Player
 from table.seasons import (
     RACE_POINTS,
     RULING_SEASON_ENDS,
@@ -18,6 +18,7 @@ from table.seasons import (
     standings,
 )
 from table.service import GameService, NotAllowed, ServiceError, Snapshot
+from tests.table.playing import play_out
 
 ANN, BOB, CAT = (
     Player(id=1001, name="Ann"),
@@ -46,14 +47,7 @@ async def _race(service: GameService, *, bots: int = 0) -> Snapshot:
     await next_race(service, CHANNEL, ANN)
     for _ in range(bots):
         await service.add_bot(CHANNEL, ANN.id)
-    snap = await service.start(CHANNEL, ANN.id)
-    policy = snap.spec.policy
-    assert policy is not None
-    while snap.record.is_live:
-        player = min(snap.active_players)
-        action = policy(snap.state, player, Rng.for_step(5, snap.record.next_step))
-        snap = await service.act(snap.session_id, player, action, stand_in=snap.is_bot(player))
-    return snap
+    return await play_out(service, await service.start(CHANNEL, ANN.id), seed=5)
 
 
 def _points(snap: Snapshot) -> dict[int, int]:
