@@ -31,6 +31,8 @@ from bot.commands.dice import DiceCog, DiceToolsCog
 from bot.commands.game import GameCog
 from bot.commands.help import HelpCog
 from bot.commands.me import MeCog
+from bot.commands.ratings import RatingsCog
+from bot.commands.season import SeasonCog
 from bot.commands.vacation import VacationCog
 from bot.components import RedlineComponent
 from bot.outbox import DiscordOutbox
@@ -202,6 +204,8 @@ class RedlineBot(commands.AutoShardedBot):
             GameCog,
             HelpCog,
             MeCog,
+            RatingsCog,
+            SeasonCog,
             VacationCog,
             DiceCog,
             DiceToolsCog,

@@ -16,7 +16,7 @@ from bot.replies import Ack, Reply, Work, deliver, funnel
 from bot.workload import Work as WorkKind
 from bot.workload import Workload
 from games.engine import Player
-from table import replays
+from table import replays, seasons
 from table.answers import Answer, Drawer, Message
 from table.dice.odds import Worker
 from table.host import Host
@@ -68,16 +68,21 @@ class Table:
     def post_replay(
         self, snap: Snapshot, post: Callable[[Message], Awaitable[object]]
     ) -> asyncio.Task[None] | None:
-        """When `snap` ended the game: build its replay (`table.replays`) in the background and
-        `post` it publicly (where the last move was answered). Never awaited by the move itself,
+        """When `snap` ended the game: post a season race's standings (`table.seasons`) and,
+        for a game won or drawn, build its replay (`table.replays`), in the background, and
+        `post` them publicly (where the last move was answered). Never awaited by the move itself,
         and nobody's answer waits for it (`Work.POST`); a failure is logged, never shown as a
         move error. A bot that stops first cancels it."""
-        if snap.outcome is None or snap.state is None:
+        if snap.record.is_live or snap.state is None:
             return None
 
         async def build_and_post() -> None:
             try:
-                await post(await replays.replay_for(self.service, self.renderer, snap))
+                standings = await seasons.after_race(self.service, snap)  # a season's race
+                if standings is not None:
+                    await post(standings)
+                if snap.outcome is not None:  # (not a game ended for missed turns)
+                    await post(await replays.replay_for(self.service, self.renderer, snap))
             except asyncio.CancelledError:
                 log.info(
                     "the replay of session %s was not posted: the bot stopped (`/game replay` "

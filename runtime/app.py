@@ -37,9 +37,13 @@ from runtime.rendering import Renderer
 from runtime.settings import Settings
 from storage import InstanceLock, Repository
 from storage.backup import known_schema
+from table import ratings
 from table.dice import VERBS as DICE_BUTTONS
 from table.host import Host
+from table.leaderboard import VERBS as LEADERBOARD_BUTTONS
+from table.members import VERBS as FORGET_BUTTONS
 from table.registry import TABLES
+from table.seasons import VERBS as SEASON_BUTTONS
 from table.service import GameService
 
 log = logging.getLogger(__name__)
@@ -124,13 +128,16 @@ class App:
         self.repo = await Repository.open(settings.database_target, clock=self._clock)
         log.info(self._startup_line())  # version, database, schema, games, shards
         service = GameService(self.repo, GAMES, seed_source=self._seed_source, clock=self._clock)
+        await ratings.count_missed(self.repo, service.by_id)  # games a stop left uncounted
         self.renderer = Renderer(
             RENDERERS,
             threads=settings.render_threads,
             processes=settings.render_pool_size,
             timeout=settings.render_timeout,
         )
-        host = Host(service, TABLES, drawer=self.renderer, extra_verbs=(DICE_BUTTONS,))
+        # Buttons of no game: a secret roll's, a leaderboard page, forgetting, the next race.
+        buttons = (DICE_BUTTONS, LEADERBOARD_BUTTONS, FORGET_BUTTONS, SEASON_BUTTONS)
+        host = Host(service, TABLES, drawer=self.renderer, extra_verbs=buttons)
         table = Table(host, self.renderer, workload=self.workload)
         self.bot = RedlineBot(
             bot_config(settings),

@@ -5,6 +5,7 @@ environment (REDLINE_*).
     python -m bot backup          copy the database into DATA_DIR/backups now (safe while running)
     python -m bot restore FILE    put a backup in place of the database (the bot must be stopped)
     python -m bot verify N        re-derive every die of finished game #N from its seed
+    python -m bot forget USER_ID  forget a member who left (see README, Your data)
 
 Exit codes (documented in docs/deploy.md, "Exit codes"): 0 stopped cleanly (also on SIGTERM
 or Ctrl-C), 1 unexpected error or Discord unreachable, 2 bad configuration, 3 another Redline
@@ -312,6 +313,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "verify", help="re-derive every die of a finished game from its seed and its log"
     )
     check.add_argument("session", type=int, help="the game's number (game #N on its boards)")
+    forget = sub.add_parser(
+        "forget", help="forget a member who left: their data, and their name in past games"
+    )
+    forget.add_argument("user", type=int, help="the member's Discord user id")
     return parser.parse_args(argv)
 
 
@@ -338,6 +343,27 @@ def verify_command(settings: Settings, session_id: int) -> int:
     return asyncio.run(check())
 
 
+def forget_command(settings: Settings, user_id: int) -> int:
+    """`python -m bot forget USER_ID`: what `/me forget` does, for a member who left."""
+    from games.registry import GAMES
+    from storage import Repository
+    from table.members import forget
+    from table.service import GameService, ServiceError
+
+    async def run_it() -> int:
+        repo = await Repository.open(settings.database_target)
+        try:
+            print(await forget(GameService(repo, GAMES), user_id))
+        except ServiceError as refused:
+            _print(f"member {user_id} was not forgotten: {refused}")
+            return EXIT_ERROR
+        finally:
+            await repo.close()
+        return EXIT_OK
+
+    return asyncio.run(run_it())
+
+
 def main(argv: list[str] | None = None) -> int:
     catch_early_stops()  # first: what follows imports pydantic, discord, Pillow, every game
     args = parse_args(argv)
@@ -361,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
         return restore_command(settings, args.file)
     if args.command == "verify":
         return verify_command(settings, args.session)
+    if args.command == "forget":
+        return forget_command(settings, args.user)
     if args.command == "prune":
         from runtime.backup import prune_command
 

@@ -26,6 +26,9 @@ from storage.models import (
     SessionStatus,
     StorageHealth,
 )
+from storage.queries.members import GameRewrite
+from storage.queries.ratings import Finisher, Meeting, Rate, RatingRow, ResultRow, Skill
+from storage.queries.seasons import SeasonCredit, SeasonMember, SeasonRow
 from storage.repository import Repository
 
 __all__ = [
@@ -35,17 +38,27 @@ __all__ = [
     "CommitUnknown",
     "DamagedSession",
     "DatabaseUnreachable",
+    "Finisher",
+    "GameRewrite",
     "InstanceLock",
     "LogEntry",
+    "Meeting",
     "MigrationError",
     "NotSeated",
+    "Rate",
+    "RatingRow",
     "Repository",
+    "ResultRow",
     "SchemaTooNew",
+    "SeasonCredit",
+    "SeasonMember",
+    "SeasonRow",
     "SeatRecord",
     "SessionNotFound",
     "SessionRecord",
     "SessionSeed",
     "SessionStatus",
+    "Skill",
     "StaleVersion",
     "StorageError",
     "StorageGone",

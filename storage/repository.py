@@ -9,7 +9,9 @@ instead of clobbering the winner, whichever process the winner was in.
 
 The seat and lobby methods are in `storage.lobby_store`, the reminder, prefs and vacation ones
 in `storage.absence_store`, the take-back ones in `storage.takeback_store`, secret and saved
-rolls in `storage.dice_store`, the turn message in `storage.turn_store`.
+rolls in `storage.dice_store`, the turn message in `storage.turn_store`, ratings and results
+in `storage.rating_store`, a member's own data (export, forget) in
+`storage.member_store`, seasons in `storage.season_store`.
 """
 
 from __future__ import annotations
@@ -28,9 +30,12 @@ from storage.dice_store import DiceStore
 from storage.due_store import DueStore
 from storage.errors import StorageError, StorageGone
 from storage.lobby_store import LobbyStore
+from storage.member_store import MemberStore
 from storage.migrate import Migration
 from storage.models import LogEntry, SessionRecord, SessionSeed, SessionStatus, StorageHealth
 from storage.opening import DEFAULT_BUSY_TIMEOUT_MS, OPEN_BUSY_RETRY_S
+from storage.rating_store import RatingStore
+from storage.season_store import SeasonStore
 from storage.sqlite_backend import SqliteBackend
 from storage.takeback_store import TakeBackStore
 from storage.turn_store import TurnStore
@@ -59,7 +64,17 @@ class Backend(Protocol):
     def health_problem(self, exc: BaseException) -> str | None: ...
 
 
-class Repository(AbsenceStore, DiceStore, DueStore, LobbyStore, TakeBackStore, TurnStore):
+class Repository(
+    AbsenceStore,
+    DiceStore,
+    DueStore,
+    LobbyStore,
+    MemberStore,
+    RatingStore,
+    SeasonStore,
+    TakeBackStore,
+    TurnStore,
+):
     """Use `await Repository.open(path_or_url)`; `close()` when done (or `async with`)."""
 
     def __init__(self, backend: Backend, *, clock: Callable[[], float]) -> None:

@@ -9,6 +9,8 @@ from games.registry import AnySpec
 from table.absence import CLOCK_HELP
 from table.answers import Answer, Message, Page, SelectSpec
 from table.ids import RULES, ButtonId
+from table.ratings import RATING_RULES
+from table.seasons import SEASON_RULES
 from table.service import GameService, NoSession
 
 PAGE_LIMIT = 3900
@@ -55,6 +57,10 @@ def help_text(games: Mapping[str, AnySpec]) -> str:
         "anyone can `/dice verify` it. **Saved rolls**: `/dice save name:attack "
         "expression:1d20+7`, then `/dice use name:attack` (server-wide ones: Manage Server, "
         "`server:true`); `/dice forget` deletes one.",
+        "",
+        RATING_RULES,
+        "",
+        SEASON_RULES,
     ]
     return "\n".join(lines)
 

@@ -271,6 +271,7 @@ class Scheduler:
         if stood_in.action is None:
             text = f"⏰ **{snap.name_of(player)}**'s time ran out. 🏁 {snap.record.end_reason}."
             await self.outbox.post(snap.record.channel_id, Message(content=text[:1990]))
+            self.finished(snap)  # what follows an ended game (a season race's standings)
             return
         # The move is told in the turn message, in the game's words behind its audience gate
         # (a bot's turn of several steps is one message, edited); a timeout is said once.

@@ -27,7 +27,7 @@ from storage import (
     SessionStatus,
     StaleVersion,
 )
-from table import clocks
+from table import clocks, ratings
 from table.clocks import Clock, TimeoutPolicy
 from table.gamelog import events_json
 from table.lobby import Ended, HostChange, Lobby
@@ -192,7 +192,17 @@ class GameService(Lobby):
                 )
             except StaleVersion:
                 return None
-        return StoodIn(await self._snapshot(record), player, None, timed_out=True)
+        ended = await self._snapshot(record)
+        await self._count(ended, absent=player)
+        return StoodIn(ended, player, None, timed_out=True)
+
+    async def _count(self, snap: Snapshot, *, absent: PlayerId | None = None) -> None:
+        """Count a game that just ended in ratings and results (`table/ratings.py`). The move
+        or end is already saved: a failure here is logged, never shown as the move's."""
+        try:
+            await ratings.count_finished(self.repo, snap, absent=absent)
+        except Exception:
+            log.exception("could not count session %s in ratings", snap.session_id)
 
     # ----- moves -----------------------------------------------------------------------------
 
@@ -282,7 +292,7 @@ class GameService(Lobby):
                 return await self._snapshot(record)  # landed, and the game moved on since
             self._remember(record, step.state, step.events)
             notice = _rules_notice(snap.spec, snap.record.rules_version) if upgraded else ""
-            return Snapshot(
+            after = Snapshot(
                 record,
                 snap.spec,
                 step.state,
@@ -291,6 +301,9 @@ class GameService(Lobby):
                 notice,
                 previous_stage=snap.stage,
             )
+            if finished:
+                await self._count(after)
+            return after
 
 
 def not_seated(snap: Snapshot) -> NotSeated:

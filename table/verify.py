@@ -62,15 +62,26 @@ def _dice(events: Sequence[Any]) -> list[tuple[int, ...]]:
     return found
 
 
-def verify(spec: AnySpec, record: SessionRecord, entries: Sequence[LogEntry]) -> Verification:
-    """Replay the session from its seed and logged actions with the rules in this build, and
-    compare every die and the final position with what the log and the board showed."""
+@dataclass
+class Replayed:
+    """A session replayed from its seed and log: what the check found, the final position
+    (None when the replay had to stop) and the events each logged move gives (by seq)."""
+
+    verification: Verification
+    state: Any = None
+    events: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+
+
+def replay(spec: AnySpec, record: SessionRecord, entries: Sequence[LogEntry]) -> Replayed:
+    """Replay the session from its seed and logged actions with the rules in this build,
+    checking every die against what the log showed (players as `record`'s seats name them)."""
     result = Verification()
     players = tuple(
         Player(id=s.user_id, name=s.name) for s in sorted(record.seats, key=lambda s: s.seat)
     )
     options = spec.options_model.model_validate_json(record.options_json)
     state = spec.setup(players, options, Rng.for_step(record.seed, 0))
+    told: dict[int, tuple[Any, ...]] = {}
     before: dict[int, Any] = {}
     """The position before each move that stands: a take-back returns to it."""
     for entry in entries:
@@ -81,7 +92,7 @@ def verify(spec: AnySpec, record: SessionRecord, entries: Sequence[LogEntry]) ->
             # A take-back is an entry of its own: the move it names no longer stands.
             if named not in before:
                 result.problems.append(f"take-back #{entry.seq} names no move that stands")
-                return result
+                return Replayed(result)
             state = before.pop(named)
             continue
         result.moves += 1
@@ -91,7 +102,7 @@ def verify(spec: AnySpec, record: SessionRecord, entries: Sequence[LogEntry]) ->
             step = spec.apply(state, entry.actor, action, Rng.for_step(record.seed, entry.seq))
         except (GameError, ValueError) as exc:
             result.problems.append(f"move #{entry.seq} does not replay: {exc}")
-            return result
+            return Replayed(result)
         derived = _dice(step.events)
         try:
             shown = _dice(json.loads(entry.events_json))
@@ -102,7 +113,18 @@ def verify(spec: AnySpec, record: SessionRecord, entries: Sequence[LogEntry]) ->
             result.problems.append(
                 f"move #{entry.seq}: the log shows dice {shown}, the seed gives {derived}"
             )
+        told[entry.seq] = tuple(step.events)
         state = step.state
-    if record.state_json is not None and spec.dump_state(state) != record.state_json:
+    return Replayed(result, state, told)
+
+
+def verify(spec: AnySpec, record: SessionRecord, entries: Sequence[LogEntry]) -> Verification:
+    """Replay the session from its seed and logged actions with the rules in this build, and
+    compare every die and the final position with what the log and the board showed."""
+    replayed = replay(spec, record, entries)
+    result = replayed.verification
+    if replayed.state is None:
+        return result
+    if record.state_json is not None and spec.dump_state(replayed.state) != record.state_json:
         result.problems.append("the final position differs from the one the seed and log give")
     return result

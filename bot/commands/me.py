@@ -1,5 +1,6 @@
-"""`/me ...`: a player's settings for reminders (time zone, quiet hours, direct messages).
-What they decide and show is `table.prefs`'s."""
+"""`/me ...`: a player's settings for reminders (time zone, quiet hours, direct messages) and
+their data (export, forget). What they decide and show is `table.prefs`'s and
+`table.members`'s."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.replies import Ack, Reply, funnel
-from table import prefs
+from table import members, prefs
 from table.answers import Answer
 
 if TYPE_CHECKING:
@@ -19,8 +20,13 @@ if TYPE_CHECKING:
     from bot.table import Table
 
 
-class MeCog(commands.GroupCog, group_name="me", group_description="Your settings for reminders"):
-    """Where and when Redline may remind you that it is your turn."""
+class MeCog(
+    commands.GroupCog,
+    group_name="me",
+    group_description="Your settings for reminders, and your data",
+):
+    """Where and when Redline may remind you that it is your turn; your data, yours to take
+    or to have forgotten."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -77,3 +83,17 @@ class MeCog(commands.GroupCog, group_name="me", group_description="Your settings
     async def dm(self, interaction: discord.Interaction, allow: bool) -> None:
         """Choose whether reminders may come by direct message (else in the channel)."""
         await self._answer(interaction, lambda user: prefs.set_dm(self.service, user, allow))
+
+    @app_commands.command(name="export")
+    async def export(self, interaction: discord.Interaction) -> None:
+        """Get everything Redline stores about you, as a JSON file (only you see it)."""
+        await self._answer(interaction, lambda user: members.export(self.service, user))
+
+    @app_commands.command(name="forget")
+    async def forget(self, interaction: discord.Interaction) -> None:
+        """Remove your settings and stats, and your name from past games (asks first)."""
+
+        async def confirm(user: int) -> Answer:
+            return members.confirmation(user)
+
+        await self._answer(interaction, confirm)

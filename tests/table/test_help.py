@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from games.registry import GAMES
-from table.help import pages
+from table.help import help_text, pages
+from table.ratings import RULING_BOTS, RULING_ENDED, RULING_MISSED, RULING_TIES
+from table.seasons import RULING_SEASON_ENDS, RULING_SEASON_POINTS
 
 
 async def test_every_game_has_a_playing_here_section_in_its_rules() -> None:
@@ -20,3 +22,10 @@ def test_a_long_rules_text_is_paged_not_cut() -> None:
     assert "".join(got).replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(
         " ", ""
     )
+
+
+def test_help_tells_how_games_are_rated() -> None:
+    """`/help` carries every ratings and seasons ruling the tests quote, in plain words."""
+    told = help_text(GAMES)
+    rulings = (RULING_ENDED, RULING_MISSED, RULING_BOTS, RULING_TIES)
+    assert all(r in told for r in (*rulings, RULING_SEASON_POINTS, RULING_SEASON_ENDS))
