@@ -87,9 +87,24 @@ def describe(action: Action) -> str:
     return str(action.kind)
 
 
+def counted(count: int, word: str) -> str:
+    """`1 point`, `3 points`: a count with its noun."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def budget_words(points: int, tokens: int) -> str:
+    """What a building side has left to spend, in words."""
+    return f"{counted(points, 'point')} and {counted(tokens, 'token')} left"
+
+
 def prompt(state: RwState, player: PlayerId) -> str:
-    """What the public board asks of a player to act: a pending decision in words (GAUNTLET's
-    Skull), else their move."""
+    """What the public board asks of a player to act: their army while building (the counts
+    left are public), a pending decision in words (GAUNTLET's Skull), else their move."""
+    side = state.side_of(player)
+    if state.phase == "build" and side is not None:
+        mine = state.sides[side]
+        left = budget_words(mine.points - mine.spent, mine.tokens_allowed - mine.tokens_bought)
+        return f"building your army: {left}"
     turn = state.turn
     if turn is not None and turn.decision:
         return f"decide: {turn.decision}"

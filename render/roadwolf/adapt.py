@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from games.roadwolf import geometry as geo
+from games.roadwolf.describe import budget_words, counted
 from games.roadwolf.model import RwView, SideView, TokenView, VehicleView
 from games.roadwolf.model import Trace as RwTrace
 from render.roadwolf.scene import (
@@ -181,7 +182,8 @@ def headline(view: RwView) -> str:
             ]
             return "Army building, points/tokens to go: " + " · ".join(short)
         left = [
-            f"{s.name} {s.points - s.spent} pts, {s.tokens_allowed - s.tokens_bought} tokens to go"
+            f"{s.name} {s.points - s.spent} pts, "
+            f"{counted(s.tokens_allowed - s.tokens_bought, 'token')} to go"
             for s in building
         ]
         return "Army building: " + ("; ".join(left) or "done")
@@ -265,7 +267,7 @@ def sheet_of(view: RwView) -> Sheet:
                      for v in own)  # fmt: skip
     budget = ""
     if private is not None and view.phase == "build":
-        budget = f"{private.points_left} points and {private.tokens_left} tokens left to spend"
+        budget = f"{budget_words(private.points_left, private.tokens_left)} to spend"
     return Sheet(
         player=player,
         name=names.get(player, "you"),

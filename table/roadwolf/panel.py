@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 from games.engine import Model, PlayerId
 from games.roadwolf.actions import TrainAction
+from games.roadwolf.checks import actions_at_start
+from games.roadwolf.describe import budget_words
 from games.roadwolf.geometry import MoveKind
 from games.roadwolf.model import (
     BuyAction,
@@ -172,11 +174,7 @@ def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Men
     tokens = [a for a in actions if isinstance(a, TokenAction)]
     other = [a for a in actions if not isinstance(a, BuyAction | TokenAction)]
     private = view.private
-    left = (
-        f"{private.points_left} points and {private.tokens_left} tokens left"
-        if private is not None
-        else ""
-    )
+    left = budget_words(private.points_left, private.tokens_left) if private is not None else ""
     lines = [
         f"➡️ **Build your side**: {left}. Buy vehicles (cost = size), then tap a vehicle "
         "to place crew and gear tokens on it (hidden from the others until used)."
@@ -199,9 +197,7 @@ def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Message:
     actions = [
         a for a in snap.legal_actions(viewer) if isinstance(a, TokenAction) and a.vehicle == letter
     ]
-    buttons = [
-        ButtonSpec(f"{a.token.title()} on {a.vehicle}", act_id(snap, a), "primary") for a in actions
-    ]
+    buttons = [ButtonSpec(label(snap, a), act_id(snap, a), "primary") for a in actions]
     back = ButtonSpec("⬅ Back", rw_id(snap, PANEL), "secondary")
     text = f"{header(snap)}\n🎒 Put a token on **{letter}** (your side sees it; others once used):"
     return Message(clip(text), None, "", rows([buttons[:10]], [back]))
@@ -244,7 +240,7 @@ def vehicle_menu(
     mine = [a for a in actions if vehicle_of(a) in (letter, None)]  # and a mission's own
     vehicle = next((v for v in view.vehicles if v.letter == letter), None)
     name = f"{vehicle.name} {letter}" if vehicle is not None else letter
-    left = view.turn.actions_left if view.turn is not None else 0
+    left = actions_left(snap, letter)
     steps: list[ButtonSpec] = []
     kinds: tuple[tuple[MoveKind, str], ...] = (("move", "⬆ Move…"), ("brake", "⬇ Brake…"))
     for kind, words in kinds:
@@ -271,6 +267,18 @@ def vehicle_menu(
         text += " A replacement: choose its one token and, if you like, another edge to enter."
     last = tail(snap, *extra)
     return text, action_menu(snap, steps, [*fights, *others], last)
+
+
+def actions_left(snap: Snapshot, letter: str) -> int:
+    """The actions `letter` has: the turn's count once it is activating, else what it starts
+    its activation with (two; one for a vehicle taken over this turn, rule 43)."""
+    state = snap.state
+    if not isinstance(state, RwState) or state.turn is None:
+        return 0
+    vehicle = state.find(letter)
+    if state.turn.vehicle == letter or vehicle is None:
+        return state.turn.actions_left
+    return actions_at_start(vehicle, state.turn)
 
 
 def displacements(snap: Snapshot, viewer: PlayerId, plan: Planned) -> list[tuple[int, int]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from games.engine import InvalidAction, Model, NotYourTurn, PlayerId, Rng
+from games.engine import InvalidAction, Model, PlayerId, Rng
 from games.roadwolf.actions import LETTER_LENGTH
 from games.roadwolf.model import MoveAction, NitroAction, RwState
 from games.roadwolf.preview import Preview, preview
@@ -34,6 +34,7 @@ from table.roadwolf.ids import (
     Planned,
     parse_planned,
 )
+from table.roadwolf.whose import not_your_turn, whose_turn
 from table.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 
 KEY = "roadwolf"
@@ -55,7 +56,7 @@ def legal_plan(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Model:
     action = action_of(plan)
     state = snap.state
     if not isinstance(state, RwState) or viewer not in snap.active_players:
-        raise NotYourTurn("it is not your turn; the board says whose it is")
+        raise not_your_turn(snap)
     snap.spec.apply(state, viewer, action, Rng(0))
     return action
 
@@ -160,7 +161,7 @@ async def route(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     if rid.verb == PANEL:
         return Answer(pressed=host.sheet(snap, viewer))
     if viewer not in snap.active_players:
-        raise StaleBoard("it is not your turn any more", snap, private=True)
+        raise StaleBoard(f"it is not your turn any more: {whose_turn(snap)}", snap, private=True)
     return await _on_turn(host, press, rid, snap, viewer)
 
 

@@ -1,0 +1,87 @@
+"""Road Wolf through the fake Discord, as a new player meets it (issue 26): army building that
+says what it is doing and what each button costs, typed choices with distinct names, a
+vehicle's actions counted right, and refusals that name whose turn it is."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+from games.roadwolf.model import BuyAction
+from tests.bot.conftest import World
+from tests.bot.roadwolf_driver import Driver, Enough, do, lobby, open_panel, press
+
+
+def _labels(message: object) -> list[str]:
+    return [str(label) for label, _, _ in message.buttons]  # type: ignore[attr-defined]
+
+
+async def _to_play(world: World) -> None:
+    """Both sides build by the panel (Muscle Cars, a Gunner and gear) until play begins."""
+    driver = Driver(world, [world.alice, world.bob], random.Random(5), stop_at_play=True)
+    with contextlib.suppress(Enough):
+        await driver.play()
+
+
+async def test_buy_buttons_say_size_cost_and_type(world: World) -> None:
+    """Each buy button names what it buys: its cost in points, its size, Open or Closed and
+    its surface."""
+    await lobby(world, "INTERCEPTOR")
+    panel = await open_panel(world)
+    buys = [label for label in _labels(panel) if label.startswith("buy a ")]
+    muscle = next(label for label in buys if label.startswith("buy a Muscle Car"))
+    assert "3 points" in muscle and "size 3" in muscle and "Closed" in muscle, muscle
+    assert "Street" in muscle, muscle
+
+
+async def test_the_board_says_a_side_is_building_its_army(world: World) -> None:
+    """While armies are built the public board asks each player to build, with the points
+    left, not for "your move"."""
+    await lobby(world, "INTERCEPTOR")
+    board = world.latest_board()
+    assert "building your army: 6 points" in board.content, board.content
+    assert "your move" not in board.content, board.content
+
+
+async def test_one_point_left_is_one_point(world: World) -> None:
+    """With a single point left the panel says "1 point", not "1 points"."""
+    await lobby(world, "INTERCEPTOR")
+    await do(world, BuyAction(vehicle_class="muscle_car"))
+    await do(world, BuyAction(vehicle_class="coupe"))
+    panel = await open_panel(world)
+    assert "1 point and" in panel.content, panel.content
+
+
+async def test_typed_token_choices_have_distinct_names(world: World) -> None:
+    """`/roadwolf do` offers each token by its own name (the kind and the vehicle), so typing
+    "gunner on a" finds exactly one choice."""
+    await lobby(world, "INTERCEPTOR")
+    await do(world, BuyAction(vehicle_class="muscle_car"))
+    offered = await world.fake.autocomplete(
+        world.alice, world.channel, "roadwolf do", focused="action", value="on A"
+    )
+    names = [c["name"] for c in offered]
+    assert len(names) == len(set(names)) and len(names) > 1, names
+    one = await world.fake.autocomplete(
+        world.alice, world.channel, "roadwolf do", focused="action", value="gunner on a"
+    )
+    assert [c["name"] for c in one] == ["Gunner on A"], one
+
+
+async def test_a_picked_vehicle_has_its_two_actions(world: World) -> None:
+    """A vehicle picked at the start of its activation says it has 2 actions left."""
+    await lobby(world, "INTERCEPTOR")
+    await _to_play(world)
+    panel = await open_panel(world)
+    picked = await press(world, panel, "🚗 A")
+    assert "2 actions left" in picked.content, picked.content
+
+
+async def test_a_refusal_names_whose_turn_it_is(world: World) -> None:
+    """Bob typing a move on Alice's turn is told it is Alice's turn and what she is choosing."""
+    await lobby(world, "INTERCEPTOR")
+    await _to_play(world)
+    r = await world.slash(world.bob, "roadwolf move", vehicle="N", to="B4")
+    refusal = r.messages[-1]
+    assert refusal.ephemeral and "🚫" in refusal.content, refusal.content
+    assert "it is alice's turn: alice is choosing" in refusal.content.lower(), refusal.content
