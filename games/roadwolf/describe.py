@@ -18,6 +18,7 @@ from games.roadwolf.model import (
     MoveAction,
     NitroAction,
     PlaceAction,
+    ReadyAction,
     ResetAction,
     RwState,
     ShootAction,
@@ -28,6 +29,7 @@ from games.roadwolf.model import (
     TokenAction,
     TrainAction,
 )
+from games.roadwolf.words import budget_words
 
 
 def offset_text(dx: int, dy: int) -> str:
@@ -51,6 +53,8 @@ def describe(action: Action) -> str:
             return f"place {action.vehicle} at {action.x},{action.y}"
         case ResetAction():
             return "start the army again"
+        case ReadyAction():
+            return "✅ Army ready"
         case CrewOrderAction():
             return f"choose who {action.vehicle} loses first"
         case MoveAction():
@@ -85,16 +89,6 @@ def describe(action: Action) -> str:
         case DecideAction():
             return f"Take {attack_words(action.token, action.target)}"
     return str(action.kind)
-
-
-def counted(count: int, word: str) -> str:
-    """`1 point`, `3 points`: a count with its noun."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def budget_words(points: int, tokens: int) -> str:
-    """What a building side has left to spend, in words."""
-    return f"{counted(points, 'point')} and {counted(tokens, 'token')} left"
 
 
 def prompt(state: RwState, player: PlayerId) -> str:

@@ -58,7 +58,8 @@ crew), board it, then DRIVE the train 1 stick a turn. The team that drives it of
 **Army**: spend your points on vehicles (cost = size: bikes 1, cars 2–3, Armored Car/Limo 4, \
 Big Rig 5), then as many crew/gear tokens as points. Every vehicle has a free Driver, Street \
 vehicles a free Nitro. Tokens are hidden from the other sides until used; counts are public. \
-Until every side is done you may start your army again or place your vehicles.
+Until your side presses ✅ Army ready (once every point and token is spent) you may start your \
+army again, place your vehicles and set crew orders; play begins when every side is ready.
 
 **Turn**: one vehicle at a time, two actions each: MOVE (up to 1 stick = 4 cells, forward or \
 sideways), BRAKE (up to 4 cells back), SHOOT (range 4 cells, in sight), MELEE (Open vehicles, \

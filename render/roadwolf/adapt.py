@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from games.roadwolf import geometry as geo
-from games.roadwolf.describe import budget_words, counted
 from games.roadwolf.model import RwView, SideView, TokenView, VehicleView
 from games.roadwolf.model import Trace as RwTrace
+from games.roadwolf.words import budget_words, counted
 from render.roadwolf.scene import (
     XY,
     Card,
@@ -76,7 +76,7 @@ def active_players(view: RwView) -> frozenset[int]:
 
 
 def _building(side: SideView) -> bool:
-    return side.spent < side.points or side.tokens_bought < side.tokens_allowed
+    return not side.ready
 
 
 def seats(view: RwView) -> tuple[Seat, ...]:

@@ -22,9 +22,9 @@ from games.roadwolf.actions import (
     TrainAction,
 )
 from games.roadwolf.data import VEHICLES
-from games.roadwolf.describe import counted
 from games.roadwolf.geometry import MoveKind
 from games.roadwolf.model import RwState
+from games.roadwolf.words import counted
 from table import messages as presenters
 from table.answers import ButtonSpec
 from table.ids import ButtonId, template

@@ -18,17 +18,18 @@ from collections.abc import Sequence
 from games.engine import Model, PlayerId
 from games.roadwolf.actions import TrainAction
 from games.roadwolf.checks import actions_at_start
-from games.roadwolf.describe import budget_words
 from games.roadwolf.geometry import MoveKind
 from games.roadwolf.model import (
     BuyAction,
     MoveAction,
     NitroAction,
+    ReadyAction,
     RwState,
     RwView,
     TokenAction,
 )
 from games.roadwolf.preview import reach
+from games.roadwolf.words import budget_words
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.ids import action_payload
@@ -169,6 +170,9 @@ def your_side(view: RwView) -> str:
     return f"\nYour side: **{view.sides[private.side].name}**"
 
 
+BUILD_STYLES = {"ready": "success", "reset": "danger"}
+
+
 def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Menu]:
     buys = [a for a in actions if isinstance(a, BuyAction)]
     tokens = [a for a in actions if isinstance(a, TokenAction)]
@@ -179,9 +183,19 @@ def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Men
         f"➡️ **Build your side**: {left}. Buy vehicles (cost = size), then tap a vehicle "
         "to place crew and gear tokens on it (hidden from the others until used)."
     ]
+    if any(isinstance(a, ReadyAction) for a in other):
+        lines[0] = (
+            "➡️ **Build your side**: everything is spent. Place your vehicles or set crew "
+            "orders if you like (or start again), then press ✅ Army ready."
+        )
     buy_buttons = [ButtonSpec(label(snap, a)[:80], act_id(snap, a), "primary") for a in buys]
     letters = list(dict.fromkeys(a.vehicle for a in tokens))
-    rest = [ButtonSpec(label(snap, a)[:80], act_id(snap, a)) for a in other]
+    ready_first = sorted(other, key=lambda a: not isinstance(a, ReadyAction))
+    styles = [BUILD_STYLES.get(str(getattr(a, "kind", "")), "secondary") for a in ready_first]
+    rest = [
+        ButtonSpec(label(snap, a)[:80], act_id(snap, a), style)
+        for a, style in zip(ready_first, styles, strict=True)
+    ]
     last = tail(snap, setup_button(snap))
     lines.append("🛠 Place / crew…: choose where a vehicle starts and who it loses first.")
     if len(letters) <= PER_ROW:

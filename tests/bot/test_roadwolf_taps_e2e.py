@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import random
 
-from games.roadwolf.model import BuyAction
+from games.roadwolf.model import BuyAction, TokenAction
 from tests.bot.conftest import World
 from tests.bot.roadwolf_driver import Driver, Enough, do, lobby, open_panel, press
 
@@ -85,3 +85,26 @@ async def test_a_refusal_names_whose_turn_it_is(world: World) -> None:
     refusal = r.messages[-1]
     assert refusal.ephemeral and "🚫" in refusal.content, refusal.content
     assert "it is alice's turn: alice is choosing" in refusal.content.lower(), refusal.content
+
+
+async def _spend_everything(world: World) -> None:
+    """Alice buys a Muscle Car, a Coupe and a Street Bike and puts her six tokens on them."""
+    for key in ("muscle_car", "coupe", "street_bike"):
+        await do(world, BuyAction(vehicle_class=key))
+    for token in ("gunner", "nitro", "shotgun", "molotov", "ambush", "spikes"):
+        await do(world, TokenAction(vehicle="A", token=token))
+
+
+async def test_the_last_token_leaves_the_army_open_until_ready(world: World) -> None:
+    """With every point and token spent Alice may still place, crew or start again; her army
+    is done only when she presses ✅ Army ready."""
+    await lobby(world, "INTERCEPTOR")
+    await _spend_everything(world)
+    panel = await open_panel(world)
+    labels = _labels(panel)
+    for wanted in ("✅ Army ready", "start the army again", "🛠 Place / crew…"):
+        assert wanted in labels, labels
+    assert "press ✅ Army ready" in panel.content, panel.content
+    ready = await press(world, panel, "✅ Army ready")
+    assert "Nothing to do" in ready.content, ready.content
+    assert not [label for label in _labels(ready) if label.startswith("start the army")]
