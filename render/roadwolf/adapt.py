@@ -92,6 +92,16 @@ def seats(view: RwView) -> tuple[Seat, ...]:
 def piece_of(view: RwView, v: VehicleView) -> Piece:
     turn = view.turn
     active = view.phase == "play" and turn is not None and turn.vehicle == v.letter
+    to_act = (
+        view.phase == "play"
+        and turn is not None
+        and turn.vehicle is None
+        and v.side == turn.side
+        and not v.neutral
+        and v.letter not in turn.done
+        and v.exited is None
+        and v.status != "wreck"
+    )
     note = EXIT_WORDS.get(v.exited or "", "")
     building = view.phase == "build"
     if building:
@@ -114,6 +124,7 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
         if v.status == "normal" and v.facing == "backward"
         else STATUS[v.status],
         active=active,
+        to_act=to_act,
         actions_left=turn.actions_left if active and turn is not None else 0,
         note=note,
         tag=tag_of(v),
@@ -160,8 +171,28 @@ def trace_of(view: RwView, t: RwTrace) -> Trace | None:
         points = (hit,)
     if not points:
         return None
+    if t.kind == "shot":
+        points = _to_the_edge(view, points, t.target)
     kind = "ram" if t.kind == "spikes" else t.kind
     return Trace(kind, points, side, t.text)
+
+
+def _to_the_edge(view: RwView, points: tuple[XY, ...], target: str | None) -> tuple[XY, ...]:
+    """A shot ends where it meets the target's footprint, not at its centre: the ring drawn
+    there then leaves the target's letter readable."""
+    box = next((rect_of(v) for v in view.vehicles if v.letter == target), None)
+    if box is None or len(points) < 2:
+        return points
+    (ax, ay), (bx, by) = points[0], points[-1]
+    enter = 0.0
+    for a, b, low, high in ((ax, bx, box.x, box.x + box.w), (ay, by, box.y, box.y + box.h)):
+        if a == b:
+            continue
+        near = low if a < b else high  # the side of the box the shot comes from
+        enter = max(enter, (near - a) / (b - a))
+    if not 0.0 < enter < 1.0:
+        return points  # the shooter touches or overlaps the target: keep the centre
+    return (*points[:-1], (ax + (bx - ax) * enter, ay + (by - ay) * enter))
 
 
 def headline(view: RwView) -> str:
