@@ -81,13 +81,13 @@ turn pick a vehicle, then an action: a move shows the vehicle's reach; pick the 
 the ghost, the path and the warnings (a ram and its dice, off-road and its wipeout check), then \
 confirm. Or type a move: `/roadwolf move vehicle:A to:L2F3` = 2 cells left and 3 forward (L/R \
 sideways, F/B forward/back; `B4` brakes 4, `N` fires Nitro). Shoot and melee offer only targets \
-in range and in sight. While building, 🛠 Place / crew… sets where a vehicle starts (a column, \
-then a row, among the spots the rules allow; other sides see a placed vehicle, never its \
-tokens) and its 🧍 Crew order… (who is lost first; the driver always last); a vehicle with crew \
-also has Crew order… on your turn. DERAILED: 🧗 Who boards G1… names the crew who climb into a \
-train car; 🧗 boards, 🔍 searches the Gondola and 🚂 drives the train 1 stick are buttons on the \
-vehicle or car. `/roadwolf panel` shows your vehicles and your hidden tokens, `/roadwolf road` \
-the whole road, `/roadwolf do` any action by name.
+in range and in sight. While building, 🛠 Place / crew… sets where a vehicle starts (tap the \
+number of a spot on the picture of the spots the rules allow; other sides see a placed \
+vehicle, never its tokens) and its 🧍 Crew order… (who is lost first; the driver always \
+last); a vehicle with crew also has Crew order… on your turn. DERAILED: 🧗 Who boards G1… \
+names the crew who climb into a train car; 🧗 boards, 🔍 searches the Gondola and 🚂 drives \
+the train 1 stick are buttons on the vehicle or car. `/roadwolf panel` shows your vehicles and \
+your hidden tokens, `/roadwolf road` the whole road, `/roadwolf do` any action by name.
 
 **Rulings**
 - Sides: GAUNTLET and DERAILED are free-for-all. Option `teams` 0 (the default) gives every \

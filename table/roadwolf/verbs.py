@@ -121,7 +121,8 @@ async def _played(host: TableHost, press: Press, rid: ButtonId, action: Model) -
 async def _setup(
     host: TableHost, press: Press, rid: ButtonId, snap: Snapshot, viewer: PlayerId
 ) -> Answer:
-    """Place (column, then row: the row pick plays `place`) and crew order menus."""
+    """The place picture (its numbered buttons play `place`; a row pick on a panel drawn
+    before it still plays) and the crew order menus."""
     values = press.values
     if rid.verb == setup.SETUP:
         letter = (values[0] if values else rid.payload)[:LETTER_LENGTH]  # A10…F12 too
@@ -131,9 +132,8 @@ async def _setup(
         if action is None:
             raise ServiceError(DAMAGED)
         return await _played(host, press, rid, action)
-    if rid.verb == setup.PLACE:
-        payload = f"{rid.payload}.{values[0]}" if values else rid.payload
-        return _kept(setup.place_menu(snap, viewer, payload[:8]))
+    if rid.verb == setup.PLACE:  # the spots' picture replaces the panel's image
+        return Answer(pressed=setup.place_menu(snap, viewer, rid.payload[:8]))
     return _kept(setup.crew_menu(snap, viewer, rid.payload))
 
 

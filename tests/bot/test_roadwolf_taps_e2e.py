@@ -9,7 +9,16 @@ import random
 
 from games.roadwolf.model import BuyAction, TokenAction
 from tests.bot.conftest import World
-from tests.bot.roadwolf_driver import Driver, Enough, do, lobby, open_panel, press
+from tests.bot.roadwolf_driver import (
+    Driver,
+    Enough,
+    do,
+    game_state,
+    lobby,
+    open_panel,
+    press,
+    refusals,
+)
 
 
 def _labels(message: object) -> list[str]:
@@ -108,3 +117,21 @@ async def test_the_last_token_leaves_the_army_open_until_ready(world: World) -> 
     ready = await press(world, panel, "✅ Army ready")
     assert "Nothing to do" in ready.content, ready.content
     assert not [label for label in _labels(ready) if label.startswith("start the army")]
+
+
+async def test_a_vehicle_is_placed_from_a_picture_of_its_spots(world: World) -> None:
+    """🛠 Place / crew…, then 📍 A shows a picture of A's legal starting spots, numbered, with a
+    button per number; tapping 1 places A there (three taps from the panel, one from the
+    picture)."""
+    await lobby(world, "INTERCEPTOR")
+    await do(world, BuyAction(vehicle_class="muscle_car"))
+    panel = await open_panel(world)
+    picks = await press(world, panel, "🛠 Place / crew…")
+    spots = await press(world, picks, "📍 A")
+    assert spots.files, "the spots are shown on a picture"
+    assert "1" in _labels(spots) and "Where does **Muscle Car A** start" in spots.content
+    await press(world, spots, "1")
+    game = await game_state(world)
+    assert game.vehicle("A").placed and game.vehicle("A").y < 8, game.vehicle("A")
+    assert not refusals(world)
+    world.renders.check(world.fake)

@@ -10,14 +10,16 @@ import io
 from PIL import Image
 
 from games.roadwolf.model import RwView, Trace, TurnView
+from render.fonts import MIN_PHONE_PX, phone_px
 from render.palette import BLACK, WHITE
 from render.palette import DEFAULT_THEME as THEME
-from render.roadwolf import render_roadwolf_board
+from render.roadwolf import render_roadwolf_board, render_roadwolf_spots
 from render.roadwolf.adapt import scene_of
 from render.roadwolf.board import board_grid
 from render.roadwolf.layout import focus_rows
 from render.roadwolf.road import label_spot
 from render.roadwolf.scene import Rect
+from render.shapes import recording_text
 from tests.render.roadwolf.views import BOB, chase, vehicle
 
 RUNNER_MOVE = Trace(kind="move", vehicle="A", points=((11, 5), (11, 9)))
@@ -110,3 +112,15 @@ def test_a_mutant_is_a_plain_lettered_token() -> None:
     inside = image.crop(box)
     blacks = sum(1 for p in inside.getdata() if p == BLACK)
     assert blacks < inside.width * inside.height * 0.45, blacks  # 54 % before: screen, dots, pips
+
+
+def test_starting_spots_are_numbered_readably() -> None:
+    """The place picture numbers every offered spot, each number readable at 400 px."""
+    view = chase().model_copy(update={"phase": "build", "turn": None, "traces": ()})
+    spots = ((9, 0), (11, 0), (13, 0))
+    with recording_text() as labels:
+        png = render_roadwolf_spots(view, "A", spots)
+    width = _image(png).width
+    numbers = [label for label in labels if label.text in {"1", "2", "3"}]
+    assert sorted(label.text for label in numbers) == ["1", "2", "3"]
+    assert min(phone_px(label.size, width) for label in numbers) >= MIN_PHONE_PX
