@@ -111,7 +111,7 @@ def action_menu(
 ) -> Menu:
     """`first` on the top row, then one button per action while they fit above the tail row;
     the rest (at most 25) in a "More actions…" menu on the last free row."""
-    top = 1 if first else 0
+    top = -(-len(first) // PER_ROW)  # the rows `first` takes
     room = (TAIL_ROW - top) * PER_ROW
     buttons = [
         ButtonSpec(
@@ -250,7 +250,8 @@ MOVE_KINDS = ("move", "brake")
 def vehicle_menu(
     snap: Snapshot, view: RwView, actions: list[Model], letter: str
 ) -> tuple[str, Menu]:
-    """One vehicle's actions: Move… / Brake… / Nitro open the three-tap move; the rest play."""
+    """One vehicle's actions: a quick move (⏩ F4, ⏪ B4…) opens its preview at once; Move… /
+    Brake… / Nitro open the three-tap move to any end in reach; the rest play."""
     mine = [a for a in actions if vehicle_of(a) in (letter, None)]  # and a mission's own
     vehicle = next((v for v in view.vehicles if v.letter == letter), None)
     name = f"{vehicle.name} {letter}" if vehicle is not None else letter
@@ -265,6 +266,7 @@ def vehicle_menu(
     if any(isinstance(a, NitroAction) for a in mine):
         code = Planned(letter, "nitro", 0, 8).code()
         steps.append(ButtonSpec("🔥 Nitro (preview)", rw_id(snap, PREVIEW, code), "primary"))
+    steps = [*quick_moves(snap, view, letter), *steps]
     fights = [a for a in mine if getattr(a, "kind", "") in ACTION_STYLES]
     others = [a for a in mine if not isinstance(a, MoveAction | NitroAction) and a not in fights]
     text = (
@@ -281,6 +283,34 @@ def vehicle_menu(
         text += " A replacement: choose its one token and, if you like, another edge to enter."
     last = tail(snap, *extra)
     return text, action_menu(snap, steps, [*fights, *others], last)
+
+
+QUICK_FORWARD = 3
+QUICK_BRAKES = ((0, -4), (0, -2))
+
+
+def quick_moves(snap: Snapshot, view: RwView, letter: str) -> list[ButtonSpec]:
+    """The usual moves, one tap each to their preview (then ✅ Confirm): the longest forward
+    ones (`F4`, `L1F3`, `R1F3`) and straight brakes (`B4`, `B2`); Move… and Brake… still
+    offer every end in reach."""
+    if view.viewer is None:
+        return []
+    forward = sorted(
+        displacements(snap, view.viewer, Planned(letter, "move")),
+        key=lambda d: (-d[1], abs(d[0]), d[0]),
+    )[:QUICK_FORWARD]
+    brakes = displacements(snap, view.viewer, Planned(letter, "brake"))
+    chosen: list[tuple[MoveKind, tuple[int, int], str]]
+    chosen = [("move", d, "⏩") for d in forward if d[1] > 0]
+    chosen += [("brake", d, "⏪") for d in QUICK_BRAKES if d in brakes]
+    return [
+        ButtonSpec(
+            f"{icon} {typed(dx, dy)}",
+            rw_id(snap, PREVIEW, Planned(letter, kind, dx, dy).code()),
+            "primary",
+        )
+        for kind, (dx, dy), icon in chosen
+    ]
 
 
 def actions_left(snap: Snapshot, letter: str) -> int:

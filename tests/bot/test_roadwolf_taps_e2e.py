@@ -5,15 +5,23 @@ vehicle's actions counted right, and refusals that name whose turn it is."""
 from __future__ import annotations
 
 import contextlib
+import math
 import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from games.roadwolf.model import BuyAction, TokenAction
+from fakediscord import FakeUser
+from fakediscord.interaction import InteractionResult
+from games.roadwolf.model import BuyAction, RwState, TokenAction
+from tests.bot.conformance_driver import Choice
 from tests.bot.conftest import World
 from tests.bot.roadwolf_driver import (
     Driver,
     Enough,
     do,
     game_state,
+    latest,
     lobby,
     open_panel,
     press,
@@ -135,3 +143,63 @@ async def test_a_vehicle_is_placed_from_a_picture_of_its_spots(world: World) -> 
     assert game.vehicle("A").placed and game.vehicle("A").y < 8, game.vehicle("A")
     assert not refusals(world)
     world.renders.check(world.fake)
+
+
+PLAY_ACTIONS = 40
+"""Play-phase actions the tap count follows (a whole game takes minutes on a loaded machine)."""
+TAP_BUDGET = 3
+
+
+@dataclass
+class TapCounter(Driver):
+    """The panel-driving person (`Driver`), who takes a ⏩/⏪ quick move when one goes where the
+    Driver would have gone anyway, counting each player's presses until their action is
+    played (the game's version moves): taps per action, by phase."""
+
+    taps: dict[int, int] = field(default_factory=dict)
+    per_action: list[tuple[str, int]] = field(default_factory=list)
+
+    def pick(self, choices: Sequence[Choice]) -> Choice:
+        choice = super().pick(choices)
+        wanted = {"⬆ Move…": "⏩", "⬇ Brake…": "⏪"}.get(choice.label)
+        quick = [c for c in choices if wanted and c.label.startswith(wanted)]
+        return quick[0] if quick else choice
+
+    async def press(self, user: FakeUser, choice: Choice) -> InteractionResult:
+        before = await latest(self.world)
+        result = await super().press(user, choice)
+        after = await latest(self.world)
+        self.taps[user.id] = self.taps.get(user.id, 0) + 1
+        if after.version != before.version:
+            phase = before.state.phase if isinstance(before.state, RwState) else "?"
+            self.per_action.append((phase, self.taps.pop(user.id)))
+            if len(self.of("play")) >= PLAY_ACTIONS:
+                raise Enough
+        return result
+
+    def of(self, phase: str) -> list[int]:
+        return [taps for at, taps in self.per_action if at == phase]
+
+
+def _median_p90(taps: list[int]) -> tuple[float, int]:
+    ordered = sorted(taps)
+    return statistics.median(ordered), ordered[math.ceil(0.9 * len(ordered)) - 1]
+
+
+async def test_an_action_takes_at_most_three_taps(world: World) -> None:
+    """Two players build and play INTERCEPTOR by the panel as a person would: the taps from one
+    played action to the next, median and p90, are at most 3 (issue 26's budget)."""
+    await lobby(world, "INTERCEPTOR")
+    counter = TapCounter(world, [world.alice, world.bob], random.Random(5))
+    with contextlib.suppress(Enough):
+        await counter.play()
+    build, play = counter.of("build"), counter.of("play")
+    assert len(play) >= PLAY_ACTIONS, counter.per_action
+    every = build + play
+    print(
+        f"\nRoad Wolf taps per action (median, p90): build {_median_p90(build)} over "
+        f"{len(build)}, play {_median_p90(play)} over {len(play)}, all {_median_p90(every)}"
+    )
+    for taps in (build, play):
+        median, p90 = _median_p90(taps)
+        assert median <= TAP_BUDGET and p90 <= TAP_BUDGET, (median, p90, counter.per_action)
