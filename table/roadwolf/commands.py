@@ -17,6 +17,7 @@ from table.gametable import TableHost
 from table.ids import MalformedInput, bounded_json
 from table.roadwolf import panel
 from table.roadwolf.ids import Planned, label
+from table.roadwolf.moves import typed_destinations
 from table.roadwolf.verbs import action_of, preview_message
 from table.roadwolf.whose import not_your_turn
 from table.service import Snapshot
@@ -88,7 +89,7 @@ def destination_choices(snap: Snapshot, user_id: int, letter: str, typed: str) -
     viewer = snap.player_of(user_id)
     if viewer is None:
         return []
-    options = panel.typed_destinations(snap, viewer, letter.strip().upper())
+    options = typed_destinations(snap, viewer, letter.strip().upper())
     start = typed.strip().upper()
     return [o for o in options if o.startswith(start)]
 
