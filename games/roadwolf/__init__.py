@@ -14,7 +14,7 @@ from games.roadwolf.text import RULES_TEXT
 from games.roadwolf.text_board import text_board
 from games.roadwolf.view import private_part, view
 
-RULES_VERSION = 3
+RULES_VERSION = 4
 
 
 SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
@@ -63,6 +63,11 @@ SPEC: GameSpec[RwState, Action, RwOptions, RwView] = GameSpec(
             "- TAKEOVER: you choose which crew goes across, the Driver included (then your"
             " vehicle is abandoned).\n"
             "- Scores show as they stand after every action."
+        ),
+        4: (
+            "- Army building: spending your last point and token no longer ends your building;"
+            " you may still place your vehicles, set crew orders or start again, then press"
+            " ✅ Army ready. Play begins once every side is ready."
         ),
     },
     summary=(

@@ -28,6 +28,13 @@ class ResetAction(Model):
     kind: Literal["reset"] = "reset"
 
 
+class ReadyAction(Model):
+    """Army building: every point and token is spent and the side is done (no more starting
+    again, placing or crew orders while building); play begins once every side is ready."""
+
+    kind: Literal["ready"] = "ready"
+
+
 class PlaceAction(Model):
     """Army building: start one of your vehicles at (x, y), its back-left cell: the first side
     at the START (road, back row 0–7), the other touching a board edge (INTERCEPTOR: not the
@@ -159,6 +166,7 @@ Action = Annotated[
     BuyAction
     | TokenAction
     | ResetAction
+    | ReadyAction
     | PlaceAction
     | CrewOrderAction
     | MoveAction

@@ -27,6 +27,7 @@ from games.roadwolf.model import (
 from games.roadwolf.narration import TokenChosen
 from games.roadwolf.road import full_deck
 from games.roadwolf.table import Ctx
+from games.roadwolf.words import budget_words
 
 LETTERS = ("ABCDEFGHIJKL", "NOPQRSTUVWXY")
 """Side 0's vehicles are lettered from A, side 1's from N (12 each: 12 points of bikes)."""
@@ -152,6 +153,20 @@ def reset(ctx: Ctx, side: Side) -> None:
     ctx.sides[side] = ctx.sides[side].model_copy(update={"spent": 0, "tokens_bought": 0})
     _buy_required(ctx, side)
     ctx.say("", f"{ctx.sides[side].name} start their army again.", kind="reset")
+
+
+def declare_ready(ctx: Ctx, side: Side) -> None:
+    """✅ Army ready: only once every point and token is spent (rule 3: one token per point);
+    from then on the side waits for the others."""
+    mine = ctx.sides[side]
+    if not mine.spent_all:
+        points, tokens = mine.points - mine.spent, mine.tokens_allowed - mine.tokens_bought
+        raise IllegalAction(
+            f"spend everything first: {budget_words(points, tokens)} (buy vehicles, then "
+            "put tokens on them)"
+        )
+    ctx.sides[side] = mine.model_copy(update={"ready": True})
+    ctx.say("", f"{mine.name}: army ready.", kind="ready")
 
 
 def can_reset(state: RwState, side: Side) -> bool:

@@ -18,6 +18,7 @@ from games.roadwolf.model import (
     MoveAction,
     NitroAction,
     PlaceAction,
+    ReadyAction,
     ResetAction,
     RwState,
     ShootAction,
@@ -28,6 +29,7 @@ from games.roadwolf.model import (
     TokenAction,
     TrainAction,
 )
+from games.roadwolf.words import budget_words
 
 
 def offset_text(dx: int, dy: int) -> str:
@@ -51,6 +53,8 @@ def describe(action: Action) -> str:
             return f"place {action.vehicle} at {action.x},{action.y}"
         case ResetAction():
             return "start the army again"
+        case ReadyAction():
+            return "✅ Army ready"
         case CrewOrderAction():
             return f"choose who {action.vehicle} loses first"
         case MoveAction():
@@ -88,8 +92,13 @@ def describe(action: Action) -> str:
 
 
 def prompt(state: RwState, player: PlayerId) -> str:
-    """What the public board asks of a player to act: a pending decision in words (GAUNTLET's
-    Skull), else their move."""
+    """What the public board asks of a player to act: their army while building (the counts
+    left are public), a pending decision in words (GAUNTLET's Skull), else their move."""
+    side = state.side_of(player)
+    if state.phase == "build" and side is not None:
+        mine = state.sides[side]
+        left = budget_words(mine.points - mine.spent, mine.tokens_allowed - mine.tokens_bought)
+        return f"building your army: {left}"
     turn = state.turn
     if turn is not None and turn.decision:
         return f"decide: {turn.decision}"

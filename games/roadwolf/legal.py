@@ -24,6 +24,7 @@ from games.roadwolf.model import (
     MeleeAction,
     MoveAction,
     NitroAction,
+    ReadyAction,
     ResetAction,
     RwState,
     ShootAction,
@@ -83,6 +84,8 @@ def _build_actions(state: RwState, side: int) -> list[Action]:
         for k, c in VEHICLES.items()
         if c.cost <= left and can_buy(state, side, k)
     )
+    if mine.spent_all:
+        found.append(ReadyAction())
     if can_reset(state, side):
         found.append(ResetAction())
     if mine.tokens_bought < mine.tokens_allowed:

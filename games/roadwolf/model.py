@@ -42,6 +42,9 @@ from games.roadwolf.actions import (
     PlaceAction as PlaceAction,
 )
 from games.roadwolf.actions import (
+    ReadyAction as ReadyAction,
+)
+from games.roadwolf.actions import (
     ResetAction as ResetAction,
 )
 from games.roadwolf.actions import (
@@ -225,9 +228,19 @@ class SideState(Model):
     def tokens_allowed(self) -> int:
         return self.points if self.token_limit is None else self.token_limit
 
+    ready: bool = False
+    """The side pressed ✅ Army ready (rules version 4): until then it may still start its army
+    again, place its vehicles and set crew orders, with every point and token spent."""
+
+    @property
+    def spent_all(self) -> bool:
+        """Every point and every token spent: the side may declare its army ready."""
+        return self.spent >= self.points and self.tokens_bought >= self.tokens_allowed
+
     @property
     def built(self) -> bool:
-        return self.spent >= self.points and self.tokens_bought >= self.tokens_allowed
+        """Done building: everything spent and the army declared ready."""
+        return self.spent_all and self.ready
 
 
 class Turn(Model):
@@ -412,6 +425,8 @@ class SideView(Model):
     score: int
     tokens_allowed: int = 0
     """Crew and gear tokens the side may place (its points, CHASE's Cops none)."""
+    ready: bool = False
+    """Army building: the side declared its army ready (public, as the counts are)."""
 
 
 class PrivatePart(Model):

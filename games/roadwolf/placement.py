@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from games.engine import IllegalAction
+from games.engine import IllegalAction, Rng
 from games.roadwolf import geometry as geo
 from games.roadwolf.data import MISSIONS
-from games.roadwolf.model import PlaceAction, Side, Vehicle
+from games.roadwolf.model import PlaceAction, RwState, Side, Vehicle
 from games.roadwolf.table import Ctx, rect_of
 
+XY = tuple[int, int]
 END_SLOTS = (10, 12, 8, 14, 6, 16, 4, 18, 2, 20, 0, 22)
 """Columns along the END edge, from the road outward."""
 
@@ -109,19 +110,51 @@ def place_side(ctx: Ctx, side: Side) -> None:
             place_one(ctx, vehicle.letter)
 
 
+OFFERED_SPOTS = 20
+"""Starting positions offered at once on the place picture (four rows of five buttons)."""
+
+
+def offered_spots(state: RwState, letter: str, limit: int = OFFERED_SPOTS) -> list[XY]:
+    """Starting positions for `letter` the rules accept now, none overlapping another, at most
+    `limit`: in the house order (`place_one`'s: the START zone from the left of the road, the
+    END edge from the road outward, then the sides), then any other legal spot that is still
+    clear. A player picks one from a picture of them (`render.roadwolf.spots`)."""
+    ctx = Ctx(state, Rng(0))
+    vehicle = ctx.v(letter)
+    house = list(_spots_for(state, vehicle)(vehicle))
+    every = [(x, y) for y in range(geo.BOARD_LENGTH) for x in range(geo.BOARD_WIDTH)]
+    taken: list[geo.Rect] = []
+    found: list[XY] = []
+    for x, y in dict.fromkeys([*house, *every]):
+        box = geo.Rect(x, y, vehicle.w, vehicle.h)
+        if any(geo.overlaps(box, other) for other in taken):
+            continue
+        if allowed(ctx, vehicle, x, y) is None:
+            taken.append(box)
+            found.append((x, y))
+            if len(found) >= limit:
+                break
+    return found
+
+
+def _spots_for(state: RwState, vehicle: Vehicle) -> Callable[[Vehicle], Iterator[XY]]:
+    """Where `vehicle`'s side starts, as the house's order of spots."""
+    mission = MISSIONS[state.options.mission]
+    start = mission.of_side(mission.starts, vehicle.origin)
+    if start == "start":
+        return _start_spots
+    if start == "left":
+        return _left_spots
+    if start == "right":
+        return _right_spots
+    return _edge_spots
+
+
 def place_one(ctx: Ctx, letter: str) -> None:
     """Place one vehicle where its side starts (also a CHASE replacement entering mid-game),
     clear of everything already placed."""
     vehicle = ctx.v(letter)
-    mission = MISSIONS[ctx.state.options.mission]
-    start = mission.of_side(mission.starts, vehicle.origin)
-    spots: Callable[[Vehicle], Iterator[tuple[int, int]]] = _edge_spots
-    if start == "start":
-        spots = _start_spots
-    elif start == "left":
-        spots = _left_spots
-    elif start == "right":
-        spots = _right_spots
+    spots = _spots_for(ctx.state, vehicle)
     # first with a cell between vehicles (room to drive off), then touching if need be
     found = next(
         (

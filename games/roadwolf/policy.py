@@ -17,6 +17,7 @@ from games.roadwolf.model import (
     BuyAction,
     MoveAction,
     PlaceAction,
+    ReadyAction,
     RwState,
     ShootAction,
     TokenAction,
@@ -99,6 +100,8 @@ def _build(state: RwState, side: int, legal: list[Action]) -> Action:
                 spot = hints.place(state, vehicle)
                 if spot is not None:
                     return PlaceAction(vehicle=vehicle.letter, x=spot[0], y=spot[1])
+    if ReadyAction() in legal:  # everything spent and placed as it likes: done
+        return ReadyAction()
     tokens = [a for a in legal if isinstance(a, TokenAction)]
     guarded = _crew_the_prize(state, side, tokens)
     if guarded is not None:

@@ -40,6 +40,7 @@ from games.roadwolf.model import (
     MoveAction,
     NitroAction,
     PlaceAction,
+    ReadyAction,
     ResetAction,
     RwState,
     ShootAction,
@@ -93,6 +94,8 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
                 build.buy(ctx, side, action.vehicle_class)
             case TokenAction():
                 build.add_token(ctx, side, action)
+            case ReadyAction():
+                build.declare_ready(ctx, side)
             case ResetAction():
                 if not build.can_reset(state, side):
                     raise IllegalAction("nothing bought yet to start again")
@@ -128,7 +131,7 @@ def apply(state: RwState, player: PlayerId, action: Action, rng: Rng) -> Step[Rw
         and free(ctx, side, action)
     ):
         return Step(ctx.freeze(), tuple(ctx.events))
-    if isinstance(action, (BuyAction, TokenAction, ResetAction, PlaceAction)):
+    if isinstance(action, (BuyAction, TokenAction, ResetAction, ReadyAction, PlaceAction)):
         raise IllegalAction("army building is over")
     if isinstance(action, CrewOrderAction):
         build.crew_order(ctx, side, action)

@@ -58,7 +58,8 @@ crew), board it, then DRIVE the train 1 stick a turn. The team that drives it of
 **Army**: spend your points on vehicles (cost = size: bikes 1, cars 2–3, Armored Car/Limo 4, \
 Big Rig 5), then as many crew/gear tokens as points. Every vehicle has a free Driver, Street \
 vehicles a free Nitro. Tokens are hidden from the other sides until used; counts are public. \
-Until every side is done you may start your army again or place your vehicles.
+Until your side presses ✅ Army ready (once every point and token is spent) you may start your \
+army again, place your vehicles and set crew orders; play begins when every side is ready.
 
 **Turn**: one vehicle at a time, two actions each: MOVE (up to 1 stick = 4 cells, forward or \
 sideways), BRAKE (up to 4 cells back), SHOOT (range 4 cells, in sight), MELEE (Open vehicles, \
@@ -74,19 +75,20 @@ hits. Wipeout: remaining hits against the road's 2 dice: overkill 0 SKID (1 stic
 2 × d6 o'clock), 1 SPIN (skid, immobilized: no more wipeout checks, not even on its own \
 skid), 2 ROLL (1 damage, skid).
 
-**Playing here**: in the lobby pick the mission, the points and (GAUNTLET, DERAILED) the teams \
-with `/game option`. Build your army with the buttons (a vehicle, then tokens on it). On your \
-turn pick a vehicle, then an action: a move shows the vehicle's reach; pick the end point, check \
-the ghost, the path and the warnings (a ram and its dice, off-road and its wipeout check), then \
-confirm. Or type a move: `/roadwolf move vehicle:A to:L2F3` = 2 cells left and 3 forward (L/R \
-sideways, F/B forward/back; `B4` brakes 4, `N` fires Nitro). Shoot and melee offer only targets \
-in range and in sight. While building, 🛠 Place / crew… sets where a vehicle starts (a column, \
-then a row, among the spots the rules allow; other sides see a placed vehicle, never its \
-tokens) and its 🧍 Crew order… (who is lost first; the driver always last); a vehicle with crew \
-also has Crew order… on your turn. DERAILED: 🧗 Who boards G1… names the crew who climb into a \
-train car; 🧗 boards, 🔍 searches the Gondola and 🚂 drives the train 1 stick are buttons on the \
-vehicle or car. `/roadwolf panel` shows your vehicles and your hidden tokens, `/roadwolf road` \
-the whole road, `/roadwolf do` any action by name.
+**Playing here**: in the lobby pick the mission, the points and (GAUNTLET, DERAILED) the \
+teams with `/game option`. Build your army with the buttons (a vehicle, then tokens on it), \
+then press ✅ Army ready. On your turn pick a vehicle, then an action: ⏩ F4, ⏩ L1F3, ⏪ B4… \
+preview the usual moves at once; Move… and Brake… offer every end point in reach. Check the \
+ghost, the path and the warnings (a ram and its dice, off-road and its wipeout check), then \
+confirm. Or type a move: `/roadwolf move vehicle:A to:L2F3` = 2 cells left and 3 forward \
+(L/R sideways, F/B forward/back; `B4` brakes 4, `N` fires Nitro). Shoot and melee offer only \
+targets in range and in sight. While building, 🛠 Place / crew… sets where a vehicle starts \
+(tap the number of a spot on the picture of the spots the rules allow; other sides see a \
+placed vehicle, never its tokens) and its 🧍 Crew order… (who is lost first; the driver \
+always last); a vehicle with crew also has Crew order… on your turn. DERAILED: 🧗 Who boards \
+G1… names the crew who climb into a train car; 🧗 boards, 🔍 searches the Gondola and 🚂 drives \
+the train 1 stick are buttons on the vehicle or car. `/roadwolf panel` shows your vehicles \
+and your hidden tokens, `/roadwolf road` the whole road, `/roadwolf do` any action by name.
 
 **Rulings**
 - Sides: GAUNTLET and DERAILED are free-for-all. Option `teams` 0 (the default) gives every \

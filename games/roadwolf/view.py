@@ -131,6 +131,7 @@ def view(state: RwState, viewer: PlayerId | None) -> RwView:
                 tokens_bought=s.tokens_bought,
                 tokens_allowed=s.tokens_allowed,
                 score=s.score,
+                ready=s.ready,
             )
             for s in state.sides
         ),

@@ -10,7 +10,9 @@ from render.roadwolf.adapt import scene_of, sheet_of
 from render.roadwolf.board import render_scene
 from render.roadwolf.plan import plan_from_preview, plan_move
 from render.roadwolf.preview import render_plan
+from render.roadwolf.scene import Rect
 from render.roadwolf.sheet import render_sheet
+from render.roadwolf.spots import render_spots
 
 
 def render_roadwolf_board(
@@ -50,6 +52,21 @@ def render_roadwolf_preview(
     return render_plan(scene_of(view), plan, scale=scale, theme=theme)
 
 
+def render_roadwolf_spots(
+    view: RwView,
+    vehicle: str,
+    spots: tuple[tuple[int, int], ...],
+    *,
+    scale: float = 1.0,
+    theme: Theme = DEFAULT_THEME,
+) -> bytes:
+    """PNG of where `vehicle` may start: each of `spots` (back-left cells) numbered from 1."""
+    piece = next(v for v in view.vehicles if v.letter == vehicle)
+    boxes = [Rect(x, y, piece.w, piece.h) for x, y in spots]
+    title = f"Where does {piece.name} {vehicle} start? Tap its number."
+    return render_spots(scene_of(view), title, boxes, scale=scale, theme=theme)
+
+
 def render_roadwolf_plan(
     view: RwView,
     vehicle: str,
@@ -70,4 +87,5 @@ __all__ = [
     "render_roadwolf_plan",
     "render_roadwolf_preview",
     "render_roadwolf_sheet",
+    "render_roadwolf_spots",
 ]

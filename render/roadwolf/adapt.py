@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.roadwolf import geometry as geo
 from games.roadwolf.model import RwView, SideView, TokenView, VehicleView
 from games.roadwolf.model import Trace as RwTrace
+from games.roadwolf.words import budget_words, counted
 from render.roadwolf.scene import (
     XY,
     Card,
@@ -75,7 +76,7 @@ def active_players(view: RwView) -> frozenset[int]:
 
 
 def _building(side: SideView) -> bool:
-    return side.spent < side.points or side.tokens_bought < side.tokens_allowed
+    return not side.ready
 
 
 def seats(view: RwView) -> tuple[Seat, ...]:
@@ -91,6 +92,16 @@ def seats(view: RwView) -> tuple[Seat, ...]:
 def piece_of(view: RwView, v: VehicleView) -> Piece:
     turn = view.turn
     active = view.phase == "play" and turn is not None and turn.vehicle == v.letter
+    to_act = (
+        view.phase == "play"
+        and turn is not None
+        and turn.vehicle is None
+        and v.side == turn.side
+        and not v.neutral
+        and v.letter not in turn.done
+        and v.exited is None
+        and v.status != "wreck"
+    )
     note = EXIT_WORDS.get(v.exited or "", "")
     building = view.phase == "build"
     if building:
@@ -113,6 +124,7 @@ def piece_of(view: RwView, v: VehicleView) -> Piece:
         if v.status == "normal" and v.facing == "backward"
         else STATUS[v.status],
         active=active,
+        to_act=to_act,
         actions_left=turn.actions_left if active and turn is not None else 0,
         note=note,
         tag=tag_of(v),
@@ -159,8 +171,28 @@ def trace_of(view: RwView, t: RwTrace) -> Trace | None:
         points = (hit,)
     if not points:
         return None
+    if t.kind == "shot":
+        points = _to_the_edge(view, points, t.target)
     kind = "ram" if t.kind == "spikes" else t.kind
     return Trace(kind, points, side, t.text)
+
+
+def _to_the_edge(view: RwView, points: tuple[XY, ...], target: str | None) -> tuple[XY, ...]:
+    """A shot ends where it meets the target's footprint, not at its centre: the ring drawn
+    there then leaves the target's letter readable."""
+    box = next((rect_of(v) for v in view.vehicles if v.letter == target), None)
+    if box is None or len(points) < 2:
+        return points
+    (ax, ay), (bx, by) = points[0], points[-1]
+    enter = 0.0
+    for a, b, low, high in ((ax, bx, box.x, box.x + box.w), (ay, by, box.y, box.y + box.h)):
+        if a == b:
+            continue
+        near = low if a < b else high  # the side of the box the shot comes from
+        enter = max(enter, (near - a) / (b - a))
+    if not 0.0 < enter < 1.0:
+        return points  # the shooter touches or overlaps the target: keep the centre
+    return (*points[:-1], (ax + (bx - ax) * enter, ay + (by - ay) * enter))
 
 
 def headline(view: RwView) -> str:
@@ -181,7 +213,8 @@ def headline(view: RwView) -> str:
             ]
             return "Army building, points/tokens to go: " + " · ".join(short)
         left = [
-            f"{s.name} {s.points - s.spent} pts, {s.tokens_allowed - s.tokens_bought} tokens to go"
+            f"{s.name} {s.points - s.spent} pts, "
+            f"{counted(s.tokens_allowed - s.tokens_bought, 'token')} to go"
             for s in building
         ]
         return "Army building: " + ("; ".join(left) or "done")
@@ -265,7 +298,7 @@ def sheet_of(view: RwView) -> Sheet:
                      for v in own)  # fmt: skip
     budget = ""
     if private is not None and view.phase == "build":
-        budget = f"{private.points_left} points and {private.tokens_left} tokens left to spend"
+        budget = f"{budget_words(private.points_left, private.tokens_left)} to spend"
     return Sheet(
         player=player,
         name=names.get(player, "you"),

@@ -19,7 +19,7 @@ from render.palette import BLACK, DEFAULT_THEME, Theme
 from render.roadwolf.banner import banner_height, banner_lines, chip_box, chips_top, draw_banner
 from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, focus_rows, label_px
 from render.roadwolf.pieces import draw_piece, draw_trace, side_colour, side_ink
-from render.roadwolf.road import draw_card, draw_road
+from render.roadwolf.road import draw_cards, draw_road
 from render.roadwolf.scene import ROWS, Piece, Scene
 from render.shapes import draw_text, fit_text, token
 from render.toolkit import canvas
@@ -84,12 +84,12 @@ def draw_field(
 ) -> None:
     """The road with its cards, vehicles and traces, on an image of its own (clipped)."""
     draw_road(draw, grid, theme, label, scene.roads, scene.track)
-    for card in scene.cards:
-        draw_card(draw, grid, card, theme, label)
+    draw_cards(draw, grid, scene, theme, label)
     for trace in scene.traces:
         draw_trace(draw, grid, trace, theme, under=True)
+    over = [p.rect for p in scene.pieces if p.rect is not None and p.status != "wreck"]
     for piece in sorted(scene.pieces, key=lambda p: (p.status != "wreck", p.active)):
-        draw_piece(draw, grid, piece, theme, label)
+        draw_piece(draw, grid, piece, theme, label, covered=over)
     for trace in scene.traces:
         draw_trace(draw, grid, trace, theme, under=False)
     _beyond(draw, grid, scene, theme, label)

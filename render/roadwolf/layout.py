@@ -85,18 +85,26 @@ def clamp_window(lo: int, hi: int, rows: int = WINDOW_ROWS) -> tuple[int, int]:
 
 def focus_rows(scene: Scene) -> tuple[int, int]:
     """The part around the action, never more than `MAX_WINDOW` rows: the vehicle to act with
-    its reach (a move, a nitro) and the last moves as far as they fit; with nobody to act
-    (the road turn, the end), the last moves; else the stretch holding the most vehicles in
-    play. Vehicles outside the window are named at its edge."""
+    its reach (a move, a nitro) and the last moves as far as they fit; at the start of a
+    side's turn, that side's vehicles free to act; with nobody to act (the road turn), the
+    last moves; at the end, the last thing that happened; else the stretch holding the most
+    vehicles in play (a finished game: its wrecks too). Vehicles outside the window are named
+    at its edge."""
     active = [p.rect for p in scene.pieces if p.active and p.rect is not None]
+    to_act = [p.rect for p in scene.pieces if p.to_act and p.rect is not None]
     traced = sorted(xy[1] for t in scene.traces for xy in t.points)
     if active:
         rect = active[0]
         lo, hi = math.floor(rect.y) - MARGIN_ROWS, math.ceil(rect.top) + 2 * STICK + 1
+    elif to_act:
+        lo, hi = _busiest(to_act)
     elif traced:
-        lo, hi = math.floor(traced[-1]) - MARGIN_ROWS, math.ceil(traced[-1]) + MARGIN_ROWS
+        # the end: where the last thing happened; else the furthest of the last moves
+        anchor = scene.traces[-1].points[-1][1] if scene.finished else traced[-1]
+        lo, hi = math.floor(anchor) - MARGIN_ROWS, math.ceil(anchor) + MARGIN_ROWS
     else:
-        live = [p.rect for p in scene.pieces if _in_play(p) and p.rect is not None]
+        shown = _in_play if not scene.finished else _on_board
+        live = [p.rect for p in scene.pieces if shown(p) and p.rect is not None]
         if not live:
             return clamp_window(0, WINDOW_ROWS - 1)
         return _busiest(live)
@@ -133,3 +141,8 @@ def plan_rows(plan: Plan) -> tuple[int, int]:
 
 def _in_play(piece: Piece) -> bool:
     return piece.status not in ("wreck", "gone")
+
+
+def _on_board(piece: Piece) -> bool:
+    """Anything still lying on the road, wrecks included (a finished game's last scene)."""
+    return piece.status != "gone"

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
 from render.fonts import font
 from render.palette import BLACK, RGB, WHITE, YELLOW, Theme, blend
 from render.roadwolf.layout import Grid
+from render.roadwolf.road import label_spot
 from render.roadwolf.scene import COLUMNS, Piece, Rect, Trace
 from render.shapes import draw_text, strike
 
@@ -52,8 +54,10 @@ def draw_piece(
     *,
     rect: Rect | None = None,
     ghost: bool = False,
+    covered: Sequence[Rect] = (),
 ) -> None:
-    """`piece` at its footprint (or at `rect`: a planned end); a ghost is an outline only."""
+    """`piece` at its footprint (or at `rect`: a planned end); a ghost is an outline only. A
+    wreck's letter goes where the vehicles in `covered` (drawn over it) leave it seen."""
     where = rect or piece.rect
     if where is None or not grid.shows(where):
         return
@@ -70,12 +74,15 @@ def draw_piece(
     if piece.status == "wreck":
         if piece.tag == "exploded":  # THE WAGES OF FEAR: a blast under the wreck
             burst(draw, ((x0 + x1) / 2, (y0 + y1) / 2), max(x1 - x0, y1 - y0) * 0.75, theme)
-        _wreck(draw, (x0, y0, x1, y1), piece, theme, label)
+        _wreck(draw, grid, where, piece, theme, label, covered)
         return
     if piece.active:
         draw.rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), outline=theme.accent, width=4)
     if piece.tag in ("engine", "gondola"):
         _train_car(draw, (x0, y0, x1, y1), piece, theme, label)
+        return
+    if where.w * where.h <= 1:
+        _token_piece(draw, (x0, y0, x1, y1), piece, theme, label)
         return
     inset = 2.0
     bx0, by0, bx1, by1 = x0 + inset, y0 + inset, x1 - inset, y1 - inset
@@ -99,6 +106,24 @@ def draw_piece(
     glyph = TAG_GLYPHS.get(piece.tag, "")
     if glyph and where.w * where.h >= 2:  # a 1×1 mutant shows its colour and letter only
         _tag_badge(draw, (bx0, by0, bx1, by1), glyph, theme, label, low=not backward)
+
+
+def _token_piece(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    piece: Piece,
+    theme: Theme,
+    label: float,
+) -> None:
+    """A one-cell piece (GAUNTLET's mutants): a round token in its colour with its letter as
+    large as the cell allows; no windscreen, crew dots or hit boxes, which hid the letter at
+    phone width (the roster gives its hits and crew)."""
+    x0, y0, x1, y1 = box
+    draw.ellipse((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=side_colour(piece.side, theme),
+                 outline=BLACK, width=2)  # fmt: skip
+    fnt = font(label, bold=True)
+    draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), piece.letter, fnt=fnt,
+              fill=side_ink(piece.side, theme))  # fmt: skip
 
 
 def _train_car(
@@ -207,17 +232,21 @@ def _badge(
 
 def _wreck(
     draw: ImageDraw.ImageDraw,
-    box: tuple[float, float, float, float],
+    grid: Grid,
+    where: Rect,
     piece: Piece,
     theme: Theme,
     label: float,
+    covered: Sequence[Rect],
 ) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = grid.box(where)
     draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), fill=theme.faded,
                    outline=side_colour(piece.side, theme), width=3)  # fmt: skip
     strike(draw, (x0 + 5, y0 + 5, x1 - 5, y1 - 5), fill=theme.danger, width=3)
-    draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), piece.letter, fnt=font(label, bold=True),
-              fill=theme.text, outline=BLACK, outline_width=2)  # fmt: skip
+    fnt = font(label, bold=True)
+    size = ((fnt.getlength(piece.letter) + 6) / grid.cell, label * 1.2 / grid.cell)
+    at = grid.point(label_spot(where, size, covered))
+    draw_text(draw, at, piece.letter, fnt=fnt, fill=theme.text, outline=BLACK, outline_width=2)
 
 
 def _dashed_box(
@@ -274,8 +303,12 @@ def draw_trace(
     elif trace.kind == "ram":
         burst(draw, points[-1], grid.cell * 0.42, theme)
     elif trace.kind == "shot" and len(points) >= 2:
-        cx, cy = points[-1]
-        r = grid.cell * 0.5
+        # the ring touches the target from the shooter's side (the shot ends at its edge):
+        # over the target it hid a small one's letter
+        (ax, ay), (bx, by) = points[0], points[-1]
+        r = grid.cell * 0.4
+        length = math.dist((ax, ay), (bx, by)) or 1.0
+        cx, cy = bx - (bx - ax) * r / length, by - (by - ay) * r / length
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.danger, width=w)
     elif trace.kind == "melee" and len(points) >= 2:
         (ax, ay), (bx, by) = points[0], points[-1]

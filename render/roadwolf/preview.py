@@ -18,7 +18,7 @@ from render.palette import BLACK, DEFAULT_THEME, Theme, blend
 from render.roadwolf.banner import banner_height, banner_lines, draw_banner
 from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, label_px, plan_rows
 from render.roadwolf.pieces import arrow_head, dashed_line, draw_piece
-from render.roadwolf.road import draw_card, draw_road
+from render.roadwolf.road import draw_cards, draw_road
 from render.roadwolf.scene import Plan, Rect, Scene
 from render.shapes import draw_text, wrap_text
 from render.toolkit import canvas
@@ -81,8 +81,7 @@ def _field(
         if grid.first <= r <= grid.last:
             draw.rectangle((grid.x(c) + 1, grid.y(r + 1) + 1, grid.x(c + 1) - 1, grid.y(r) - 1),
                            fill=tint)  # fmt: skip
-    for card in scene.cards:
-        draw_card(draw, grid, card, theme, label)
+    draw_cards(draw, grid, scene, theme, label)
     mover = next((p for p in scene.pieces if p.letter == plan.letter), None)
     a, b = grid.point(_front(plan.start)), grid.point(_front(plan.end))
     if mover is not None and plan.wanted != plan.end:

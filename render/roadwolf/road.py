@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 from PIL import ImageDraw
 
 from render.fonts import font
 from render.palette import BLACK, BLUE, ORANGE, SKY_BLUE, VERMILLION, WHITE, Theme, blend
 from render.roadwolf.layout import Grid
-from render.roadwolf.scene import COLUMNS, ROAD, ROWS, START_ROWS, STICK, Card
+from render.roadwolf.scene import COLUMNS, ROAD, ROWS, START_ROWS, STICK, Card, Rect, Scene
 from render.shapes import draw_text, fit_text
 
 
@@ -43,10 +46,6 @@ def draw_road(
         draw.line((right_edge, yy, grid.x(COLUMNS), yy), fill=theme.faded, width=1)
         draw_text(draw, (grid.x(0) + 4, yy - 2), str(row), fnt=small, fill=theme.muted, anchor="ld")
     bold = font(label, bold=True)
-    if grid.first == 0:
-        for first, last in roads:
-            mid = (grid.x(first) + grid.x(last + 1)) / 2
-            draw_text(draw, (mid, grid.y(START_ROWS / 2)), "START", fnt=bold, fill=BLACK)
     if grid.last == ROWS - 1:
         draw_text(draw, (left_edge - 8, top + grid.cell * 0.6), "END \u2191", fnt=bold,
                   fill=theme.text, anchor="rm")  # fmt: skip
@@ -63,7 +62,6 @@ def _asphalt(
         draw.rectangle(
             (road_l, start_top, road_r, bottom), fill=blend(theme.surface_alt, WHITE, 1 / 3)
         )
-        _checks(draw, grid, road_l, road_r, theme)
     draw.line((road_l, top, road_l, bottom), fill=theme.text, width=edge)
     draw.line((road_r, top, road_r, bottom), fill=theme.text, width=edge)
     mid = grid.x((road[0] + road[1] + 1) / 2)
@@ -92,18 +90,34 @@ def _track(draw: ImageDraw.ImageDraw, grid: Grid, track: tuple[int, int], theme:
         draw.line((rail, top, rail, bottom), fill=theme.muted, width=width)
 
 
-def _checks(draw: ImageDraw.ImageDraw, grid: Grid, left: float, right: float, theme: Theme) -> None:
-    """A chequered START line along row 8's edge."""
+def draw_start(
+    draw: ImageDraw.ImageDraw,
+    grid: Grid,
+    theme: Theme,
+    label: float,
+    roads: tuple[tuple[int, int], ...] = (ROAD,),
+    covered: Sequence[Rect] = (),
+) -> None:
+    """The START line: one solid white line across each road along row 8's edge (a finish
+    line is chequered; this is where the race begins), and a START tag just under it where
+    no vehicle hides it (on the road or the verge beside it). Drawn over the road cards,
+    under the vehicles."""
     if not grid.first <= START_ROWS <= grid.last + 1:
         return
     y = grid.y(START_ROWS)
-    side = grid.cell / 3
-    x, i = left, 0
-    while x < right - 1:
-        fill = BLACK if i % 2 else WHITE
-        draw.rectangle((x, y, min(right, x + side), y + side), fill=fill)
-        x += side
-        i += 1
+    width = max(3, round(grid.cell / 6))
+    fnt = font(label, bold=True)
+    w, h = (fnt.getlength("START") + 10) / grid.cell, label * 1.3 / grid.cell
+    row = START_ROWS - h / 2 - 0.15
+    for first, last in roads:
+        draw.line((grid.x(first), y, grid.x(last + 1), y), fill=WHITE, width=width)
+        xs = (first + w / 2 + 0.1, (first + last + 1) / 2, last + 0.9 - w / 2,
+              first - w / 2 - 0.1, last + 1.1 + w / 2)  # fmt: skip
+        cx, cy = grid.point(least_covered([(x, row) for x in xs], (w, h), covered))
+        half_w, half_h = w * grid.cell / 2, h * grid.cell / 2
+        draw.rectangle((cx - half_w, cy - half_h, cx + half_w, cy + half_h), fill=BLACK,
+                       outline=WHITE, width=1)  # fmt: skip
+        draw_text(draw, (cx, cy), "START", fnt=fnt, fill=WHITE)
 
 
 CARD_LOOK: dict[str, tuple[tuple[int, int, int], str]] = {
@@ -119,19 +133,81 @@ CARD_LOOK: dict[str, tuple[tuple[int, int, int], str]] = {
 }
 
 
-def draw_card(
-    draw: ImageDraw.ImageDraw, grid: Grid, card: Card, theme: Theme, label: float
+def draw_cards(
+    draw: ImageDraw.ImageDraw,
+    grid: Grid,
+    scene: Scene,
+    theme: Theme,
+    label: float,
 ) -> None:
-    """A road card: its colour, a symbol drawn from lines, and its name."""
+    """Every road card, its name where no vehicle or path drawn over it hides it, then the
+    START line over them (the vehicles and the paths come after, on top)."""
+    covered = [p.rect for p in scene.pieces if p.rect is not None and p.status != "gone"]
+    covered += [
+        Rect(min(a[0], b[0]) - PATH_HALF, min(a[1], b[1]), abs(a[0] - b[0]) + 2 * PATH_HALF,
+             abs(a[1] - b[1]) + 2 * PATH_HALF)
+        for t in scene.traces
+        for a, b in itertools.pairwise(t.points)
+    ]  # fmt: skip
+    for card in scene.cards:
+        draw_card(draw, grid, card, theme, label, covered)
+    draw_start(draw, grid, theme, label, scene.roads, covered)
+
+
+def draw_card(
+    draw: ImageDraw.ImageDraw,
+    grid: Grid,
+    card: Card,
+    theme: Theme,
+    label: float,
+    covered: Sequence[Rect] = (),
+) -> None:
+    """A road card: its colour, a symbol drawn from lines, and its name (moved off the
+    vehicles in `covered` where the card has room)."""
     if not grid.shows(card.rect):
         return
     x0, y0, x1, y1 = grid.box(card.rect)
     if card.face_down:
         _card_back(draw, (x0, y0, x1, y1), theme, label)
     else:
-        _card_face(draw, (x0, y0, x1, y1), card, theme, label)
+        _card_face(draw, grid, card, theme, label, covered)
     if card.last:
         _last_tag(draw, (x0, y0, x1, y1), theme, label)
+
+
+LabelSize = tuple[float, float]
+PATH_HALF = 0.15
+"""Half a drawn path's width, in cells: a card's name keeps off it."""
+
+
+def label_spot(box: Rect, size: LabelSize, covered: Sequence[Rect]) -> tuple[float, float]:
+    """Where the name of a card or a wreck goes inside its footprint `box` (the label's centre,
+    in board cells): the middle, else the top or bottom band, centred, left or right, the
+    first spot no vehicle in `covered` overlaps; with none free, the least covered."""
+    w, h = min(size[0], box.w), min(size[1], box.h)
+    xs = (box.x + box.w / 2, box.x + w / 2, box.x + box.w - w / 2)
+    ys = (box.y + box.h / 2, box.y + box.h - h / 2, box.y + h / 2)
+    return least_covered([(x, y) for y in ys for x in xs], (w, h), covered)
+
+
+def least_covered(
+    spots: Sequence[tuple[float, float]], size: LabelSize, covered: Sequence[Rect]
+) -> tuple[float, float]:
+    """The first of `spots` (centres, in board cells) where a label of `size` is least
+    covered by the footprints in `covered` (the first free one when any is)."""
+    w, h = size
+
+    def hidden(spot: tuple[float, float]) -> float:
+        box = Rect(spot[0] - w / 2, spot[1] - h / 2, w, h)
+        return sum(_overlap(box, r) for r in covered)
+
+    return min(spots, key=hidden)
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    dx = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
+    dy = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+    return max(0.0, dx) * max(0.0, dy)
 
 
 def _last_tag(
@@ -148,12 +224,13 @@ def _last_tag(
 
 def _card_face(
     draw: ImageDraw.ImageDraw,
-    box: tuple[float, float, float, float],
+    grid: Grid,
     card: Card,
     theme: Theme,
     label: float,
+    covered: Sequence[Rect],
 ) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = grid.box(card.rect)
     kind = card.kind.lower()
     ink, name = CARD_LOOK.get(kind, (theme.text, card.kind.replace("_", " ").title()))
     paper = blend(theme.surface, ink, 1 / 3) if kind not in ("slick", "tunnel") else BLACK
@@ -166,9 +243,12 @@ def _card_face(
     lines = [name]
     if fnt.getlength(name) > room and " " in name and y1 - y0 > label * 2.4:
         lines = name.split(" ", 1)  # "BRIDGE OUT" on two lines rather than cut short
-    cy = y0 + (y1 - y0) * 0.5 - (len(lines) - 1) * label * 0.55
+    wide = max(min(fnt.getlength(line), room) for line in lines) + 6
+    size = (wide / grid.cell, (label * 1.1 * len(lines) + 4) / grid.cell)
+    cx, cy = grid.point(label_spot(card.rect, size, covered))
+    cy -= (len(lines) - 1) * label * 0.55
     for line in lines:
-        draw_text(draw, ((x0 + x1) / 2, cy), fit_text(line, fnt, room), fnt=fnt,
+        draw_text(draw, (cx, cy), fit_text(line, fnt, room), fnt=fnt,
                   fill=theme.text, outline=BLACK, outline_width=2)  # fmt: skip
         cy += label * 1.1
 

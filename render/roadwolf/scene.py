@@ -60,6 +60,9 @@ class Piece:
     gear: int
     status: Status = "ok"
     active: bool = False
+    to_act: bool = False
+    """Of the side to act, not picked yet and free to activate: the window shows these when
+    the turn begins (no vehicle picked yet)."""
     actions_left: int = 0
     note: str = ""
     """A short public word on it (\"escaped\", \"destroyed\", \"off-road\")."""

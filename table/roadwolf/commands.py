@@ -9,7 +9,7 @@ from the asker's own legal actions and view, never another side's.
 
 from __future__ import annotations
 
-from games.engine import InvalidAction, Model, NotYourTurn, PlayerId
+from games.engine import InvalidAction, Model, PlayerId
 from games.roadwolf.model import MoveAction, NitroAction, PlaceAction
 from games.roadwolf.preview import typed_action
 from table.answers import Answer
@@ -17,7 +17,9 @@ from table.gametable import TableHost
 from table.ids import MalformedInput, bounded_json
 from table.roadwolf import panel
 from table.roadwolf.ids import Planned, label
+from table.roadwolf.moves import typed_destinations
 from table.roadwolf.verbs import action_of, preview_message
+from table.roadwolf.whose import not_your_turn
 from table.service import Snapshot
 
 CHOICE_LENGTH = 100
@@ -28,7 +30,7 @@ def mover(snap: Snapshot, user_id: int) -> PlayerId:
     """The seat `user_id` plays, if it may act now."""
     viewer = snap.player_of(user_id)
     if viewer is None or viewer not in snap.active_players:
-        raise NotYourTurn("it is not your turn; the board says whose it is")
+        raise not_your_turn(snap)
     return viewer
 
 
@@ -87,7 +89,7 @@ def destination_choices(snap: Snapshot, user_id: int, letter: str, typed: str) -
     viewer = snap.player_of(user_id)
     if viewer is None:
         return []
-    options = panel.typed_destinations(snap, viewer, letter.strip().upper())
+    options = typed_destinations(snap, viewer, letter.strip().upper())
     start = typed.strip().upper()
     return [o for o in options if o.startswith(start)]
 

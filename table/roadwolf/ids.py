@@ -14,9 +14,17 @@ import re
 from dataclasses import dataclass
 
 from games.engine import Model
-from games.roadwolf.actions import DecideAction, TargetAction, TokenAction, TrainAction
+from games.roadwolf.actions import (
+    BuyAction,
+    DecideAction,
+    TargetAction,
+    TokenAction,
+    TrainAction,
+)
+from games.roadwolf.data import VEHICLES
 from games.roadwolf.geometry import MoveKind
 from games.roadwolf.model import RwState
+from games.roadwolf.words import counted
 from table import messages as presenters
 from table.answers import ButtonSpec
 from table.ids import ButtonId, template
@@ -93,6 +101,14 @@ def label(snap: Snapshot, action: Model) -> str:
     if isinstance(action, TokenAction) and getattr(state, "phase", "") == "play":
         # CHASE: a replacement's token choice, on the Cops' private panel only
         return f"🎒 {action.token.title()} for {action.vehicle}"
+    if isinstance(action, TokenAction):
+        # the public log only says "a token" (hidden until used); its owner sees which, and
+        # `/roadwolf do` needs a distinct name per choice to find it by typing
+        return f"{action.token.title()} on {action.vehicle}"
+    if isinstance(action, BuyAction) and action.vehicle_class in VEHICLES:
+        cls = VEHICLES[action.vehicle_class]
+        kind = f"{'Closed' if cls.closed else 'Open'}, {cls.surface.title()}"
+        return f"{words}: {counted(cls.cost, 'point')} · size {cls.size}, {kind}"
     if isinstance(action, TrainAction):
         return f"{TRAIN_ICONS[action.kind]} {words}"
     if isinstance(action, DecideAction):  # GAUNTLET's Skull

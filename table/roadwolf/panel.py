@@ -22,11 +22,11 @@ from games.roadwolf.model import (
     BuyAction,
     MoveAction,
     NitroAction,
-    RwState,
+    ReadyAction,
     RwView,
     TokenAction,
 )
-from games.roadwolf.preview import reach
+from games.roadwolf.words import budget_words
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.ids import action_payload
@@ -51,6 +51,7 @@ from table.roadwolf.ids import (
     rw_id,
     typed,
 )
+from table.roadwolf.moves import actions_left, displacements, quick_moves
 from table.roadwolf.setup import crew_button, enter_button, setup_button
 from table.service import Snapshot
 from table.waiting import nothing_to_do, waiting_for
@@ -108,7 +109,7 @@ def action_menu(
 ) -> Menu:
     """`first` on the top row, then one button per action while they fit above the tail row;
     the rest (at most 25) in a "More actions…" menu on the last free row."""
-    top = 1 if first else 0
+    top = -(-len(first) // PER_ROW)  # the rows `first` takes
     room = (TAIL_ROW - top) * PER_ROW
     buttons = [
         ButtonSpec(
@@ -167,23 +168,32 @@ def your_side(view: RwView) -> str:
     return f"\nYour side: **{view.sides[private.side].name}**"
 
 
+BUILD_STYLES = {"ready": "success", "reset": "danger"}
+
+
 def _build(snap: Snapshot, view: RwView, actions: list[Model]) -> tuple[str, Menu]:
     buys = [a for a in actions if isinstance(a, BuyAction)]
     tokens = [a for a in actions if isinstance(a, TokenAction)]
     other = [a for a in actions if not isinstance(a, BuyAction | TokenAction)]
     private = view.private
-    left = (
-        f"{private.points_left} points and {private.tokens_left} tokens left"
-        if private is not None
-        else ""
-    )
+    left = budget_words(private.points_left, private.tokens_left) if private is not None else ""
     lines = [
         f"➡️ **Build your side**: {left}. Buy vehicles (cost = size), then tap a vehicle "
         "to place crew and gear tokens on it (hidden from the others until used)."
     ]
+    if any(isinstance(a, ReadyAction) for a in other):
+        lines[0] = (
+            "➡️ **Build your side**: everything is spent. Place your vehicles or set crew "
+            "orders if you like (or start again), then press ✅ Army ready."
+        )
     buy_buttons = [ButtonSpec(label(snap, a)[:80], act_id(snap, a), "primary") for a in buys]
     letters = list(dict.fromkeys(a.vehicle for a in tokens))
-    rest = [ButtonSpec(label(snap, a)[:80], act_id(snap, a)) for a in other]
+    ready_first = sorted(other, key=lambda a: not isinstance(a, ReadyAction))
+    styles = [BUILD_STYLES.get(str(getattr(a, "kind", "")), "secondary") for a in ready_first]
+    rest = [
+        ButtonSpec(label(snap, a)[:80], act_id(snap, a), style)
+        for a, style in zip(ready_first, styles, strict=True)
+    ]
     last = tail(snap, setup_button(snap))
     lines.append("🛠 Place / crew…: choose where a vehicle starts and who it loses first.")
     if len(letters) <= PER_ROW:
@@ -199,9 +209,7 @@ def token_menu(snap: Snapshot, viewer: PlayerId, letter: str) -> Message:
     actions = [
         a for a in snap.legal_actions(viewer) if isinstance(a, TokenAction) and a.vehicle == letter
     ]
-    buttons = [
-        ButtonSpec(f"{a.token.title()} on {a.vehicle}", act_id(snap, a), "primary") for a in actions
-    ]
+    buttons = [ButtonSpec(label(snap, a), act_id(snap, a), "primary") for a in actions]
     back = ButtonSpec("⬅ Back", rw_id(snap, PANEL), "secondary")
     text = f"{header(snap)}\n🎒 Put a token on **{letter}** (your side sees it; others once used):"
     return Message(clip(text), None, "", rows([buttons[:10]], [back]))
@@ -240,11 +248,12 @@ MOVE_KINDS = ("move", "brake")
 def vehicle_menu(
     snap: Snapshot, view: RwView, actions: list[Model], letter: str
 ) -> tuple[str, Menu]:
-    """One vehicle's actions: Move… / Brake… / Nitro open the three-tap move; the rest play."""
+    """One vehicle's actions: a quick move (⏩ F4, ⏪ B4…) opens its preview at once; Move… /
+    Brake… / Nitro open the three-tap move to any end in reach; the rest play."""
     mine = [a for a in actions if vehicle_of(a) in (letter, None)]  # and a mission's own
     vehicle = next((v for v in view.vehicles if v.letter == letter), None)
     name = f"{vehicle.name} {letter}" if vehicle is not None else letter
-    left = view.turn.actions_left if view.turn is not None else 0
+    left = actions_left(snap, letter)
     steps: list[ButtonSpec] = []
     kinds: tuple[tuple[MoveKind, str], ...] = (("move", "⬆ Move…"), ("brake", "⬇ Brake…"))
     for kind, words in kinds:
@@ -255,6 +264,7 @@ def vehicle_menu(
     if any(isinstance(a, NitroAction) for a in mine):
         code = Planned(letter, "nitro", 0, 8).code()
         steps.append(ButtonSpec("🔥 Nitro (preview)", rw_id(snap, PREVIEW, code), "primary"))
+    steps = [*quick_moves(snap, view, letter), *steps]
     fights = [a for a in mine if getattr(a, "kind", "") in ACTION_STYLES]
     others = [a for a in mine if not isinstance(a, MoveAction | NitroAction) and a not in fights]
     text = (
@@ -271,32 +281,6 @@ def vehicle_menu(
         text += " A replacement: choose its one token and, if you like, another edge to enter."
     last = tail(snap, *extra)
     return text, action_menu(snap, steps, [*fights, *others], last)
-
-
-def displacements(snap: Snapshot, viewer: PlayerId, plan: Planned) -> list[tuple[int, int]]:
-    """Every (dx, dy) of this vehicle and kind within one stick (1.6), if the rules let it
-    make that kind of move now (they list a few representatives; any displacement in reach is
-    legal, `lists_all_actions` is False)."""
-    listed = any(
-        isinstance(a, MoveAction) and a.vehicle == plan.vehicle and a.kind == plan.kind
-        for a in snap.legal_actions(viewer)
-    )
-    if not listed or not isinstance(snap.state, RwState):
-        return []
-    return list(reach(snap.state, plan.vehicle).get(plan.kind, []))
-
-
-def typed_destinations(snap: Snapshot, viewer: PlayerId, letter: str) -> list[str]:
-    """Where `viewer` may send their vehicle `letter` now, typed for `/roadwolf move to:`
-    (`L2F3`; the longest forward moves first, then brakes, then `N`). Only what the panel
-    offers them, from their own legal actions: nothing for a vehicle they may not move now
-    (another side's, or any while it is not their turn), so the list never tells anyone else
-    which vehicle still holds an unused Nitro."""
-    moves = displacements(snap, viewer, Planned(letter, "move"))
-    found = [typed(dx, dy) for dx, dy in sorted(moves, key=lambda d: (-d[1], abs(d[0])))]
-    found += [typed(dx, dy) for dx, dy in displacements(snap, viewer, Planned(letter, "brake"))]
-    nitro = NitroAction(vehicle=letter) in snap.legal_actions(viewer)
-    return [*found, "N"] if nitro else found
 
 
 def lateral_menu(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Message:

@@ -1,33 +1,32 @@
 """Road Wolf's two setup panels the rules leave unlisted (`place` and `crew_order` are legal but
 too many to list, `docs/games/roadwolf.md`):
 
-- **Place** (army building): pick a vehicle's column, then its row, from menus that offer only
-  starting positions the rules accept now (`placement.allowed`, the rules' own check); the row
-  pick plays `place`.
+- **Place** (army building): a picture of the starting spots the rules accept now, numbered
+  (`placement.offered_spots`, the rules' own check), and a button per number that plays
+  `place` (one tap).
 - **Crew order** (rule 40, free, while building or on your turn): tap the crew in the order
   they are lost, then ✅ Set; the driver is always last. Set plays `crew_order`.
 
-Payloads: `A` (vehicle), `A.10` (vehicle and column) for place; `A`, `A.3.5` (vehicle and the
-token ids chosen so far) for crew order.
+Payloads: `A` (vehicle) for place (`A.10`, a column, from panels drawn before the picture);
+`A`, `A.3.5` (vehicle and the token ids chosen so far) for crew order.
 """
 
 from __future__ import annotations
 
 import re
 
-from games.engine import PlayerId, Rng
+from games.engine import PlayerId
 from games.roadwolf.missions import place_refusal
 from games.roadwolf.model import CrewOrderAction, PlaceAction, RwState, Vehicle
-from games.roadwolf.placement import allowed
-from games.roadwolf.table import Ctx
-from table.answers import ButtonSpec, Message, SelectSpec
+from games.roadwolf.placement import offered_spots
+from render.roadwolf import render_roadwolf_spots
+from table.answers import ButtonSpec, Message, Picture
 from table.roadwolf.ids import LETTER, PANEL, PER_ROW, act_id, clip, rw_id
 from table.service import Snapshot
 
 SETUP = "set"  # a vehicle's setup menu (Place…, Crew order…): payload `A`
 PLACE = "pl"  # place: payload `A` (the column menu) or `A.10` (the row menu)
 CREW = "crew"  # crew order: payload `A` or `A.3.5` (ids chosen so far, first lost first)
-MAX_OPTIONS = 25
 PLACE_CODE = re.compile(rf"(?P<v>{LETTER})(?:\.(?P<x>\d{{1,2}}))?")
 CREW_CODE = re.compile(rf"(?P<v>{LETTER})((?:\.\d{{1,4}}){{0,8}})")
 
@@ -50,25 +49,6 @@ def _mine(snap: Snapshot, viewer: PlayerId, letter: str) -> Vehicle | None:
     return vehicle
 
 
-def spots(state: RwState, vehicle: Vehicle) -> dict[int, list[int]]:
-    """Every starting position the rules accept for `vehicle` now: rows by column."""
-    ctx = Ctx(state, Rng(0))
-    found: dict[int, list[int]] = {}
-    for x in range(24):
-        for y in range(48):
-            if allowed(ctx, vehicle, x, y) is None:
-                found.setdefault(x, []).append(y)
-    return found
-
-
-def thin(values: list[int], limit: int = MAX_OPTIONS) -> list[int]:
-    """At most `limit` of `values`, evenly spread, the first and last kept."""
-    if len(values) <= limit:
-        return values
-    step = (len(values) - 1) / (limit - 1)
-    return sorted({values[round(i * step)] for i in range(limit)})
-
-
 def setup_button(snap: Snapshot) -> ButtonSpec:
     """The build panel's tail button: place a vehicle or set its crew order."""
     return ButtonSpec("🛠 Place / crew…", rw_id(snap, SETUP), "secondary")
@@ -85,14 +65,19 @@ def crew_button(snap: Snapshot, letter: str) -> ButtonSpec:
 
 
 def _pick(snap: Snapshot, viewer: PlayerId) -> Message:
+    """Your vehicles: while your side may place, each opens its starting spots' picture at
+    once (its crew order is a button there); otherwise its setup menu (crew order)."""
     state = snap.state
     own: list[Vehicle] = []
+    placing = False
     if isinstance(state, RwState):
         side = state.side_of(viewer)
         own = [v for v in state.vehicles if v.side == side and v.on_board]
+        placing = state.phase == "build" and side is not None and not place_refusal(state, side)
+    verb, icon = (PLACE, "📍") if placing else (SETUP, "🛠")
     picks = [
-        _on(ButtonSpec(f"🛠 {v.letter} {v.name}"[:80], rw_id(snap, SETUP, v.letter), "primary"),
-            i // PER_ROW)
+        _on(ButtonSpec(f"{icon} {v.letter} {v.name}"[:80], rw_id(snap, verb, v.letter),
+                       "primary"), i // PER_ROW)
         for i, v in enumerate(own[: 4 * PER_ROW])
     ]  # fmt: skip
     text = "🛠 Which vehicle? Place it (while building) or set who it loses first."
@@ -136,44 +121,44 @@ def _on(spec: ButtonSpec, row: int) -> ButtonSpec:
 
 
 def place_menu(snap: Snapshot, viewer: PlayerId, payload: str) -> Message:
-    """Place, tap 1: the columns with a starting position; tap 2: that column's rows."""
+    """Place: a picture of the starting spots the rules accept now (`placement.offered_spots`),
+    numbered, and a button per number that places the vehicle there (one tap)."""
     match = PLACE_CODE.fullmatch(payload)
     vehicle = _mine(snap, viewer, match["v"]) if match else None
     state = snap.state
     if match is None or vehicle is None or not isinstance(state, RwState):
         return Message(f"{_header(snap)}\nNothing to place.", buttons=(_back(snap),))
-    found = spots(state, vehicle)
-    back = _on(ButtonSpec("⬅ Back", rw_id(snap, SETUP, vehicle.letter), "secondary"), 1)
-    size = f"{vehicle.w}×{vehicle.h} cells"
-    if match["x"] is None:
-        columns = thin(sorted(found))
-        options = tuple((f"column {x}", str(x), f"{len(found[x])} starting rows") for x in columns)
-        text = (
-            f"📍 Place **{vehicle.letter}** ({size}), tap 1 of 2: its back-left cell's column "
-            "(0-23; see the whole road). Only columns with a free starting position are offered."
-        )
-        if not options:
-            return Message(f"{_header(snap)}\nNo free starting position.", buttons=(back,))
-        menu = SelectSpec(rw_id(snap, PLACE, vehicle.letter), "Column…", options, 0)
-        return Message(clip(f"{_header(snap)}\n{text}"), buttons=(back,), selects=(menu,))
-    x = int(match["x"])
-    rows = thin(found.get(x, []))
-    options = tuple(
-        (
-            f"row {y}" + (" (START)" if y == 0 else " (END edge)" if y + vehicle.h == 48 else ""),
-            str(y),
-            "",
-        )
-        for y in rows
+    found = offered_spots(state, vehicle.letter)
+    if not found:
+        return Message(f"{_header(snap)}\nNo free starting position.", buttons=(_back(snap),))
+    name = f"{vehicle.name} {vehicle.letter}"
+    picks = [
+        _on(ButtonSpec(str(i), act_id(snap, PlaceAction(vehicle=vehicle.letter, x=x, y=y)),
+                       "primary"), (i - 1) // PER_ROW)
+        for i, (x, y) in enumerate(found, start=1)
+    ]  # fmt: skip
+    where = "; ".join(f"{i}: column {x}, row {y}" for i, (x, y) in enumerate(found, start=1))
+    picture = Picture(
+        "spots",
+        snap.spec.key,
+        snap.session_id,
+        render_roadwolf_spots,
+        (snap.view(viewer), vehicle.letter, tuple(found)),
+        viewer=viewer,
+        alt=f"Where {name} may start, numbered (back-left cell): {where}.",
     )
     text = (
-        f"📍 Place **{vehicle.letter}** at column {x}, tap 2 of 2: its back row (0 at the "
-        "START, 47 at the END). Picking a row places it."
+        f"📍 Where does **{name}** start? Tap the number of a highlighted spot on the picture "
+        "(or type `/roadwolf place` for any other legal spot)."
     )
-    if not options:
-        return Message(f"{_header(snap)}\nNo free row in column {x}.", buttons=(back,))
-    menu = SelectSpec(rw_id(snap, PLACE, f"{vehicle.letter}.{x}"), "Row…", options, 0)
-    return Message(clip(f"{_header(snap)}\n{text}"), buttons=(back,), selects=(menu,))
+    crew = [t for t in vehicle.crew if t.id != vehicle.driver]
+    tail = [ButtonSpec("🧍 Crew order…", rw_id(snap, CREW, vehicle.letter))] if crew else []
+    return Message(
+        clip(f"{_header(snap)}\n{text}"),
+        picture,
+        f"spots-{snap.session_id}-{snap.version}.png",
+        (*picks[: 4 * PER_ROW], *(_on(b, 4) for b in (*tail, _back(snap)))),
+    )
 
 
 def place_action(payload: str, value: str) -> PlaceAction | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from games.engine import InvalidAction, Model, NotYourTurn, PlayerId, Rng
+from games.engine import InvalidAction, Model, PlayerId, Rng
 from games.roadwolf.actions import LETTER_LENGTH
 from games.roadwolf.model import MoveAction, NitroAction, RwState
 from games.roadwolf.preview import Preview, preview
@@ -34,6 +34,7 @@ from table.roadwolf.ids import (
     Planned,
     parse_planned,
 )
+from table.roadwolf.whose import not_your_turn, whose_turn
 from table.service import NotSeated, ServiceError, Snapshot, StaleBoard, WrongGame
 
 KEY = "roadwolf"
@@ -55,7 +56,7 @@ def legal_plan(snap: Snapshot, viewer: PlayerId, plan: Planned) -> Model:
     action = action_of(plan)
     state = snap.state
     if not isinstance(state, RwState) or viewer not in snap.active_players:
-        raise NotYourTurn("it is not your turn; the board says whose it is")
+        raise not_your_turn(snap)
     snap.spec.apply(state, viewer, action, Rng(0))
     return action
 
@@ -120,7 +121,8 @@ async def _played(host: TableHost, press: Press, rid: ButtonId, action: Model) -
 async def _setup(
     host: TableHost, press: Press, rid: ButtonId, snap: Snapshot, viewer: PlayerId
 ) -> Answer:
-    """Place (column, then row: the row pick plays `place`) and crew order menus."""
+    """The place picture (its numbered buttons play `place`; a row pick on a panel drawn
+    before it still plays) and the crew order menus."""
     values = press.values
     if rid.verb == setup.SETUP:
         letter = (values[0] if values else rid.payload)[:LETTER_LENGTH]  # A10…F12 too
@@ -130,9 +132,8 @@ async def _setup(
         if action is None:
             raise ServiceError(DAMAGED)
         return await _played(host, press, rid, action)
-    if rid.verb == setup.PLACE:
-        payload = f"{rid.payload}.{values[0]}" if values else rid.payload
-        return _kept(setup.place_menu(snap, viewer, payload[:8]))
+    if rid.verb == setup.PLACE:  # the spots' picture replaces the panel's image
+        return Answer(pressed=setup.place_menu(snap, viewer, rid.payload[:8]))
     return _kept(setup.crew_menu(snap, viewer, rid.payload))
 
 
@@ -160,7 +161,7 @@ async def route(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     if rid.verb == PANEL:
         return Answer(pressed=host.sheet(snap, viewer))
     if viewer not in snap.active_players:
-        raise StaleBoard("it is not your turn any more", snap, private=True)
+        raise StaleBoard(f"it is not your turn any more: {whose_turn(snap)}", snap, private=True)
     return await _on_turn(host, press, rid, snap, viewer)
 
 

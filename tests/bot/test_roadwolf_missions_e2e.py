@@ -41,35 +41,26 @@ def _select(message: FakeMessage) -> dict[str, Any]:
 
 
 async def test_a_vehicle_is_placed_and_its_crew_ordered_from_the_panel(world: World) -> None:
-    """THE PRESIDENT: Alice opens her panel, 🛠 Place / crew…, picks the Limo, 📍 Place…, a
-    column then a row from menus that offer only starting positions (the rules' own check);
-    the Limo is placed there. She puts a Gunner and a Brawler on it, then 🧍 Crew order…: taps
+    """THE PRESIDENT: Alice opens her panel, 🛠 Place / crew…, 📍 the Limo: a picture of the
+    starting positions the rules accept (the rules' own check), numbered; she taps 2 and the
+    Limo is placed there. She puts a Gunner and a Brawler on it, then 🧍 Crew order…: taps
     the Brawler then the Gunner and ✅ Sets it; the rules keep that order (rule 40)."""
     await lobby(world, "THE PRESIDENT")
     panel = await open_panel(world)
     menu = await press(world, panel, "🛠 Place / crew")
-    menu = await press(world, menu, "🛠 A ")
-    assert "not placed yet" in menu.content, menu.content
-    menu = await press(world, menu, "📍 Place")
-    columns = _select(menu)
-    values = [o["value"] for o in columns["options"]]
-    assert "11" in values and "0" not in values and "23" not in values, values  # on the road
-    await world.fake.select(world.alice, menu, columns["custom_id"], ["11"])
-    menu = now(world, menu)
-    rows = _select(menu)
-    assert [o["value"] for o in rows["options"]] == [str(y) for y in range(8)], rows
-    await world.fake.select(world.alice, menu, rows["custom_id"], ["2"])
+    menu = await press(world, menu, "📍 A ")
+    assert menu.files and "Where does **Limo A** start" in menu.content, menu.content
+    await press(world, menu, "2")
     assert not refusals(world), refusals(world)
     limo = (await game_state(world)).vehicle("A")
-    assert (limo.x, limo.y, limo.placed) == (11, 2, True)
+    assert (limo.x, limo.y, limo.placed) == (11, 0, True)  # on the road, at the START
     # two crew on the Limo, then their order
     for token in ("Gunner on A", "Brawler on A"):
         panel = await press(world, await open_panel(world), "🎒 Tokens for A")
         await press(world, panel, token)
     assert not refusals(world), refusals(world)
     menu = await press(world, await open_panel(world), "🛠 Place / crew")
-    menu = await press(world, menu, "🛠 A ")
-    assert "starts at 11,2" in menu.content, menu.content
+    menu = await press(world, menu, "📍 A ")
     menu = await press(world, menu, "🧍 Crew order")
     menu = await press(world, menu, "1. Brawler")
     assert "Brawler" in menu.content and "So far" in menu.content

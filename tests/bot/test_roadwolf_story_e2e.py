@@ -15,6 +15,7 @@ from games.roadwolf.model import (
     MoveAction,
     NitroAction,
     PlaceAction,
+    ReadyAction,
     ShootAction,
     SimpleAction,
     SpikesAction,
@@ -34,8 +35,10 @@ ARMIES: list[tuple[str, Model]] = [
     ("bob", TokenAction(vehicle="N", token="shotgun")),
     ("bob", TokenAction(vehicle="N", token="gunner")),
     ("bob", TokenAction(vehicle="N", token="spikes")),
+    ("alice", ReadyAction()),
+    ("bob", ReadyAction()),
 ]
-"""3 points a side: a Muscle Car (3 points) and 3 hidden tokens each."""
+"""3 points a side: a Muscle Car (3 points) and 3 hidden tokens each, then ✅ Army ready."""
 
 ALICES_TURN: list[Model] = [
     MoveAction(vehicle="A", dx=0, dy=4),
@@ -112,13 +115,14 @@ async def test_the_log_tells_each_reader_what_they_may_read(world: World) -> Non
 
 # --- The Interceptors' Shotgun kill and Spikes attack -----------------------------------------
 
-KILL_SEED = 333
+KILL_SEED = 4
 """The seed of a game whose second round holds the Interceptors' Shotgun kill and Spikes
 attack: found offline by a script over seeds and starting spots that played the game's own
 `SPEC.setup`/`SPEC.apply` with `Rng.for_step(seed, step)` (the bot's dice for that seed), the
 Runners driving straight up the road and the Interceptors' Muscle Car closing in from the side
 edge, until one of its activations offered a Gunner's Shotgun shot that abandons a bike and
-Spikes onto another."""
+Spikes onto another (rules version 4, each side's ✅ Army ready a step of its own: 333
+before it)."""
 
 KILL_ARMIES: list[tuple[str, Model]] = [
     ("alice", BuyAction(vehicle_class="street_bike")),
@@ -132,6 +136,8 @@ KILL_ARMIES: list[tuple[str, Model]] = [
     ("bob", TokenAction(vehicle="N", token="gunner")),
     ("bob", TokenAction(vehicle="N", token="shotgun")),
     ("bob", TokenAction(vehicle="N", token="spikes")),
+    ("alice", ReadyAction()),
+    ("bob", ReadyAction()),
 ]
 """3 points a side: the Runners three Street Bikes (each with its Driver and Nitro, and one
 more Nitro hidden on it); the Interceptors a Muscle Car with a Gunner, a Shotgun and Spikes,
@@ -165,32 +171,31 @@ INTERCEPTORS_TURN: list[tuple[str, Model]] = [
 ]
 
 SHOTGUN_KILL = [
-    "Muscle Car N's Gunner fires a Shotgun at Street Bike A. Muscle Car N rolled 1, 5; Street"
-    " Bike A rolled 4. 5, 1 against 4: Muscle Car N wins on the highest dice, 5 against 4;"
-    " overkill 1.",
+    "Muscle Car N's Gunner fires a Shotgun at Street Bike A. Muscle Car N rolled 6, 4; Street"
+    " Bike A rolled 3. 6, 4 against 3: Muscle Car N wins on the highest dice, 6 against 3;"
+    " overkill 2.",
     "Street Bike A loses its Driver.",
     "Street Bike A lost its driver: ABANDONED.",
 ]
 SPIKES_ATTACK = [
     "Muscle Car N drops Spikes behind it onto Street Bike B.",
-    "Spikes from N rams B. Spikes from N rolled 3, 2; Street Bike B rolled 2. 3, 2 against 2:"
-    " Spikes from N wins on the highest dice, 3 against 2; overkill 1.",
-    "Street Bike B takes 1 damage (0 of 1 hits left).",
+    "Spikes from N rams B. Spikes from N rolled 2, 6; Street Bike B rolled 1. 6, 2 against 1:"
+    " Spikes from N wins on the highest dice, 6 against 1; overkill 2.",
+    "Street Bike B takes 2 damage (0 of 1 hits left).",
     "Street Bike B is destroyed and removed.",
 ]
 TURN_END = [
     "Muscle Car N ends its turn.",
     "ROAD TURN: the road rolls 2 sticks toward the START.",
-    "New road card: TUNNEL.",
-    "Wipeout check for A: ROLL! Street Bike A rolled 3; the road rolled 4, 5. 3 against 5, 4:"
-    " the road wins on the highest dice, 3 against 5; overkill 2.",
+    "New road card: DEBRIS.",
+    "Wipeout check for A: ROLL! Street Bike A rolled 1; the road rolled 6, 2. 1 against 6, 2:"
+    " the road wins on the highest dice, 1 against 6; overkill 2.",
     "Street Bike A takes 1 damage rolling over.",
     "rolled 1 (skid direction for A)",
     "A skids toward 2 o'clock.",
-    "Street Bike A rams N. Street Bike A rolled 5; Muscle Car N rolled 5, 6, 5. 5 against 6, 5,"
-    " 5: Muscle Car N wins on the highest dice, 5 against 6; overkill 1.",
-    "Wipeout check for A: holds the road. Street Bike A rolled 6; the road rolled 3, 4. 6"
-    " against 4, 3: Street Bike A wins on the highest dice, 6 against 4; overkill 1.",
+    "Street Bike A rams N. Street Bike A rolled 6; Muscle Car N rolled 2, 3, 4. 6 against 4, 3,"
+    " 2: Street Bike A wins on the highest dice, 6 against 4; overkill 1.",
+    "Muscle Car N takes 1 damage (2 of 3 hits left).",
     "Street Bike A rammed: a bike that rams is destroyed.",
     "Street Bike A is destroyed and removed.",
 ]
@@ -228,9 +233,9 @@ async def test_the_log_tells_the_shotgun_kill_and_the_spikes_attack(world: World
     Interceptors' turn word for word, dice included (nothing in it is private to either)."""
     await _play_to_the_kill(world)
     turn = [
-        "#28 bob: " + joined(SHOTGUN_KILL),
-        "#29 bob: " + joined(SPIKES_ATTACK),
-        "#30 bob: " + joined(TURN_END),
+        "#30 bob: " + joined(SHOTGUN_KILL),
+        "#31 bob: " + joined(SPIKES_ATTACK),
+        "#32 bob: " + joined(TURN_END),
     ]
     for reader in (world.alice, world.carol):
         log = (await world.slash(reader, "game log", last=3)).content

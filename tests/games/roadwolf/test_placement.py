@@ -7,7 +7,14 @@ import pytest
 from games.engine import IllegalAction, Rng
 from games.roadwolf import geometry as geo
 from games.roadwolf.build import setup
-from games.roadwolf.model import BuyAction, PlaceAction, RwOptions, RwState, TokenAction
+from games.roadwolf.model import (
+    BuyAction,
+    PlaceAction,
+    ReadyAction,
+    RwOptions,
+    RwState,
+    TokenAction,
+)
 from games.roadwolf.rules import apply
 from tests.games.roadwolf.helpers import P1, P2, PLAYERS
 
@@ -21,8 +28,9 @@ def _built(mission: str = "INTERCEPTOR", points: int = 2) -> RwState:
 
 def _finish(state: RwState) -> RwState:
     for player, letter in ((P1, "A"), (P2, "N")):
-        while state.phase == "build" and not state.sides[0 if player == P1 else 1].built:
+        while not state.sides[0 if player == P1 else 1].spent_all:
             state = apply(state, player, TokenAction(vehicle=letter, token="nitro"), Rng(1)).state
+        state = apply(state, player, ReadyAction(), Rng(1)).state
     return state
 
 
@@ -78,6 +86,8 @@ def test_unplaced_vehicles_get_room_to_drive_off() -> None:
     for letter in "NOP":
         for _ in range(2):
             state = apply(state, P2, TokenAction(vehicle=letter, token="nitro"), Rng(1)).state
+    state = apply(state, P1, ReadyAction(), Rng(1)).state
+    state = apply(state, P2, ReadyAction(), Rng(1)).state
     assert state.phase == "play"
     boxes = [geo.Rect(v.x, v.y, v.w, v.h) for v in state.vehicles]
     for i, a in enumerate(boxes):

@@ -23,7 +23,7 @@ V2 = {
 
 def test_rules_version_3_names_its_changes() -> None:
     """Tables started under version 2 are told once what changed (table/service.py)."""
-    assert SPEC.rules_version == 3
+    assert SPEC.rules_version >= 3
     told = SPEC.changelog[3]
     for words in ("SPIN", "SUPPLIES", "CHASE", "TAKEOVER", "Scores"):
         assert words in told

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.roadwolf import SPEC
 from games.roadwolf.model import TokenAction
+from table.answers import Picture
 from table.roadwolf.ids import label
 from table.roadwolf.panel import own_view, vehicle_menu
 from table.roadwolf.setup import place_menu
@@ -29,12 +30,11 @@ def test_the_cops_panel_offers_the_replacement_tokens_and_an_entry_edge() -> Non
     assert "📍 Enter from…" in labels and "A replacement" in text
     spikes = TokenAction(vehicle=second, token="spikes")
     assert label(snap, spikes) == f"🎒 Spikes for {second}"  # what `/roadwolf do` matches
-    menu = place_menu(snap, P2, first)
-    columns = [o[1] for s in menu.selects for o in s.options]
-    assert "0" in columns, columns
-    rows = place_menu(snap, P2, f"{first}.10")  # mid-road: only the START and END edge rows
-    h = state.vehicle(first).h
-    offered = {o[1] for s in rows.selects for o in s.options}
-    assert offered and offered <= {"0", str(48 - h)}, offered
+    menu = place_menu(snap, P2, first)  # the entry spots, numbered on a picture
+    assert isinstance(menu.image, Picture)
+    spots = menu.image.args[2]
+    h, w = state.vehicle(first).h, state.vehicle(first).w
+    assert spots and all(x in (0, 24 - w) or y in (0, 48 - h) for x, y in spots), spots
+    assert [b.label for b in menu.buttons][: len(spots)] == [str(i + 1) for i in range(len(spots))]
     # the Runners see no such buttons
     assert not any(isinstance(a, TokenAction) for a in snap.legal_actions(P1))
