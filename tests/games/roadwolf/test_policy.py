@@ -10,7 +10,7 @@ import pytest
 from games.engine import Player, Rng
 from games.roadwolf import SPEC
 from games.roadwolf.data import MISSION_NAMES
-from games.roadwolf.model import MoveAction, NitroAction, ShootAction, Turn
+from games.roadwolf.model import MoveAction, NitroAction, ResetAction, ShootAction, Turn
 from games.roadwolf.policy import bot_move
 from games.roadwolf.preview import preview
 from tests.games.roadwolf.helpers import P1, P2, Car, position
@@ -27,7 +27,10 @@ def _game(mission: str, seed: int, bot_side: int) -> int | None:
         if state.side_of(actor) == bot_side:
             action = bot_move(state, actor, Rng(step))
         else:
-            action = rnd.choice(list(SPEC.legal_actions(state, actor)))
+            # A random side never throws its army away (starting it again forever would
+            # only make the game endless, not the play more random).
+            legal = [a for a in SPEC.legal_actions(state, actor) if not isinstance(a, ResetAction)]
+            action = rnd.choice(legal)
         state = SPEC.apply(state, actor, action, Rng.for_step(seed, step)).state
     return state.winner
 
