@@ -13,12 +13,18 @@ from games.spacetruckin.game import (
     sheet_of,
     standings,
 )
-from games.spacetruckin.grid import canonical_turn, placement_name, split_placement
+from games.spacetruckin.grid import (
+    canonical_turn,
+    covered_cells,
+    placement_name,
+    split_placement,
+)
 from games.spacetruckin.models import (
     ACTION_ADAPTER,
     Accept,
     Action,
     Build,
+    BuildAt,
     ChartLocation,
     Fill,
     FreeChoice,
@@ -85,6 +91,10 @@ def describe(action: Action) -> str:
             return f"Build {action.system}/{action.shape}"
         case Place():
             return placement_name(action.anchor, action.rotation, action.flip)
+        case BuildAt():
+            covered = covered_cells(action.anchor, action.shape, action.rotation, action.flip)
+            cells = ", ".join(covered)
+            return f"{action.system} ({action.shape}) on {cells}, pip on {action.pip}"
         case Mark():
             return f"Pip on {action.cell}"
         case Stop():
