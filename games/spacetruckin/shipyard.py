@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine import IllegalAction, InvalidAction
-from games.spacetruckin.data import DIE_FACES, TRUCK_COMPLETE_VP
+from games.spacetruckin.data import DIE_FACES, TRUCK_COMPLETE_VP, Shape, System
 from games.spacetruckin.events import BuildEnded, Built, FreeChoiceUsed, PipDrawn, Scored
 from games.spacetruckin.grid import (
     canonical_turn,
@@ -45,7 +45,7 @@ def start(sheet: Sheet, turn: Turn) -> Sheet:
     return settle(sheet.model_copy(update={"dice": dice, "stage": "pick", "picked": None}), turn)
 
 
-def placeable_picks(sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[str, str]]:
+def placeable_picks(sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[System, Shape]]:
     return [(s, h) for s, h in pick_options(dice) if can_place(sheet, s, h)]
 
 

@@ -312,7 +312,11 @@ def letter_of_picked(sheet: SheetView) -> str | None:
     """The system letter of the picked piece ("Reactor/I" -> "R"), for the preview cells."""
     if sheet.picked is None:
         return None
-    system = sheet.picked.split("/")[0]
+    return letter_of(sheet.picked.split("/")[0])
+
+
+def letter_of(system: str | None) -> str | None:
+    """A system's letter ("Reactor" -> "R"); None for no system or an unknown one."""
     return next((letter for s, letter in SYSTEM_LETTER.items() if s == system), None)
 
 

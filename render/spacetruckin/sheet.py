@@ -40,6 +40,7 @@ from render.spacetruckin.grid import (
     draw_grid,
     draw_pip,
     grid_layout,
+    letter_of,
     letter_of_picked,
     preview_cells,
     printed_grids_legend,
@@ -112,6 +113,7 @@ def render_sheet(
     view: SpaceTruckinView,
     *,
     preview: Place | Sequence[str] | None = None,
+    system: str | None = None,
     scale: float = 1.0,
     theme: Theme = DEFAULT_THEME,
 ) -> bytes:
@@ -128,8 +130,9 @@ def render_sheet(
     if layout.challenge_top is not None:
         draw_challenge(draw, view, sheet, layout.challenge_top, px, theme)
     if layout.grid is not None:
+        letter = letter_of(system) or letter_of_picked(sheet)
         draw_grid(draw, layout.grid, sheet, px, theme, highlight=ask.highlight, preview=shown,
-                  preview_letter=letter_of_picked(sheet), numbered=ask.numbered)  # fmt: skip
+                  preview_letter=letter, numbered=ask.numbered)  # fmt: skip
     _summary(draw, sheet, layout.summary_top, px, theme)
     return encode_png(img, theme=theme)
 

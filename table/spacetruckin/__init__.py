@@ -6,14 +6,17 @@ from __future__ import annotations
 from table.gametable import GameTable, Verbs
 from table.spacetruckin import ids
 from table.spacetruckin.sheet import sheet_board
-from table.spacetruckin.verbs import KEY, STAGE_OF_VERB, redraw
+from table.spacetruckin.verbs import KEY, STAGE_OF_VERB, play, redraw
 
 TABLE = GameTable(
     key=KEY,
     verbs=Verbs(
         namespace=ids.StId.PREFIX,
         codec=ids.StId,
-        handlers=dict.fromkeys((ids.SHEET, *STAGE_OF_VERB), redraw),
+        handlers={
+            **dict.fromkeys((ids.SHEET, *STAGE_OF_VERB), redraw),
+            **dict.fromkeys((ids.WHOLE, ids.FREE), play),
+        },
     ),
     private=sheet_board,
 )

@@ -31,6 +31,10 @@ FIRST_BOX = "fb"  # fill, step 1: the box for die 1; step 2 the box for die 2
 TWEAK_BOX = "tb"  # tweak, step 1: the box; step 2 reroll/flip and the pip that pays
 TWEAK_EFFECT = "te"  # crowded tweak, step 2: reroll/flip; step 3 the pip (`box.effect.page`)
 FIRST_HIT = "hit"  # two consequences, step 1: the first loss; step 2 the second
+SPOT = "sp"  # shipyard pick: a spot (menu: `RI.D7` or `D7`) or another way (button) -> preview
+WHOLE = "yd"  # preview: build, place and pip in one move (`RI.D7.1f.D8`; button or menu)
+FREE = "fc"  # shipyard pick: the free choice menu (`die.face`), a move
+FREE_STEP = "fs"  # crowded shipyard pick: the button that shows the free choice menu
 NO_PIECE = "n"  # payload of FIRST_HIT for "no match: the Bridge takes it"
 
 

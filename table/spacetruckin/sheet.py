@@ -19,7 +19,6 @@ from games.spacetruckin.grid import cell_name, parse_cell, placement_name, spot_
 from games.spacetruckin.models import (
     Accept,
     Build,
-    FreeChoice,
     PickSpecialty,
     PickTruck,
     Place,
@@ -34,10 +33,8 @@ from table.spacetruckin.ids import (
     ANCHOR,
     MENU_ROWS,
     MENU_SIZE,
-    PER_ROW,
     PREVIEW,
     SHEET,
-    SYSTEM,
     act_id,
     buttons_for,
     by_kind,
@@ -48,6 +45,7 @@ from table.spacetruckin.ids import (
     rows,
     st_id,
 )
+from table.spacetruckin.yard import pick_controls
 from table.waiting import nothing_to_do, waiting_for
 
 
@@ -65,8 +63,9 @@ def _ask(view: SpaceTruckinView, placements: int) -> str:
     if stage == "pick":
         d1, d2 = sheet.dice
         return (
-            f"your dice show **{d1}** and **{d2}**: build a system/shape, change a die with your "
-            "free choice, or stop building"
+            f"your dice show **{d1}** and **{d2}** (one die is the system, the other the shape). "
+            "Choose where a system goes in its menu, then tap its pip in the preview; or use "
+            "your free choice, or stop building"
         )
     if stage == "place":
         return (
@@ -120,7 +119,9 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
     elif view.public.phase == "captain":
         buttons = rows(captain_groups(snap, view, actions), [back])
     elif view.sheet.stage == "pick":
-        buttons = rows(_pick_groups(snap, actions), [*stop, back])
+        menus, extra = pick_controls(snap, viewer, actions)
+        selects = tuple(menus)
+        buttons = [on_row(b, len(selects)) for b in (*extra, *stop, back)]
     elif view.sheet.stage == "fill":
         buttons = rows(first_box_groups(snap, view, actions), [back])
     elif view.sheet.stage == "tweak":
@@ -166,24 +167,6 @@ def captain_groups(
 
 
 # Shipyard ------------------------------------------------------------------------------------
-
-
-def _pick_groups(snap: Snapshot, actions: Sequence[Model]) -> list[list[ButtonSpec]]:
-    builds = [a for a in actions if isinstance(a, Build)]
-    groups: list[list[ButtonSpec]] = []
-    if len(builds) <= PER_ROW:
-        groups.append(buttons_for(snap, builds, "primary"))
-    else:  # a 6 lets you choose: pick the system first, then its shape
-        systems = list(dict.fromkeys(b.system for b in builds))
-        groups.append(
-            [ButtonSpec(f"Build {s}…", st_id(snap, SYSTEM, s), "primary") for s in systems]
-        )
-    for die in (1, 2):
-        faces = [a for a in actions if isinstance(a, FreeChoice) and a.die == die]
-        groups.append(
-            [ButtonSpec(f"Die {die} → {a.face}", act_id(snap, a)) for a in faces],
-        )
-    return [g for g in groups if g]
 
 
 def shapes_board(snap: Snapshot, viewer: PlayerId, system: str) -> Message:
