@@ -212,7 +212,13 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
             " the first player chooses the 7th location."
         )
     },
-    extra={"simultaneous": True, "public_moves": public_moves, "prompt": public_prompt},
+    extra={
+        "simultaneous": True,
+        "public_moves": public_moves,
+        "prompt": public_prompt,
+        # a trucker's sheet is open on paper: anyone may look at it (`/game sheet player:`)
+        "open_sheets": True,
+    },
 )
 
 __all__ = [
