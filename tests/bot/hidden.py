@@ -14,10 +14,11 @@ own view held after every move. After a test:
 
 A secret is a string (4 characters or more) some seat's view held after some move, found as a
 whole word. In a game whose rules keep sheets open (`spec.extra["open_sheets"]`: Space
-Truckin') every seat's view counts as public. Everyone may see what a public view held after any move (in a card game a played
-card is public once played, while another copy of it may sit in a hand at the end); the
-audience of an ephemeral message or an autocomplete answer may also see what their own seat's
-view held and the names of the actions the rules offered that seat. A public message's
+Truckin') every seat's view counts as public. Everyone may see what a public view held after
+any move (in a card game a played card is public once played, while another copy of it may
+sit in a hand at the end); the audience of an ephemeral message or an autocomplete answer may
+also see what their own seat's view held and the names of the actions the rules offered that
+seat. A public message's
 audience is everyone, a spectator's is the public.
 
 Only what Discord shows is judged. Option values and custom_ids carry the game's vocabulary to
