@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine import IllegalAction, Model, PlayerId
-from games.spacetruckin.models import Fill, HitTwo, Tweak
+from games.spacetruckin.models import Fill, Hit, HitTwo, LoseSystem, Tweak
 from games.spacetruckin.view import SpaceTruckinView
 from table.answers import ButtonSpec, Message
 from table.service import Snapshot
@@ -20,6 +20,7 @@ from table.spacetruckin.ids import (
     SHEET,
     TWEAK_BOX,
     TWEAK_EFFECT,
+    Labeller,
     act_id,
     buttons_for,
     header,
@@ -149,12 +150,33 @@ def _pip_label(view: SpaceTruckinView, pip: str) -> str:
 
 
 def _piece_label(view: SpaceTruckinView, piece: int | None) -> str:
-    """`#3 Reactor/O` (the number drawn on the sheet), or the Bridge when nothing matches."""
+    """A piece in words, where the sheet shows it: `Reactor (O) at D7` (its top-left grid),
+    or the Bridge when nothing matches."""
     assert view.sheet is not None
     if piece is None:
-        return "Bridge (no match)"
+        return "the Bridge (no match)"
     found = next((p for p in view.sheet.pieces if p.id == piece), None)
-    return f"#{piece}" if found is None else f"#{piece} {found.system}/{found.shape}"
+    if found is None:
+        return f"system #{piece}"
+    return f"{found.system} ({found.shape}) at {found.cells[0]}"
+
+
+def loss_words(snap: Snapshot, view: SpaceTruckinView) -> Labeller:
+    """Button labels for losing systems, naming each by what it is and where it sits."""
+
+    def label(action: Model) -> str:
+        if isinstance(action, Hit):
+            if action.piece is None:
+                return "Bridge damage (a die matching nothing)"
+            return f"Lose {_piece_label(view, action.piece)}"
+        if isinstance(action, HitTwo):
+            first = _piece_label(view, action.system_piece)
+            return f"Lose {first} + {_piece_label(view, action.shape_piece)}"[:80]
+        if isinstance(action, LoseSystem):
+            return f"Pirates take {_piece_label(view, action.piece)}"
+        return snap.spec.describe(action)
+
+    return label
 
 
 def first_hit_groups(
@@ -166,7 +188,7 @@ def first_hit_groups(
     the Bridge) fit four rows of five, and so do the second losses for any first one."""
     pairs = [a for a in actions if isinstance(a, HitTwo)]
     if len(pairs) <= FITS:
-        return [buttons_for(snap, pairs, "danger")]
+        return [buttons_for(snap, pairs, "danger", loss_words(snap, view))]
     firsts = list(dict.fromkeys(a.system_piece for a in pairs))
     return [
         [

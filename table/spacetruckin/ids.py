@@ -7,7 +7,7 @@ last step is an ordinary action button (`rl:a:`), bound to the viewer's view tag
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.engine import Model, PlayerId
 from games.spacetruckin.models import Place
@@ -98,14 +98,24 @@ def on_row(spec: ButtonSpec, row: int | None) -> ButtonSpec:
     return ButtonSpec(spec.label, spec.custom_id, spec.style, row, spec.disabled)
 
 
+Labeller = Callable[[Model], str]
+
+
 def buttons_for(
-    snap: Snapshot, actions: Sequence[Model], style: str = "secondary"
+    snap: Snapshot,
+    actions: Sequence[Model],
+    style: str = "secondary",
+    label: Labeller | None = None,
 ) -> list[ButtonSpec]:
-    return [ButtonSpec(snap.spec.describe(a), act_id(snap, a), style) for a in actions]
+    """A button per action, named by `label` (default: the game's own description)."""
+    name = label or snap.spec.describe
+    return [ButtonSpec(name(a), act_id(snap, a), style) for a in actions]
 
 
-def by_kind(snap: Snapshot, actions: Sequence[Model]) -> list[list[ButtonSpec]]:
+def by_kind(
+    snap: Snapshot, actions: Sequence[Model], label: Labeller | None = None
+) -> list[list[ButtonSpec]]:
     groups: dict[str, list[Model]] = {}
     for action in actions:
         groups.setdefault(str(getattr(action, "kind", "")), []).append(action)
-    return [buttons_for(snap, group) for group in groups.values()]
+    return [buttons_for(snap, group, label=label) for group in groups.values()]

@@ -19,6 +19,7 @@ from games.spacetruckin.grid import cell_name, parse_cell, placement_name, spot_
 from games.spacetruckin.models import (
     Accept,
     Build,
+    HitTwo,
     PickSpecialty,
     PickTruck,
     Place,
@@ -28,9 +29,15 @@ from games.spacetruckin.view import SpaceTruckinView
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
-from table.spacetruckin.choices import first_box_groups, first_hit_groups, tweak_box_groups
+from table.spacetruckin.choices import (
+    first_box_groups,
+    first_hit_groups,
+    loss_words,
+    tweak_box_groups,
+)
 from table.spacetruckin.ids import (
     ANCHOR,
+    FITS,
     MENU_ROWS,
     MENU_SIZE,
     PREVIEW,
@@ -49,7 +56,7 @@ from table.spacetruckin.yard import pick_controls
 from table.waiting import nothing_to_do, waiting_for
 
 
-def _ask(view: SpaceTruckinView, placements: int) -> str:
+def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) -> str:
     sheet = view.sheet
     assert sheet is not None
     stage, public = sheet.stage, view.public
@@ -80,15 +87,19 @@ def _ask(view: SpaceTruckinView, placements: int) -> str:
     if stage == "hit":
         dice = " and ".join(f"**{d}**" for d in sheet.hit_dice)
         return (
-            f"consequence dice {dice}: choose the numbered system a die destroys, or a die "
-            "that matches nothing (1 Bridge damage)"
+            f"consequence dice {dice}: choose the system a die destroys (named by its top-left "
+            "grid), or a die that matches nothing (1 Bridge damage)"
         )
     if stage == "hit_two":
         a, b = sheet.hit_dice
+        how = (
+            "each button names both, the one lost by type first"
+            if one_tap_pairs
+            else "tap the one lost by type, then the one lost by shape"
+        )
         return (
             f"two consequences, dice **{a}** and **{b}**: one die destroys a system by its type, "
-            "the other one by its shape. Tap the first (by type), then the second (by shape); "
-            "Bridge = no match"
+            f"the other one by its shape: {how}. The Bridge = no match"
         )
     if stage == "tweak":
         boxes = tuple(b.value for b in sheet.boxes)
@@ -130,8 +141,9 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
     elif view.sheet.stage == "hit_two":
         buttons = rows(first_hit_groups(snap, view, actions), [back])
     else:
-        buttons = rows(by_kind(snap, actions)[:MENU_ROWS], [back])
-    content = f"{header(snap)}\n➡️ {_ask(view, len(placements))}"
+        buttons = rows(by_kind(snap, actions, loss_words(snap, view))[:MENU_ROWS], [back])
+    pairs = sum(1 for a in actions if isinstance(a, HitTwo))
+    content = f"{header(snap)}\n➡️ {_ask(view, len(placements), pairs <= FITS)}"
     return Message(content, image, filename, tuple(buttons), selects=selects)
 
 
