@@ -164,7 +164,7 @@ def _delivery(view: SpaceTruckinView) -> Prompt:
     if stage == "fill":
         a, b = sheet.dice
         lines: tuple[str, ...] = (
-            f"Write die 1 ({a}) and die 2 ({b}) in two empty boxes (e.g. top1 + bot3).",
+            f"Write die 1 ({a}) and die 2 ({b}) in two empty boxes: one menu choice puts both.",
         )
         return Prompt("act", lines, ((a, "die 1"), (b, "die 2")), todo)
     if stage == "tweak":

@@ -11,7 +11,6 @@ from games.spacetruckin.view import SpaceTruckinView
 from table.answers import ButtonSpec, Message
 from table.service import Snapshot
 from table.spacetruckin.ids import (
-    FIRST_BOX,
     FIRST_HIT,
     FITS,
     MENU_ROWS,
@@ -35,20 +34,6 @@ def _box_label(view: SpaceTruckinView, box: str) -> str:
     value = next((b.value for b in view.sheet.boxes if b.name == box), None)
     nice = box.replace("top", "Top ").replace("bot", "Bottom ")
     return nice if value is None else f"{nice}: {value}"
-
-
-def first_box_groups(
-    snap: Snapshot, view: SpaceTruckinView, actions: Sequence[Model]
-) -> list[list[ButtonSpec]]:
-    fills = [a for a in actions if isinstance(a, Fill)]
-    firsts = set(a.first for a in fills) | set(a.second for a in fills)
-    groups: list[list[ButtonSpec]] = []
-    for row in ("top", "bot"):
-        boxes = sorted(b for b in firsts if b.startswith(row))
-        groups.append(
-            [ButtonSpec(_box_label(view, b), st_id(snap, FIRST_BOX, b), "primary") for b in boxes]
-        )
-    return [g for g in groups if g]
 
 
 def second_box_board(snap: Snapshot, viewer: PlayerId, first: str) -> Message:

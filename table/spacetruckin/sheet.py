@@ -30,11 +30,11 @@ from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
 from table.spacetruckin.choices import (
-    first_box_groups,
     first_hit_groups,
     loss_words,
     tweak_box_groups,
 )
+from table.spacetruckin.fill import fill_menus
 from table.spacetruckin.ids import (
     ANCHOR,
     FITS,
@@ -83,7 +83,7 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
         return "draw the new system's pip: tap a grid"
     if stage == "fill":
         d1, d2 = sheet.dice
-        return f"write die 1 (**{d1}**) in a box, then die 2 (**{d2}**)"
+        return f"write die 1 (**{d1}**) and die 2 (**{d2}**): choose both boxes in a menu"
     if stage == "hit":
         dice = " and ".join(f"**{d}**" for d in sheet.hit_dice)
         return (
@@ -134,7 +134,8 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         selects = tuple(menus)
         buttons = [on_row(b, len(selects)) for b in (*extra, *stop, back)]
     elif view.sheet.stage == "fill":
-        buttons = rows(first_box_groups(snap, view, actions), [back])
+        selects = fill_menus(snap, view, actions)
+        buttons = [on_row(back, len(selects))]
     elif view.sheet.stage == "tweak":
         accept = buttons_for(snap, [a for a in actions if isinstance(a, Accept)], "success")
         buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])

@@ -7,7 +7,7 @@ steps change only the words and buttons, and the picture above them stays.
 
 from __future__ import annotations
 
-from games.engine import IllegalAction, PlayerId
+from games.engine import IllegalAction, Model, PlayerId
 from games.spacetruckin import legal_placements
 from games.spacetruckin.models import Place
 from table.answers import Answer, Message, Press, Reworded
@@ -15,7 +15,7 @@ from table.gametable import TableHost
 from table.host import DAMAGED
 from table.ids import ButtonId
 from table.service import NotSeated, ServiceError, Snapshot, StaleBoard
-from table.spacetruckin import choices, ids, sheet, yard
+from table.spacetruckin import choices, fill, ids, sheet, yard
 
 KEY = "spacetruckin"
 CHANGED = "your sheet has changed since that message"
@@ -39,7 +39,13 @@ async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
     like an action button of the pressed sheet, so it redraws that sheet in place."""
     await _in_this_channel(host, press, sid)
     chosen = _chosen(press, sid)
-    action = yard.whole_action(chosen) if sid.verb == ids.WHOLE else yard.free_choice(chosen)
+    action: Model
+    if sid.verb == ids.WHOLE:
+        action = yard.whole_action(chosen)
+    elif sid.verb == ids.FILL:
+        action = fill.chosen_fill(chosen)
+    else:
+        action = yard.free_choice(chosen)
     return await host.play(
         press.user_id,
         press.channel_id,

@@ -115,6 +115,9 @@ class Table:
             self.count("menu")
             await result.wait_followups(1)
             return
+        if isinstance(action, Fill) and _menu(message, "fl"):
+            await self._fill(user, message, action)
+            return
         if isinstance(action, Place):
             message = await self._preview(user, message, action)
         elif isinstance(action, Fill):
@@ -136,6 +139,14 @@ class Table:
         result = await self.tap(user, message, cid)
         await result.wait_response()
         return self.world.fake.store.messages[message.id]
+
+    async def _fill(self, user: FakeUser, message: FakeMessage, fill: Fill) -> None:
+        """Both dice in one tap: the menu option naming both boxes (a double's in box order)."""
+        wanted = (f"{fill.first}.{fill.second}", f"{fill.second}.{fill.first}")
+        menu, value = next((m, v) for m in _menu(message, "fl") for v in _values(m) if v in wanted)
+        result = await self.world.fake.select(user, message, menu["custom_id"], [value])
+        self.count("menu")
+        await result.wait_followups(1)
 
     async def _whole(self, user: FakeUser, message: FakeMessage, build: Build) -> None:
         """A whole system in two taps: the spot in a menu, then the pip in the preview (or,
@@ -261,7 +272,7 @@ def _offers(message: FakeMessage, action: Model) -> bool:
     if isinstance(action, Place):
         return any(c.get("type") == 3 for c in _components(message))
     if isinstance(action, Fill):
-        return _first_step_id(message, "fb", action.first) is not None
+        return bool(_menu(message, "fl")) or _first_step_id(message, "fb", action.first) is not None
     if isinstance(action, Tweak):
         return _first_step_id(message, "tb", action.box) is not None
     if isinstance(action, Build):
