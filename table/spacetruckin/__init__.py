@@ -15,7 +15,7 @@ TABLE = GameTable(
         codec=ids.StId,
         handlers={
             **dict.fromkeys((ids.SHEET, *STAGE_OF_VERB), redraw),
-            **dict.fromkeys((ids.WHOLE, ids.FREE, ids.FILL), play),
+            **dict.fromkeys((ids.WHOLE, ids.FREE, ids.FILL, ids.TWEAK), play),
         },
     ),
     private=sheet_board,

@@ -29,7 +29,7 @@ from table.spacetruckin.ids import (
 )
 
 
-def _box_label(view: SpaceTruckinView, box: str) -> str:
+def box_label(view: SpaceTruckinView, box: str) -> str:
     assert view.sheet is not None
     value = next((b.value for b in view.sheet.boxes if b.name == box), None)
     nice = box.replace("top", "Top ").replace("bot", "Bottom ")
@@ -49,11 +49,11 @@ def second_box_board(snap: Snapshot, viewer: PlayerId, first: str) -> Message:
     for row in ("top", "bot"):
         boxes = sorted(b for b in chosen if b.startswith(row))
         groups.append(
-            [ButtonSpec(_box_label(view, b), act_id(snap, chosen[b]), "primary") for b in boxes]
+            [ButtonSpec(box_label(view, b), act_id(snap, chosen[b]), "primary") for b in boxes]
         )
     back = ButtonSpec("◀ Back", st_id(snap, SHEET))
     content = (
-        f"{header(snap)}\n➡️ die 1 (**{d1}**) goes in {_box_label(view, first)}; "
+        f"{header(snap)}\n➡️ die 1 (**{d1}**) goes in {box_label(view, first)}; "
         f"now the box for die 2 (**{d2}**):"
     )
     return Message(content, buttons=tuple(rows([g for g in groups if g], [back])))
@@ -67,7 +67,7 @@ def tweak_box_groups(
     for row in ("top", "bot"):
         groups.append(
             [
-                ButtonSpec(_box_label(view, b), st_id(snap, TWEAK_BOX, b))
+                ButtonSpec(box_label(view, b), st_id(snap, TWEAK_BOX, b))
                 for b in boxes
                 if b.startswith(row)
             ]
@@ -83,7 +83,7 @@ def tweak_board(snap: Snapshot, viewer: PlayerId, box: str) -> Message:
     by_effect = {e: [a for a in tweaks if a.effect == e] for e in ("flip", "reroll")}
     groups = [buttons_for(snap, group) for group in by_effect.values() if group]
     back = ButtonSpec("◀ Back", st_id(snap, SHEET))
-    content = f"{header(snap)}\n➡️ {_box_label(view, box)}: flip it (7 minus the face) or reroll it?"
+    content = f"{header(snap)}\n➡️ {box_label(view, box)}: flip it (7 minus the face) or reroll it?"
     if sum(-(-len(g) // PER_ROW) for g in groups) <= MENU_ROWS:
         return Message(content, buttons=tuple(rows(groups, [back])))
     effects = [
@@ -114,17 +114,17 @@ def tweak_pip_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Message:
     pages = -(-len(tweaks) // FITS)
     page = int(page_text) % pages if page_text.isdigit() else 0
     shown = tweaks[page * FITS : (page + 1) * FITS]
-    pips = [ButtonSpec(_pip_label(view, a.pip), act_id(snap, a), "primary") for a in shown]
+    pips = [ButtonSpec(pip_label(view, a.pip), act_id(snap, a), "primary") for a in shown]
     tail = [ButtonSpec("◀ Back", st_id(snap, TWEAK_BOX, box))]
     if pages > 1:
         more = f"{box}.{effect}.{(page + 1) % pages}"
         label = f"More pips ({page + 1}/{pages}) ▶"
         tail.insert(0, ButtonSpec(label, st_id(snap, TWEAK_EFFECT, more)))
-    content = f"{header(snap)}\n➡️ **{effect}** {_box_label(view, box)} — which pip pays for it?"
+    content = f"{header(snap)}\n➡️ **{effect}** {box_label(view, box)} — which pip pays for it?"
     return Message(content, buttons=tuple(rows([pips], tail)))
 
 
-def _pip_label(view: SpaceTruckinView, pip: str) -> str:
+def pip_label(view: SpaceTruckinView, pip: str) -> str:
     """`Pip C5 · Quarters`: the grid and the system it belongs to (wilds are told apart)."""
     assert view.sheet is not None
     system = next((p.system for p in view.sheet.pieces if pip in p.cells), None)

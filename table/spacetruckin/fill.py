@@ -1,16 +1,18 @@
-"""Space Truckin' challenge dice written in one tap: menus whose every option puts both dice
-(`5 in Top 1 · 2 in Bottom 3`), described by the number each row would show."""
+"""Space Truckin' challenge in one tap a choice: menus whose every option puts both dice
+(`5 in Top 1 · 2 in Bottom 3`, described by the number each row would show), and menus whose
+every option is a whole manipulation (`Reroll Top 2 (5) · pip D5 · Weapons`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from games.engine import IllegalAction, Model
-from games.spacetruckin.models import Fill
+from games.spacetruckin.models import Fill, Tweak
 from games.spacetruckin.view import SpaceTruckinView
 from table.answers import SelectSpec
 from table.service import Snapshot
-from table.spacetruckin.ids import FILL, MENU_ROWS, MENU_SIZE, st_id
+from table.spacetruckin.choices import box_label, pip_label
+from table.spacetruckin.ids import FILL, MENU_ROWS, MENU_SIZE, TWEAK, st_id
 
 ROW_WORDS = {"top": "Top", "bot": "Bottom"}
 
@@ -73,3 +75,44 @@ def chosen_fill(value: str) -> Fill:
         return Fill.model_validate({"first": first, "second": second})
     except ValueError as exc:
         raise IllegalAction("that is not two boxes of your challenge; pick again") from exc
+
+
+def tweak_menus(
+    snap: Snapshot, view: SpaceTruckinView, actions: Sequence[Model]
+) -> tuple[SelectSpec, ...]:
+    """Every reroll or flip with the pip that pays, in at most four menus grouped by box (none
+    when they do not fit: the box buttons then lead there in steps)."""
+    tweaks = [a for a in actions if isinstance(a, Tweak)]
+    if len(tweaks) > MENU_ROWS * MENU_SIZE:
+        return ()
+    menus: list[list[Tweak]] = [[]]
+    for box in dict.fromkeys(t.box for t in tweaks):
+        group = [t for t in tweaks if t.box == box]
+        if menus[-1] and len(menus[-1]) + len(group) > MENU_SIZE:
+            menus.append([])
+        menus[-1].extend(group)
+    if len(menus) > MENU_ROWS or any(len(m) > MENU_SIZE for m in menus):
+        return ()
+    selects = []
+    for index, chunk in enumerate(m for m in menus if m):
+        options = tuple(
+            (
+                f"{t.effect.capitalize()} {box_label(view, t.box)} · {pip_label(view, t.pip)}",
+                f"{t.box}.{t.effect}.{t.pip}",
+                "flip: 7 minus the face" if t.effect == "flip" else "reroll: a new face",
+            )
+            for t in chunk
+        )
+        boxes = list(dict.fromkeys(box_label(view, t.box) for t in chunk))
+        placeholder = f"Reroll or flip {boxes[0]}" + (f" … {boxes[-1]}" if len(boxes) > 1 else "")
+        selects.append(SelectSpec(st_id(snap, TWEAK, f"m{index}"), placeholder, options, index))
+    return tuple(selects)
+
+
+def chosen_tweak(value: str) -> Tweak:
+    """A tweak menu's value (`top2.reroll.D5`); refused when it names no manipulation."""
+    box, effect, pip = [*value.split("."), "", "", ""][:3]
+    try:
+        return Tweak.model_validate({"box": box, "effect": effect, "pip": pip})
+    except ValueError as exc:
+        raise IllegalAction("that is not a reroll or flip of your challenge; pick again") from exc

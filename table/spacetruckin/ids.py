@@ -34,6 +34,7 @@ FIRST_HIT = "hit"  # two consequences, step 1: the first loss; step 2 the second
 SPOT = "sp"  # shipyard pick: a spot (menu: `RI.D7` or `D7`) or another way (button) -> preview
 WHOLE = "yd"  # preview: build, place and pip in one move (`RI.D7.1f.D8`; button or menu)
 FREE = "fc"  # shipyard pick: the free choice menu (`die.face`), a move
+TWEAK = "tw"  # tweak: a menu of whole manipulations (`top2.reroll.D5`), a move
 FILL = "fl"  # fill: a menu of both dice's boxes at once (`top1.bot3`), a move
 FREE_STEP = "fs"  # crowded shipyard pick: the button that shows the free choice menu
 NO_PIECE = "n"  # payload of FIRST_HIT for "no match: the Bridge takes it"

@@ -34,7 +34,7 @@ from table.spacetruckin.choices import (
     loss_words,
     tweak_box_groups,
 )
-from table.spacetruckin.fill import fill_menus
+from table.spacetruckin.fill import fill_menus, tweak_menus
 from table.spacetruckin.ids import (
     ANCHOR,
     FITS,
@@ -104,7 +104,10 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
     if stage == "tweak":
         boxes = tuple(b.value for b in sheet.boxes)
         result = challenge_result(boxes) if None not in boxes else "?"
-        return f"result **{result}**: tap a box to reroll or flip its die, or accept the result"
+        return (
+            f"result **{result}**: reroll or flip a die (a menu names the box and the pip "
+            "that pays), or accept the result"
+        )
     return STAGE_HINTS.get(stage, "your move")
 
 
@@ -138,7 +141,11 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         buttons = [on_row(back, len(selects))]
     elif view.sheet.stage == "tweak":
         accept = buttons_for(snap, [a for a in actions if isinstance(a, Accept)], "success")
-        buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])
+        selects = tweak_menus(snap, view, actions)
+        if selects:
+            buttons = [on_row(b, len(selects)) for b in (*accept, back)]
+        else:
+            buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])
     elif view.sheet.stage == "hit_two":
         buttons = rows(first_hit_groups(snap, view, actions), [back])
     else:

@@ -44,6 +44,8 @@ async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         action = yard.whole_action(chosen)
     elif sid.verb == ids.FILL:
         action = fill.chosen_fill(chosen)
+    elif sid.verb == ids.TWEAK:
+        action = fill.chosen_tweak(chosen)
     else:
         action = yard.free_choice(chosen)
     return await host.play(

@@ -118,6 +118,9 @@ class Table:
         if isinstance(action, Fill) and _menu(message, "fl"):
             await self._fill(user, message, action)
             return
+        if isinstance(action, Tweak) and _menu(message, "tw"):
+            await self._chosen(user, message, "tw", (f"{action.box}.{action.effect}.{action.pip}",))
+            return
         if isinstance(action, Place):
             message = await self._preview(user, message, action)
         elif isinstance(action, Fill):
@@ -143,7 +146,13 @@ class Table:
     async def _fill(self, user: FakeUser, message: FakeMessage, fill: Fill) -> None:
         """Both dice in one tap: the menu option naming both boxes (a double's in box order)."""
         wanted = (f"{fill.first}.{fill.second}", f"{fill.second}.{fill.first}")
-        menu, value = next((m, v) for m in _menu(message, "fl") for v in _values(m) if v in wanted)
+        await self._chosen(user, message, "fl", wanted)
+
+    async def _chosen(
+        self, user: FakeUser, message: FakeMessage, verb: str, wanted: tuple[str, ...]
+    ) -> None:
+        """The one option of a `verb` menu among `wanted` values: a move in one tap."""
+        menu, value = next((m, v) for m in _menu(message, verb) for v in _values(m) if v in wanted)
         result = await self.world.fake.select(user, message, menu["custom_id"], [value])
         self.count("menu")
         await result.wait_followups(1)
@@ -274,7 +283,7 @@ def _offers(message: FakeMessage, action: Model) -> bool:
     if isinstance(action, Fill):
         return bool(_menu(message, "fl")) or _first_step_id(message, "fb", action.first) is not None
     if isinstance(action, Tweak):
-        return _first_step_id(message, "tb", action.box) is not None
+        return bool(_menu(message, "tw")) or _first_step_id(message, "tb", action.box) is not None
     if isinstance(action, Build):
         return bool(_menu(message, "sp"))
     if isinstance(action, FreeChoice):

