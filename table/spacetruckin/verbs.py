@@ -95,7 +95,9 @@ async def redraw(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         return Answer(pressed=sheet.preview_board(snap, viewer, place, picture))
     if sid.verb == ids.SPOT:
         build, place = yard.chosen_way(snap, viewer, _chosen(press, sid))
-        picture = host.sheet_picture(snap, viewer, **yard.preview_options(build, place))
+        picture = host.sheet_picture(
+            snap, viewer, **yard.preview_options(snap, viewer, build, place)
+        )
         return Answer(pressed=yard.whole_preview(snap, viewer, build, place, picture))
     if sid.verb == ids.FREE_STEP:
         return _keep_image(yard.free_board(snap, viewer))

@@ -246,6 +246,9 @@ def free_choice(value: str) -> FreeChoice:
     return FreeChoice(die=int(die), face=int(face))
 
 
-def preview_options(build: Build, place: Place) -> dict[str, object]:
+def preview_options(
+    snap: Snapshot, viewer: PlayerId, build: Build, place: Place
+) -> dict[str, object]:
     """What the sheet picture of a whole-system preview is drawn with."""
-    return {"preview": _cells(build, place), "system": build.system}
+    pips = first_pip_cells(_state(snap), viewer, build, place)
+    return {"preview": _cells(build, place), "system": build.system, "pips": pips}
