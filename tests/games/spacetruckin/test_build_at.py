@@ -6,24 +6,12 @@ import pytest
 
 from games.engine import IllegalAction, Rng
 from games.spacetruckin import SPEC, describe, legal_placements
-from games.spacetruckin.models import Build, BuildAt, Mark, Place, Sheet, SpaceTruckinState
-from tests.games.spacetruckin.helpers import CHART, players
-
-P1 = 100
+from games.spacetruckin.models import Build, BuildAt, Mark, Place, SpaceTruckinState
+from tests.games.spacetruckin.test_shipyard import P1, yard
 
 
 def _yard() -> SpaceTruckinState:
-    sheet = Sheet(
-        player=P1,
-        specialty_dice=(4, 4),
-        specialty="Grizzled",
-        truck="Sparrowhawk",
-        stage="pick",
-        dice=(1, 1),
-    )
-    return SpaceTruckinState(
-        players=players(1), phase="shipyard", chart=CHART, chart_placed=7, sheets=(sheet,)
-    )
+    return yard(dice=(1, 1))
 
 
 def _in_three_moves(place: Place, pip: str) -> SpaceTruckinState:
