@@ -1,5 +1,6 @@
-"""Space Truckin' at the table: the private sheet with its menus and two-tap choices (`st:`
-first steps that only redraw it), and the moves typed as `/spacetruckin` commands."""
+"""Space Truckin' at the table: the private sheet with its menus and stepped choices (`st:`
+steps that redraw it, or play a move named in short), and the moves typed as `/spacetruckin`
+commands."""
 
 from __future__ import annotations
 

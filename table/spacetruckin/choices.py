@@ -135,8 +135,8 @@ def pip_label(view: SpaceTruckinView, pip: str) -> str:
 
 
 def _piece_label(view: SpaceTruckinView, piece: int | None) -> str:
-    """A piece in words, where the sheet shows it: `Reactor (O) at D7` (its top-left grid),
-    or the Bridge when nothing matches."""
+    """A piece in words, where the sheet shows it: `Reactor (O) at D7` (its first grid from
+    the top), or the Bridge when nothing matches."""
     assert view.sheet is not None
     if piece is None:
         return "the Bridge (no match)"

@@ -1,7 +1,9 @@
 """Space Truckin' custom_ids and the small pieces every private message of the game uses.
 
-`st:` ids (`StId`) are first steps of a choice: they only redraw the private message. The
-last step is an ordinary action button (`rl:a:`), bound to the viewer's view tag.
+`st:` ids (`StId`) are the game's own steps of a choice: most only redraw the private message;
+a few are moves named in a form shorter than their JSON (a whole system, both dice, a
+manipulation, the free choice: `WHOLE`, `FILL`, `TWEAK`, `FREE`). Every other last step is an
+ordinary action button (`rl:a:`). All are bound to the viewer's view tag.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""Space Truckin' private messages: the sheet with its menus, the shipyard picks and the
-placement preview (the two-tap choices are in `choices.py`).
+"""Space Truckin' private messages: the sheet with its menus and buttons per stage, and the
+typed placement's preview (the shipyard's two taps are in `yard.py`, the challenge's menus in
+`fill.py`, the other stepped choices in `choices.py`).
 
 Some stages have far more legal actions than a message has buttons (hundreds of placements,
-56 ways to write two dice, every pip x box x effect for a tweak). Each such choice is split
-into small steps: the first tap only redraws this message (an `st:` custom_id answered by
-`verbs.redraw`), the last one is an ordinary action button the host plays (`Host.play`).
+56 ways to write two dice, every pip x box x effect for a tweak). Where they fit menus of 25,
+one choice is the move; otherwise the choice is split into steps: the first tap only redraws
+this message (an `st:` custom_id answered by `verbs.redraw`), the last one is the move.
 """
 
 from __future__ import annotations
@@ -87,8 +88,8 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
     if stage == "hit":
         dice = " and ".join(f"**{d}**" for d in sheet.hit_dice)
         return (
-            f"consequence dice {dice}: choose the system a die destroys (named by its top-left "
-            "grid), or a die that matches nothing (1 Bridge damage)"
+            f"consequence dice {dice}: choose the system a die destroys (named by its first "
+            "grid from the top), or a die that matches nothing (1 Bridge damage)"
         )
     if stage == "hit_two":
         a, b = sheet.hit_dice

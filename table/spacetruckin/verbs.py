@@ -1,5 +1,6 @@
-"""What the private sheet's `st:` first steps do: redraw the pressed message for the next step
-of a choice, never move (the last step is an ordinary action button the host plays).
+"""What the private sheet's `st:` steps do: a first step redraws the pressed message for the
+next step of a choice (`redraw`); a move named in the game's short form (a whole system, both
+dice, a manipulation, the free choice) is played like the sheet's action buttons (`play`).
 
 The sheet itself and a placement preview come with a new picture of the sheet; the other
 steps change only the words and buttons, and the picture above them stays.

@@ -1,11 +1,12 @@
 """Space Truckin' shipyard in two taps: choose where a system goes, then tap its pip.
 
-While a trucker picks, each build their dice allow (a system as a shape) has a menu of the
-spots it fits, named by the grid its top row starts on ("from D7"). Choosing one draws a
-preview of the piece there; the preview's pip buttons build the whole system at once
-(`BuildAt`: build, place and pip, one move), and its other buttons turn the piece at the same
-spot or go back. When the builds' menus would not fit one message (a 6 allows many), a first
-menu chooses the build and the next message lists its spots.
+While a trucker picks, menus list every build their dice allow (a system as a shape) at each
+grid where it can start (the grid its top row starts on: "Engine as a T from D7"), 25 to a
+menu, four menus at most; when that is too many (a 6 allows many builds), they list the grids
+alone. Choosing one draws a preview of the piece there: its "Pip on …" buttons build the whole
+system at once (`BuildAt`: build, place and pip, one move); a menu builds any other way that
+starts on that grid with its pip in the same tap; the last row turns the piece there (another
+preview) or goes back. The free choice is a menu too (behind a button when four are shown).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 
 from games.engine import IllegalAction, Model, PlayerId
 from games.spacetruckin import first_pip_cells, whole_builds
-from games.spacetruckin.data import SYSTEM_LETTER
+from games.spacetruckin.data import CHOOSE_FACE, SHAPE_BY_DIE, SYSTEM_BY_DIE, SYSTEM_LETTER
 from games.spacetruckin.grid import covered_cells
 from games.spacetruckin.models import Build, BuildAt, FreeChoice, Place, SpaceTruckinState
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
@@ -37,8 +38,6 @@ from table.spacetruckin.ids import (
 
 Option = tuple[str, str, str]
 SYSTEM_OF_LETTER = {letter: system for system, letter in SYSTEM_LETTER.items()}
-FACE_MEANING = {1: "Reactor / I", 2: "Quarters / L", 3: "Engine / T", 4: "Weapons / S",
-                5: "Cargo / O", 6: "any"}  # fmt: skip
 TURN_WORDS = ("upright", "turned right", "upside down", "turned left")
 
 
@@ -48,7 +47,7 @@ def build_code(build: Build) -> str:
 
 
 def parse_build(code: str) -> Build | None:
-    """The build a payload starts with (`RI`, or `RI1`: its second spot menu)."""
+    """The build a code starts with (`RI`, `RI.D7`...); None for anything else."""
     system = SYSTEM_OF_LETTER.get(code[:1])
     shape = code[1:2]
     if system is None or shape not in ("I", "L", "T", "S", "O"):
@@ -146,9 +145,16 @@ def _free_menu(snap: Snapshot, actions: Sequence[Model]) -> list[SelectSpec]:
     if not faces:
         return []
     options = tuple(
-        (f"Die {a.die} → {a.face} ({FACE_MEANING[a.face]})", f"{a.die}.{a.face}", "") for a in faces
+        (f"Die {a.die} → {a.face} ({_face_meaning(a.face)})", f"{a.die}.{a.face}", "")
+        for a in faces
     )
     return [SelectSpec(st_id(snap, FREE), "Free choice (once): set a die to…", options)]
+
+
+def _face_meaning(face: int) -> str:
+    if face == CHOOSE_FACE:
+        return "any system or shape"
+    return f"{SYSTEM_BY_DIE[face]} / {SHAPE_BY_DIE[face]}"
 
 
 def _on_row(menu: SelectSpec, row: int) -> SelectSpec:
@@ -240,10 +246,12 @@ def whole_action(text: str) -> BuildAt:
 
 
 def free_choice(value: str) -> FreeChoice:
+    """A free choice menu's value (`1.4`: die 1 to a 4); refused when it names no die and face."""
     die, _, face = value.partition(".")
-    if die not in ("1", "2") or not face.isdigit():
-        raise IllegalAction("that is not a die and a face; pick again")
-    return FreeChoice(die=int(die), face=int(face))
+    try:
+        return FreeChoice.model_validate({"die": int(die), "face": int(face)})
+    except ValueError as exc:
+        raise IllegalAction("that is not a die and a face; pick again") from exc
 
 
 def preview_options(
