@@ -16,7 +16,7 @@ from games.engine import Model, PlayerId
 from games.spacetruckin import legal_placements
 from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.delivery import STAGE_HINTS
-from games.spacetruckin.grid import cell_name, parse_cell, placement_name, spot_cells
+from games.spacetruckin.grid import covered_cells, parse_cell, placement_name
 from games.spacetruckin.models import (
     Accept,
     Build,
@@ -239,11 +239,7 @@ def place_label(place: Place) -> str:
 
 def covered(place: Place, shape: str) -> tuple[str, ...]:
     """The grids a placement covers, for menu descriptions and the preview caption."""
-    anchor = parse_cell(place.anchor)
-    if anchor is None:
-        return ()
-    cells = spot_cells(anchor, shape, place.rotation, place.flip)  # type: ignore[arg-type]
-    return tuple(cell_name(c) for c in sorted(cells))
+    return covered_cells(place.anchor, shape, place.rotation, place.flip)  # type: ignore[arg-type]
 
 
 def preview_board(
