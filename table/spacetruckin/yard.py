@@ -190,8 +190,9 @@ def whole_preview(
     image: bytes | Picture | None,
 ) -> Message:
     """The sheet with the piece drawn at the spot: a pip button builds it (one move); the
-    menus build any other way that starts on that grid, with its pip, at once; the last row
-    turns the piece there (another preview) or goes back."""
+    menus build any other way that starts on that grid, with its pip, at once (when there are
+    too many to list with their pips: this build's other ways and each other build starting
+    there, each a preview); the last row turns the piece there or goes back."""
     state = _state(snap)
     cells = _cells(build, place)
     here = ways_by_start(whole_builds(state, viewer))[cells[0]]
@@ -211,7 +212,21 @@ def whole_preview(
         if (b, p) != (build, place)
         for cell in first_pip_cells(state, viewer, b, p)
     ]
-    menus = _packed(snap, WHOLE, others[: (MENU_ROWS - 1) * MENU_SIZE], first=1)
+    room = (MENU_ROWS - 1) * MENU_SIZE
+    if len(others) <= room:
+        menus = _packed(snap, WHOLE, others, first=1)
+    else:  # too many to name with their pips: this build's other ways, then each other build
+        mine = [(b, p) for b, p in here if b == build and p != place]
+        firsts: dict[Build, Place] = {}  # each other build's first way here
+        for b, p in here:
+            if b != build:
+                firsts.setdefault(b, p)
+        previews = [
+            (f"{build_name(b)}, {way_words(p)}"[:100], f"{build_code(b)}.{place_code(p)}",
+             "covers " + ", ".join(_cells(b, p)) if b == build else "turn it in its preview")
+            for b, p in [*mine, *firsts.items()]
+        ]  # fmt: skip
+        menus = _packed(snap, SPOT, previews[:room], first=1)
     turns = [
         ButtonSpec(f"↻ {way_words(p)}", st_id(snap, SPOT, f"{build_code(b)}.{place_code(p)}"))
         for b, p in here

@@ -174,15 +174,24 @@ class Table:
         await result.wait_followups(1)
         message = self.world.fake.store.messages[message.id]
         self.placements.append(len(message.files))
-        whole = f"{code}.{place.anchor}.{place.rotation}{'f' if place.flip else ''}.{pip}"
-        pip_id = _first_step_id(message, "yd", whole)
-        if pip_id is not None:
-            result = await self.tap(user, message, pip_id)
-        else:
-            menu = next(m for m in _menu(message, "yd") if whole in _values(m))
-            result = await self.world.fake.select(user, message, menu["custom_id"], [whole])
-            self.count("menu")
-        await result.wait_followups(1)
+        spot = f"{code}.{place.anchor}.{place.rotation}{'f' if place.flip else ''}"
+        whole = f"{spot}.{pip}"
+        for _ in range(3):  # a crowded grid: the build's preview, then the way's, then the pip
+            pip_id = _first_step_id(message, "yd", whole)
+            if pip_id is not None:
+                result = await self.tap(user, message, pip_id)
+                await result.wait_followups(1)
+                return
+            if any(whole in _values(m) for m in _menu(message, "yd")):
+                await self._chosen(user, message, "yd", (whole,))
+                return
+            ways = [v for m in _menu(message, "sp") for v in _values(m)]
+            step = spot if spot in ways else next((v for v in ways if v.startswith(code)), None)
+            if step is None:
+                raise AssertionError(f"no way to {whole} on {message.content!r}")
+            await self._chosen(user, message, "sp", (step,))
+            message = self.world.fake.store.messages[message.id]
+        raise AssertionError(f"{whole} not reached in three previews")
 
     async def _preview(self, user: FakeUser, message: FakeMessage, place: Place) -> FakeMessage:
         """Menu -> preview (-> another turn at the same grid) -> the preview to confirm on."""

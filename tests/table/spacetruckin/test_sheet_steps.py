@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -12,15 +13,16 @@ import pytest
 
 from games.engine import Player
 from games.registry import GAMES
-from games.spacetruckin.models import Accept, Place
+from games.spacetruckin import whole_builds
+from games.spacetruckin.models import Accept, Place, Sheet, SpaceTruckinState
 from games.spacetruckin.policy import choose
 from storage import Repository
 from table.answers import Message, Press
 from table.host import Host
 from table.registry import TABLES
 from table.service import GameService, NotSeated, Snapshot, StaleBoard
-from table.spacetruckin import ids, typed
-from tests.games.spacetruckin.helpers import at_location, built_sheet
+from table.spacetruckin import ids, typed, yard
+from tests.games.spacetruckin.helpers import CHART, at_location, built_sheet
 
 CHANNEL = 7
 TRUCKER = Player(id=1, name="Trucker")
@@ -50,9 +52,14 @@ async def at_stage(host: Host, stage: str) -> Snapshot:
 
 async def at_tweak(host: Host) -> Snapshot:
     """A built Sparrowhawk (a pip a system) with its challenge boxes full: 7 tweaks a box."""
-    snap = await at_stage(host, "pick")
     state = at_location(built_sheet(TRUCKER.id, "Sparrowhawk", "Grizzled"), location=1,
                         boxes=(3, 4, 5, 2, 1, 6, 2, 3))  # fmt: skip
+    return await injected(host, state)
+
+
+async def injected(host: Host, state: SpaceTruckinState) -> Snapshot:
+    """The trucker's game put in `state` (seated as in the game) through the repository."""
+    snap = await at_stage(host, "pick")
     data = state.model_dump(mode="json") | {"players": [TRUCKER.model_dump()]}
     await host.service.repo.record_move(
         snap.session_id,
@@ -121,6 +128,36 @@ async def test_a_tweak_menu_rerolls_or_flips_in_one_move(host: Host) -> None:
     assert label.startswith(("Reroll", "Flip")) and "Pip" in label
     answer = await host.press(press(menu.custom_id, TRUCKER.id, value))
     assert answer.saved is not None and answer.saved.version == snap.version + 1
+
+
+async def test_a_crowded_spot_leads_to_every_way_that_starts_there(host: Host) -> None:
+    """Double 6 on an empty Hammerhead: too many ways start on one grid to list each with its
+    pip, so the preview's menus show the build's other ways and every other build there (each
+    a preview): none is left out."""
+    sheet = Sheet(player=TRUCKER.id, specialty_dice=(4, 4), specialty="Grizzled",
+                  truck="Hammerhead", stage="pick", dice=(6, 6))  # fmt: skip
+    state = SpaceTruckinState(players=(TRUCKER,), phase="shipyard", chart=CHART, chart_placed=7,
+                              sheets=(sheet,))  # fmt: skip
+    snap = await injected(host, state)
+    menus = [m for m in host.sheet(snap, TRUCKER.id).selects if f":{ids.SPOT}:" in m.custom_id]
+    busiest = max((o for m in menus for o in m.options), key=lambda o: _ways(o[0]))
+    menu = next(m for m in menus if busiest in m.options)
+    preview = (await host.press(press(menu.custom_id, TRUCKER.id, busiest[1]))).pressed
+    assert isinstance(preview, Message) and _ways(busiest[0]) > 75
+    shown = {value for m in preview.selects for _, value, _ in m.options}
+    assert all(m.custom_id.startswith(f"st:{ids.SPOT}:") for m in preview.selects)
+    here = yard.ways_by_start(whole_builds(state, TRUCKER.id))[busiest[1]]
+    first, *rest = here
+    mine = {f"{yard.build_code(b)}.{ids.place_code(p)}" for b, p in rest if b == first[0]}
+    builds = {yard.build_code(b) for b, _ in rest if b != first[0]}
+    assert mine <= shown and builds <= {value.split(".")[0] for value in shown}
+
+
+def _ways(label: str) -> int:
+    """How many ways a grid-only spot option (`from D7 · 12 ways`) says start there."""
+    found = re.search(r"· (\d+) ways", label)
+    assert found is not None, f"not a grid-only option: {label!r}"
+    return int(found[1])
 
 
 async def test_someone_else_cannot_press_a_sheet(host: Host) -> None:
