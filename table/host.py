@@ -150,6 +150,20 @@ class Host:
         message = present(mine, viewer, picture)
         return _with_fallback(message, present(mine, viewer, None)) if picture else message
 
+    def open_sheet(self, snap: Snapshot, seat: PlayerId) -> Message:
+        """Another player's sheet, to look at only (no buttons but the board's), in a game
+        whose rules keep sheets open (`spec.extra["open_sheets"]`; the caller checks)."""
+        picture = self.sheet_picture(snap, seat)
+        if picture is not None:
+            what = f"{snap.name_of(seat)}'s sheet"
+            picture = dataclasses.replace(picture, alt=shared.picture_alt(snap, what, seat))
+        content = (
+            f"**{snap.name_of(seat)}'s sheet** · {snap.spec.title} · game #{snap.session_id} "
+            "(only you see this; sheets are open in this game, and only its owner plays on it)"
+        )
+        filename = f"sheet-{snap.session_id}-{snap.version}-{seat}.png"
+        return Message(content, picture, filename, (shared.board_button(snap),))
+
     def own_sheet(self, snap: Snapshot, user_id: int) -> Answer:
         """The user's own sheet (private) with buttons for their legal actions."""
         viewer = snap.player_of(user_id)

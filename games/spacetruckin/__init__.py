@@ -13,12 +13,20 @@ from games.spacetruckin.game import (
     sheet_of,
     standings,
 )
-from games.spacetruckin.grid import canonical_turn, placement_name, split_placement
+from games.spacetruckin.grid import (
+    canonical_turn,
+    cell_name,
+    covered_cells,
+    parse_cell,
+    placement_name,
+    split_placement,
+)
 from games.spacetruckin.models import (
     ACTION_ADAPTER,
     Accept,
     Action,
     Build,
+    BuildAt,
     ChartLocation,
     Fill,
     FreeChoice,
@@ -30,6 +38,7 @@ from games.spacetruckin.models import (
     Mark,
     PickSpecialty,
     PickTruck,
+    Piece,
     Place,
     SpaceTruckinOptions,
     SpaceTruckinState,
@@ -39,7 +48,8 @@ from games.spacetruckin.models import (
 from games.spacetruckin.narration import audience, narrate
 from games.spacetruckin.policy import bot_move
 from games.spacetruckin.rules_text import RULES_TEXT
-from games.spacetruckin.sheet import legal_spots
+from games.spacetruckin.sheet import legal_spots, shipyard_pip_cells
+from games.spacetruckin.shipyard import placeable_picks
 from games.spacetruckin.text_board import text_board
 from games.spacetruckin.view import SpaceTruckinView, private_part, view
 
@@ -70,6 +80,32 @@ def legal_placements(state: SpaceTruckinState, player: PlayerId) -> tuple[Place,
     return tuple(Place(anchor=s.anchor, rotation=s.rotation, flip=s.flip) for s in spots)
 
 
+def whole_builds(state: SpaceTruckinState, player: PlayerId) -> dict[Build, tuple[Place, ...]]:
+    """While `player` picks in the shipyard: each build open to them with its placements (the
+    choices of a `BuildAt`); empty at any other time."""
+    sheet = sheet_of(state, player)
+    if state.phase != "shipyard" or sheet.stage != "pick":
+        return {}
+    return {
+        Build(system=system, shape=shape): tuple(
+            Place(anchor=s.anchor, rotation=s.rotation, flip=s.flip)
+            for s in legal_spots(sheet, system, shape)
+        )
+        for system, shape in placeable_picks(sheet, sheet.dice)
+    }
+
+
+def first_pip_cells(
+    state: SpaceTruckinState, player: PlayerId, build: Build, place: Place
+) -> tuple[str, ...]:
+    """The grids of `build` placed at `place` that could take its pip (none next to a pip)."""
+    sheet = sheet_of(state, player)
+    cells = covered_cells(place.anchor, build.shape, place.rotation, place.flip)
+    parsed = tuple(c for c in (parse_cell(name) for name in cells) if c is not None)
+    piece = Piece(id=len(sheet.pieces), system=build.system, shape=build.shape, cells=parsed)
+    return tuple(cell_name(c) for c in shipyard_pip_cells(sheet, piece))
+
+
 def describe(action: Action) -> str:
     """A short player-facing label for buttons, menus and the log."""
     match action:
@@ -85,6 +121,10 @@ def describe(action: Action) -> str:
             return f"Build {action.system}/{action.shape}"
         case Place():
             return placement_name(action.anchor, action.rotation, action.flip)
+        case BuildAt():
+            covered = covered_cells(action.anchor, action.shape, action.rotation, action.flip)
+            cells = ", ".join(covered)
+            return f"{action.system} ({action.shape}) on {cells}, pip on {action.pip}"
         case Mark():
             return f"Pip on {action.cell}"
         case Stop():
@@ -172,13 +212,21 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
             " the first player chooses the 7th location."
         )
     },
-    extra={"simultaneous": True, "public_moves": public_moves, "prompt": public_prompt},
+    extra={
+        "simultaneous": True,
+        "public_moves": public_moves,
+        "prompt": public_prompt,
+        # a trucker's sheet is open on paper: anyone may look at it (`/game sheet player:`)
+        "open_sheets": True,
+    },
 )
 
 __all__ = [
     "RULES_TEXT",
     "SPEC",
     "describe",
+    "first_pip_cells",
     "legal_placements",
     "parse_placement",
+    "whole_builds",
 ]

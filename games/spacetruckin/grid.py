@@ -203,6 +203,14 @@ def spot_cells(anchor: Cell, shape: Shape, rotation: int, flip: bool) -> tuple[C
     return tuple((anchor[0] + r, anchor[1] + c) for r, c in orient(shape, rotation, flip))
 
 
+def covered_cells(anchor: str, shape: Shape, rotation: int, flip: bool) -> tuple[str, ...]:
+    """The grid names a placement covers, in reading order (none for a bad anchor name)."""
+    cell = parse_cell(anchor)
+    if cell is None:
+        return ()
+    return tuple(cell_name(c) for c in sorted(spot_cells(cell, shape, rotation, flip)))
+
+
 def system_allows(bp: Blueprint, system: System, mask: int, *, unrestricted: bool) -> str | None:
     """Why `system` may not sit on `mask` (None when it may); occupancy and pips not included."""
     if system != "Engine" and mask & bp.engine_required:

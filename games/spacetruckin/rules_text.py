@@ -57,11 +57,13 @@ last trucker still in win. All out there = no winner.
 - 11-100: a die that matches nothing (your pick) = 1 Bridge damage.
 - Example of a result: top 6135 - bottom 1133 = **5002**.
 - A Smuggler with no cargo sells it as 1 = 2 VP.
-- Take-backs: none. Sheet moves are hidden from the others, so every move stands.
+- Take-backs: none. Everyone writes on their own sheet at once, so every move stands.
+- Sheets are open, as on paper: anyone at the table (a spectator too) may look at a \
+trucker's sheet with `/game sheet player:`; only its trucker can play on it.
 
 **Playing here**: press **Show my sheet** under the board: your sheet comes privately with \
-buttons and menus for your next choice (placements: pick the top-left grid in a menu, check \
-the preview, confirm). Or type `/spacetruckin place spot:B4 r1 f`, `/spacetruckin fill \
+buttons and menus for your next choice (a system: choose where it starts in a menu, then tap \
+its pip in the preview). Or type `/spacetruckin place spot:B4 r1 f`, `/spacetruckin fill \
 first:top1 second:bot2` or `/spacetruckin move` (the list shows every move open to you). \
 `/game sheet` shows your sheet again at any time.
 """

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine import IllegalAction, InvalidAction
-from games.spacetruckin.data import DIE_FACES, TRUCK_COMPLETE_VP
+from games.spacetruckin.data import DIE_FACES, TRUCK_COMPLETE_VP, Shape, System
 from games.spacetruckin.events import BuildEnded, Built, FreeChoiceUsed, PipDrawn, Scored
 from games.spacetruckin.grid import (
     canonical_turn,
@@ -16,6 +16,7 @@ from games.spacetruckin.grid import (
 from games.spacetruckin.models import (
     Action,
     Build,
+    BuildAt,
     FreeChoice,
     Mark,
     Piece,
@@ -44,7 +45,7 @@ def start(sheet: Sheet, turn: Turn) -> Sheet:
     return settle(sheet.model_copy(update={"dice": dice, "stage": "pick", "picked": None}), turn)
 
 
-def placeable_picks(sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[str, str]]:
+def placeable_picks(sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[System, Shape]]:
     return [(s, h) for s, h in pick_options(dice) if can_place(sheet, s, h)]
 
 
@@ -110,6 +111,8 @@ def act(sheet: Sheet, action: Action, turn: Turn) -> Sheet:
         return _free_choice(sheet, action, turn)
     if isinstance(action, Build) and sheet.stage == "pick":
         return _build(sheet, action)
+    if isinstance(action, BuildAt) and sheet.stage == "pick":
+        return _build_at(sheet, action, turn)
     if isinstance(action, Place) and sheet.stage == "place":
         return _place(sheet, action, turn)
     if isinstance(action, Mark) and sheet.stage == "pip":
@@ -145,6 +148,14 @@ def _build(sheet: Sheet, action: Build) -> Sheet:
             f"you can build: {allowed}"
         )
     return sheet.model_copy(update={"picked": (action.system, action.shape), "stage": "place"})
+
+
+def _build_at(sheet: Sheet, action: BuildAt, turn: Turn) -> Sheet:
+    """Build, place and draw the pip in one move: each step checked as if made alone."""
+    sheet = _build(sheet, Build(system=action.system, shape=action.shape))
+    place = Place(anchor=action.anchor, rotation=action.rotation, flip=action.flip)
+    sheet = _place(sheet, place, turn)
+    return _pip(sheet, Mark(cell=action.pip), turn)
 
 
 def placement_problem(sheet: Sheet, action: Place) -> str | None:

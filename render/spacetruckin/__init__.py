@@ -27,15 +27,19 @@ def render_spacetruckin_sheet(
     view: SpaceTruckinView,
     *,
     preview: Place | Sequence[str] | None = None,
+    system: str | None = None,
+    pips: Sequence[str] = (),
     scale: float = 1.0,
     theme: Theme = DEFAULT_THEME,
 ) -> bytes:
     """PNG of the viewer's own sheet: next move, dice, challenge, truck grid, pips and damage.
+    `system` letters preview cells given by name (a system not picked yet, as in a preview of
+    a whole build); `pips` outlines the grids its pip may take and says so at the top.
 
     Raises ValueError for a view without a sheet (a spectator's) or a `Place` preview when no
     shape is picked; TypeError for a preview given as one string.
     """
-    return render_sheet(view, preview=preview, scale=scale, theme=theme)
+    return render_sheet(view, preview=preview, system=system, pips=pips, scale=scale, theme=theme)
 
 
 __all__ = ["render_spacetruckin_board", "render_spacetruckin_sheet"]

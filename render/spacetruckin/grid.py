@@ -92,11 +92,13 @@ def draw_grid(
     highlight: Collection[str] = (),
     preview: Collection[str] = (),
     preview_letter: str | None = None,
+    pip_spots: Collection[str] = (),
     numbered: bool = False,
 ) -> None:
     """The whole blueprint: labels, hull, systems, pips, damage, then highlights and preview.
 
-    `numbered` badges each live piece with its number, for choices that name pieces.
+    `numbered` badges each live piece with its number, for choices that name pieces;
+    `pip_spots`: preview cells that could take the new system's pip, each shown an open ring.
     """
     _labels(draw, layout, sheet, px, theme)
     owner: dict[tuple[int, int], int | None] = {}
@@ -111,7 +113,7 @@ def draw_grid(
     _outline(draw, layout, highlight, theme)
     if numbered:
         _numbers(draw, layout, sheet, px, theme)
-    _preview(draw, layout, sheet, preview, preview_letter, px, theme)
+    _preview(draw, layout, sheet, preview, preview_letter, px, theme, pip_spots)
 
 
 def _outline(
@@ -287,8 +289,10 @@ def _preview(
     letter: str | None,
     px: Px,
     theme: Theme,
+    pip_spots: Collection[str] = (),
 ) -> None:
-    """Candidate cells in the accent colour; any cell it could not take is struck in red."""
+    """Candidate cells in the accent colour; any cell it could not take is struck in red; an
+    open ring beside the letter where the new system's pip may go (`pip_spots`)."""
     width = max(3, round(layout.cell / 9))
     for name in cells:
         cell = parse_cell(name)
@@ -299,9 +303,13 @@ def _preview(
         blocked = view.hull in ("outside", "bridge") or view.piece is not None
         draw.rectangle((x0, y0, x1, y1), fill=theme.accent, outline=theme.accent_ink, width=width)
         mark = letter or ""
+        size, cy = x1 - x0, (y0 + y1) / 2
+        if name in pip_spots:
+            draw_pip(draw, (x0 + size * 0.7, cy), size * 0.17, "open", ink=theme.accent_ink)
         if mark:
             fnt = px.font(layout.cell / px(1) * 0.5, bold=True)
-            draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), mark, fnt=fnt, fill=theme.accent_ink)
+            lx = x0 + size * (0.3 if name in pip_spots else 0.5)
+            draw_text(draw, (lx, cy), mark, fnt=fnt, fill=theme.accent_ink)
         if blocked:
             pad = layout.cell * 0.12
             strike(draw, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), fill=theme.danger,
@@ -312,7 +320,11 @@ def letter_of_picked(sheet: SheetView) -> str | None:
     """The system letter of the picked piece ("Reactor/I" -> "R"), for the preview cells."""
     if sheet.picked is None:
         return None
-    system = sheet.picked.split("/")[0]
+    return letter_of(sheet.picked.split("/")[0])
+
+
+def letter_of(system: str | None) -> str | None:
+    """A system's letter ("Reactor" -> "R"); None for no system or an unknown one."""
     return next((letter for s, letter in SYSTEM_LETTER.items() if s == system), None)
 
 

@@ -128,7 +128,8 @@ def _shipyard(view: SpaceTruckinView) -> Prompt:
         return Prompt(
             "act",
             (
-                "Build: one die is the system, the other the shape (6 = any). Or stop.",
+                "Build: one die is the system, the other the shape (6 = any).",
+                "Choose a spot in a menu below, then tap its pip. Or stop.",
                 f"Free choice {free}.",
                 "Faces: 1 R/I, 2 Q/L, 3 E/T, 4 W/S, 5 C/O, 6 any.",
             ),
@@ -140,7 +141,7 @@ def _shipyard(view: SpaceTruckinView) -> Prompt:
             "act",
             (
                 f"Place your {sheet.picked} ({spots}).",
-                "Type the top-left grid, turns and flip, e.g. B4\u00a0r1\u00a0f. Or stop.",
+                "Choose where in the menu below, check the preview, confirm. Or stop.",
             ),
         )
     if sheet.stage == "pip":
@@ -163,7 +164,7 @@ def _delivery(view: SpaceTruckinView) -> Prompt:
     if stage == "fill":
         a, b = sheet.dice
         lines: tuple[str, ...] = (
-            f"Write die 1 ({a}) and die 2 ({b}) in two empty boxes (e.g. top1 + bot3).",
+            f"Write die 1 ({a}) and die 2 ({b}) in two empty boxes: one menu choice puts both.",
         )
         return Prompt("act", lines, ((a, "die 1"), (b, "die 2")), todo)
     if stage == "tweak":

@@ -40,6 +40,7 @@ from render.spacetruckin.grid import (
     draw_grid,
     draw_pip,
     grid_layout,
+    letter_of,
     letter_of_picked,
     preview_cells,
     printed_grids_legend,
@@ -73,10 +74,12 @@ class SheetLayout:
     height: float
 
 
-def sheet_layout(view: SpaceTruckinView, *, scale: float = 1.0) -> SheetLayout:
+def sheet_layout(
+    view: SpaceTruckinView, *, scale: float = 1.0, ask: Prompt | None = None
+) -> SheetLayout:
     px = Px(scale)
     sheet = _sheet(view)
-    ask = prompt(view)
+    ask = ask or prompt(view)
     width = px(WIDTH)
     inner = px(WIDTH - 2 * PAD - 28)
     body = px.font(24)
@@ -112,13 +115,15 @@ def render_sheet(
     view: SpaceTruckinView,
     *,
     preview: Place | Sequence[str] | None = None,
+    system: str | None = None,
+    pips: Sequence[str] = (),
     scale: float = 1.0,
     theme: Theme = DEFAULT_THEME,
 ) -> bytes:
     px = Px(scale)
     sheet = _sheet(view)
-    ask = prompt(view)
-    layout = sheet_layout(view, scale=scale)
+    ask = pip_prompt(system) if pips else prompt(view)
+    layout = sheet_layout(view, scale=scale, ask=ask)
     img, draw = canvas(layout.width, px(layout.height), theme=theme)
     _header(draw, view, sheet, layout.header_lines, px, theme)
     shown = preview_cells(sheet, preview) if preview is not None else ()
@@ -128,10 +133,20 @@ def render_sheet(
     if layout.challenge_top is not None:
         draw_challenge(draw, view, sheet, layout.challenge_top, px, theme)
     if layout.grid is not None:
+        letter = letter_of(system) or letter_of_picked(sheet)
         draw_grid(draw, layout.grid, sheet, px, theme, highlight=ask.highlight, preview=shown,
-                  preview_letter=letter_of_picked(sheet), numbered=ask.numbered)  # fmt: skip
+                  preview_letter=letter, pip_spots=pips, numbered=ask.numbered)  # fmt: skip
     _summary(draw, sheet, layout.summary_top, px, theme)
     return encode_png(img, theme=theme)
+
+
+def pip_prompt(system: str | None) -> Prompt:
+    """A whole system's preview: the piece drawn where it would go, rings where its pip may go."""
+    lines = (
+        f"Your {system or 'system'} would go on the yellow grids.",
+        'Tap "Pip on …" below for a ringed grid to build it.',
+    )
+    return Prompt("act", lines)
 
 
 def _preview_name(preview: Place | Sequence[str] | None) -> str | None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine import IllegalAction, Model, PlayerId
-from games.spacetruckin.models import Fill, HitTwo, Tweak
+from games.spacetruckin.models import Fill, Hit, HitTwo, LoseSystem, Tweak
 from games.spacetruckin.view import SpaceTruckinView
 from table.answers import ButtonSpec, Message
 from table.service import Snapshot
 from table.spacetruckin.ids import (
-    FIRST_BOX,
     FIRST_HIT,
     FITS,
     MENU_ROWS,
@@ -20,6 +19,7 @@ from table.spacetruckin.ids import (
     SHEET,
     TWEAK_BOX,
     TWEAK_EFFECT,
+    Labeller,
     act_id,
     buttons_for,
     header,
@@ -29,25 +29,11 @@ from table.spacetruckin.ids import (
 )
 
 
-def _box_label(view: SpaceTruckinView, box: str) -> str:
+def box_label(view: SpaceTruckinView, box: str) -> str:
     assert view.sheet is not None
     value = next((b.value for b in view.sheet.boxes if b.name == box), None)
     nice = box.replace("top", "Top ").replace("bot", "Bottom ")
     return nice if value is None else f"{nice}: {value}"
-
-
-def first_box_groups(
-    snap: Snapshot, view: SpaceTruckinView, actions: Sequence[Model]
-) -> list[list[ButtonSpec]]:
-    fills = [a for a in actions if isinstance(a, Fill)]
-    firsts = set(a.first for a in fills) | set(a.second for a in fills)
-    groups: list[list[ButtonSpec]] = []
-    for row in ("top", "bot"):
-        boxes = sorted(b for b in firsts if b.startswith(row))
-        groups.append(
-            [ButtonSpec(_box_label(view, b), st_id(snap, FIRST_BOX, b), "primary") for b in boxes]
-        )
-    return [g for g in groups if g]
 
 
 def second_box_board(snap: Snapshot, viewer: PlayerId, first: str) -> Message:
@@ -63,11 +49,11 @@ def second_box_board(snap: Snapshot, viewer: PlayerId, first: str) -> Message:
     for row in ("top", "bot"):
         boxes = sorted(b for b in chosen if b.startswith(row))
         groups.append(
-            [ButtonSpec(_box_label(view, b), act_id(snap, chosen[b]), "primary") for b in boxes]
+            [ButtonSpec(box_label(view, b), act_id(snap, chosen[b]), "primary") for b in boxes]
         )
     back = ButtonSpec("◀ Back", st_id(snap, SHEET))
     content = (
-        f"{header(snap)}\n➡️ die 1 (**{d1}**) goes in {_box_label(view, first)}; "
+        f"{header(snap)}\n➡️ die 1 (**{d1}**) goes in {box_label(view, first)}; "
         f"now the box for die 2 (**{d2}**):"
     )
     return Message(content, buttons=tuple(rows([g for g in groups if g], [back])))
@@ -81,7 +67,7 @@ def tweak_box_groups(
     for row in ("top", "bot"):
         groups.append(
             [
-                ButtonSpec(_box_label(view, b), st_id(snap, TWEAK_BOX, b))
+                ButtonSpec(box_label(view, b), st_id(snap, TWEAK_BOX, b))
                 for b in boxes
                 if b.startswith(row)
             ]
@@ -97,7 +83,7 @@ def tweak_board(snap: Snapshot, viewer: PlayerId, box: str) -> Message:
     by_effect = {e: [a for a in tweaks if a.effect == e] for e in ("flip", "reroll")}
     groups = [buttons_for(snap, group) for group in by_effect.values() if group]
     back = ButtonSpec("◀ Back", st_id(snap, SHEET))
-    content = f"{header(snap)}\n➡️ {_box_label(view, box)}: flip it (7 minus the face) or reroll it?"
+    content = f"{header(snap)}\n➡️ {box_label(view, box)}: flip it (7 minus the face) or reroll it?"
     if sum(-(-len(g) // PER_ROW) for g in groups) <= MENU_ROWS:
         return Message(content, buttons=tuple(rows(groups, [back])))
     effects = [
@@ -128,17 +114,17 @@ def tweak_pip_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Message:
     pages = -(-len(tweaks) // FITS)
     page = int(page_text) % pages if page_text.isdigit() else 0
     shown = tweaks[page * FITS : (page + 1) * FITS]
-    pips = [ButtonSpec(_pip_label(view, a.pip), act_id(snap, a), "primary") for a in shown]
+    pips = [ButtonSpec(pip_label(view, a.pip), act_id(snap, a), "primary") for a in shown]
     tail = [ButtonSpec("◀ Back", st_id(snap, TWEAK_BOX, box))]
     if pages > 1:
         more = f"{box}.{effect}.{(page + 1) % pages}"
         label = f"More pips ({page + 1}/{pages}) ▶"
         tail.insert(0, ButtonSpec(label, st_id(snap, TWEAK_EFFECT, more)))
-    content = f"{header(snap)}\n➡️ **{effect}** {_box_label(view, box)} — which pip pays for it?"
+    content = f"{header(snap)}\n➡️ **{effect}** {box_label(view, box)} — which pip pays for it?"
     return Message(content, buttons=tuple(rows([pips], tail)))
 
 
-def _pip_label(view: SpaceTruckinView, pip: str) -> str:
+def pip_label(view: SpaceTruckinView, pip: str) -> str:
     """`Pip C5 · Quarters`: the grid and the system it belongs to (wilds are told apart)."""
     assert view.sheet is not None
     system = next((p.system for p in view.sheet.pieces if pip in p.cells), None)
@@ -149,12 +135,33 @@ def _pip_label(view: SpaceTruckinView, pip: str) -> str:
 
 
 def _piece_label(view: SpaceTruckinView, piece: int | None) -> str:
-    """`#3 Reactor/O` (the number drawn on the sheet), or the Bridge when nothing matches."""
+    """A piece in words, where the sheet shows it: `Reactor (O) at D7` (its first grid from
+    the top), or the Bridge when nothing matches."""
     assert view.sheet is not None
     if piece is None:
-        return "Bridge (no match)"
+        return "the Bridge (no match)"
     found = next((p for p in view.sheet.pieces if p.id == piece), None)
-    return f"#{piece}" if found is None else f"#{piece} {found.system}/{found.shape}"
+    if found is None:
+        return f"system #{piece}"
+    return f"{found.system} ({found.shape}) at {found.cells[0]}"
+
+
+def loss_words(snap: Snapshot, view: SpaceTruckinView) -> Labeller:
+    """Button labels for losing systems, naming each by what it is and where it sits."""
+
+    def label(action: Model) -> str:
+        if isinstance(action, Hit):
+            if action.piece is None:
+                return "Bridge damage (a die matching nothing)"
+            return f"Lose {_piece_label(view, action.piece)}"
+        if isinstance(action, HitTwo):
+            first = _piece_label(view, action.system_piece)
+            return f"Lose {first} + {_piece_label(view, action.shape_piece)}"[:80]
+        if isinstance(action, LoseSystem):
+            return f"Pirates take {_piece_label(view, action.piece)}"
+        return snap.spec.describe(action)
+
+    return label
 
 
 def first_hit_groups(
@@ -166,7 +173,7 @@ def first_hit_groups(
     the Bridge) fit four rows of five, and so do the second losses for any first one."""
     pairs = [a for a in actions if isinstance(a, HitTwo)]
     if len(pairs) <= FITS:
-        return [buttons_for(snap, pairs, "danger")]
+        return [buttons_for(snap, pairs, "danger", loss_words(snap, view))]
     firsts = list(dict.fromkeys(a.system_piece for a in pairs))
     return [
         [

@@ -1,13 +1,15 @@
 """Space Truckin' custom_ids and the small pieces every private message of the game uses.
 
-`st:` ids (`StId`) are first steps of a choice: they only redraw the private message. The
-last step is an ordinary action button (`rl:a:`), bound to the viewer's view tag.
+`st:` ids (`StId`) are the game's own steps of a choice: most only redraw the private message;
+a few are moves named in a form shorter than their JSON (a whole system, both dice, a
+manipulation, the free choice: `WHOLE`, `FILL`, `TWEAK`, `FREE`). Every other last step is an
+ordinary action button (`rl:a:`). All are bound to the viewer's view tag.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.engine import Model, PlayerId
 from games.spacetruckin.models import Place
@@ -31,6 +33,12 @@ FIRST_BOX = "fb"  # fill, step 1: the box for die 1; step 2 the box for die 2
 TWEAK_BOX = "tb"  # tweak, step 1: the box; step 2 reroll/flip and the pip that pays
 TWEAK_EFFECT = "te"  # crowded tweak, step 2: reroll/flip; step 3 the pip (`box.effect.page`)
 FIRST_HIT = "hit"  # two consequences, step 1: the first loss; step 2 the second
+SPOT = "sp"  # shipyard pick: a spot (menu: `RI.D7` or `D7`) or another way (button) -> preview
+WHOLE = "yd"  # preview: build, place and pip in one move (`RI.D7.1f.D8`; button or menu)
+FREE = "fc"  # shipyard pick: the free choice menu (`die.face`), a move
+TWEAK = "tw"  # tweak: a menu of whole manipulations (`top2.reroll.D5`), a move
+FILL = "fl"  # fill: a menu of both dice's boxes at once (`top1.bot3`), a move
+FREE_STEP = "fs"  # crowded shipyard pick: the button that shows the free choice menu
 NO_PIECE = "n"  # payload of FIRST_HIT for "no match: the Bridge takes it"
 
 
@@ -94,14 +102,24 @@ def on_row(spec: ButtonSpec, row: int | None) -> ButtonSpec:
     return ButtonSpec(spec.label, spec.custom_id, spec.style, row, spec.disabled)
 
 
+Labeller = Callable[[Model], str]
+
+
 def buttons_for(
-    snap: Snapshot, actions: Sequence[Model], style: str = "secondary"
+    snap: Snapshot,
+    actions: Sequence[Model],
+    style: str = "secondary",
+    label: Labeller | None = None,
 ) -> list[ButtonSpec]:
-    return [ButtonSpec(snap.spec.describe(a), act_id(snap, a), style) for a in actions]
+    """A button per action, named by `label` (default: the game's own description)."""
+    name = label or snap.spec.describe
+    return [ButtonSpec(name(a), act_id(snap, a), style) for a in actions]
 
 
-def by_kind(snap: Snapshot, actions: Sequence[Model]) -> list[list[ButtonSpec]]:
+def by_kind(
+    snap: Snapshot, actions: Sequence[Model], label: Labeller | None = None
+) -> list[list[ButtonSpec]]:
     groups: dict[str, list[Model]] = {}
     for action in actions:
         groups.setdefault(str(getattr(action, "kind", "")), []).append(action)
-    return [buttons_for(snap, group) for group in groups.values()]
+    return [buttons_for(snap, group, label=label) for group in groups.values()]

@@ -1,10 +1,11 @@
-"""Space Truckin' private messages: the sheet with its menus, the shipyard picks and the
-placement preview (the two-tap choices are in `choices.py`).
+"""Space Truckin' private messages: the sheet with its menus and buttons per stage, and the
+typed placement's preview (the shipyard's two taps are in `yard.py`, the challenge's menus in
+`fill.py`, the other stepped choices in `choices.py`).
 
 Some stages have far more legal actions than a message has buttons (hundreds of placements,
-56 ways to write two dice, every pip x box x effect for a tweak). Each such choice is split
-into small steps: the first tap only redraws this message (an `st:` custom_id answered by
-`verbs.redraw`), the last one is an ordinary action button the host plays (`Host.play`).
+56 ways to write two dice, every pip x box x effect for a tweak). Where they fit menus of 25,
+one choice is the move; otherwise the choice is split into steps: the first tap only redraws
+this message (an `st:` custom_id answered by `verbs.redraw`), the last one is the move.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from games.engine import Model, PlayerId
 from games.spacetruckin import legal_placements
 from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.delivery import STAGE_HINTS
-from games.spacetruckin.grid import cell_name, parse_cell, placement_name, spot_cells
+from games.spacetruckin.grid import covered_cells, parse_cell, placement_name
 from games.spacetruckin.models import (
     Accept,
     Build,
-    FreeChoice,
+    HitTwo,
     PickSpecialty,
     PickTruck,
     Place,
@@ -29,15 +30,19 @@ from games.spacetruckin.view import SpaceTruckinView
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
-from table.spacetruckin.choices import first_box_groups, first_hit_groups, tweak_box_groups
+from table.spacetruckin.choices import (
+    first_hit_groups,
+    loss_words,
+    tweak_box_groups,
+)
+from table.spacetruckin.fill import fill_menus, tweak_menus
 from table.spacetruckin.ids import (
     ANCHOR,
+    FITS,
     MENU_ROWS,
     MENU_SIZE,
-    PER_ROW,
     PREVIEW,
     SHEET,
-    SYSTEM,
     act_id,
     buttons_for,
     by_kind,
@@ -48,10 +53,11 @@ from table.spacetruckin.ids import (
     rows,
     st_id,
 )
+from table.spacetruckin.yard import pick_controls
 from table.waiting import nothing_to_do, waiting_for
 
 
-def _ask(view: SpaceTruckinView, placements: int) -> str:
+def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) -> str:
     sheet = view.sheet
     assert sheet is not None
     stage, public = sheet.stage, view.public
@@ -65,8 +71,9 @@ def _ask(view: SpaceTruckinView, placements: int) -> str:
     if stage == "pick":
         d1, d2 = sheet.dice
         return (
-            f"your dice show **{d1}** and **{d2}**: build a system/shape, change a die with your "
-            "free choice, or stop building"
+            f"your dice show **{d1}** and **{d2}** (one die is the system, the other the shape). "
+            "Choose where a system goes in its menu, then tap its pip in the preview; or use "
+            "your free choice, or stop building"
         )
     if stage == "place":
         return (
@@ -77,24 +84,31 @@ def _ask(view: SpaceTruckinView, placements: int) -> str:
         return "draw the new system's pip: tap a grid"
     if stage == "fill":
         d1, d2 = sheet.dice
-        return f"write die 1 (**{d1}**) in a box, then die 2 (**{d2}**)"
+        return f"write die 1 (**{d1}**) and die 2 (**{d2}**): choose both boxes in a menu"
     if stage == "hit":
         dice = " and ".join(f"**{d}**" for d in sheet.hit_dice)
         return (
-            f"consequence dice {dice}: choose the numbered system a die destroys, or a die "
-            "that matches nothing (1 Bridge damage)"
+            f"consequence dice {dice}: choose the system a die destroys (named by its first "
+            "grid from the top), or a die that matches nothing (1 Bridge damage)"
         )
     if stage == "hit_two":
         a, b = sheet.hit_dice
+        how = (
+            "each button names both, the one lost by type first"
+            if one_tap_pairs
+            else "tap the one lost by type, then the one lost by shape"
+        )
         return (
             f"two consequences, dice **{a}** and **{b}**: one die destroys a system by its type, "
-            "the other one by its shape. Tap the first (by type), then the second (by shape); "
-            "Bridge = no match"
+            f"the other one by its shape: {how}. The Bridge = no match"
         )
     if stage == "tweak":
         boxes = tuple(b.value for b in sheet.boxes)
         result = challenge_result(boxes) if None not in boxes else "?"
-        return f"result **{result}**: tap a box to reroll or flip its die, or accept the result"
+        return (
+            f"result **{result}**: reroll or flip a die (a menu names the box and the pip "
+            "that pays), or accept the result"
+        )
     return STAGE_HINTS.get(stage, "your move")
 
 
@@ -120,17 +134,25 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
     elif view.public.phase == "captain":
         buttons = rows(captain_groups(snap, view, actions), [back])
     elif view.sheet.stage == "pick":
-        buttons = rows(_pick_groups(snap, actions), [*stop, back])
+        menus, extra = pick_controls(snap, viewer, actions)
+        selects = tuple(menus)
+        buttons = [on_row(b, len(selects)) for b in (*extra, *stop, back)]
     elif view.sheet.stage == "fill":
-        buttons = rows(first_box_groups(snap, view, actions), [back])
+        selects = fill_menus(snap, view, actions)
+        buttons = [on_row(back, len(selects))]
     elif view.sheet.stage == "tweak":
         accept = buttons_for(snap, [a for a in actions if isinstance(a, Accept)], "success")
-        buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])
+        selects = tweak_menus(snap, view, actions)
+        if selects:
+            buttons = [on_row(b, len(selects)) for b in (*accept, back)]
+        else:
+            buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])
     elif view.sheet.stage == "hit_two":
         buttons = rows(first_hit_groups(snap, view, actions), [back])
     else:
-        buttons = rows(by_kind(snap, actions)[:MENU_ROWS], [back])
-    content = f"{header(snap)}\n➡️ {_ask(view, len(placements))}"
+        buttons = rows(by_kind(snap, actions, loss_words(snap, view))[:MENU_ROWS], [back])
+    pairs = sum(1 for a in actions if isinstance(a, HitTwo))
+    content = f"{header(snap)}\n➡️ {_ask(view, len(placements), pairs <= FITS)}"
     return Message(content, image, filename, tuple(buttons), selects=selects)
 
 
@@ -166,24 +188,6 @@ def captain_groups(
 
 
 # Shipyard ------------------------------------------------------------------------------------
-
-
-def _pick_groups(snap: Snapshot, actions: Sequence[Model]) -> list[list[ButtonSpec]]:
-    builds = [a for a in actions if isinstance(a, Build)]
-    groups: list[list[ButtonSpec]] = []
-    if len(builds) <= PER_ROW:
-        groups.append(buttons_for(snap, builds, "primary"))
-    else:  # a 6 lets you choose: pick the system first, then its shape
-        systems = list(dict.fromkeys(b.system for b in builds))
-        groups.append(
-            [ButtonSpec(f"Build {s}…", st_id(snap, SYSTEM, s), "primary") for s in systems]
-        )
-    for die in (1, 2):
-        faces = [a for a in actions if isinstance(a, FreeChoice) and a.die == die]
-        groups.append(
-            [ButtonSpec(f"Die {die} → {a.face}", act_id(snap, a)) for a in faces],
-        )
-    return [g for g in groups if g]
 
 
 def shapes_board(snap: Snapshot, viewer: PlayerId, system: str) -> Message:
@@ -235,11 +239,7 @@ def place_label(place: Place) -> str:
 
 def covered(place: Place, shape: str) -> tuple[str, ...]:
     """The grids a placement covers, for menu descriptions and the preview caption."""
-    anchor = parse_cell(place.anchor)
-    if anchor is None:
-        return ()
-    cells = spot_cells(anchor, shape, place.rotation, place.flip)  # type: ignore[arg-type]
-    return tuple(cell_name(c) for c in sorted(cells))
+    return covered_cells(place.anchor, shape, place.rotation, place.flip)  # type: ignore[arg-type]
 
 
 def preview_board(

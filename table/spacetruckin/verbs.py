@@ -1,5 +1,6 @@
-"""What the private sheet's `st:` first steps do: redraw the pressed message for the next step
-of a choice, never move (the last step is an ordinary action button the host plays).
+"""What the private sheet's `st:` steps do: a first step redraws the pressed message for the
+next step of a choice (`redraw`); a move named in the game's short form (a whole system, both
+dice, a manipulation, the free choice) is played like the sheet's action buttons (`play`).
 
 The sheet itself and a placement preview come with a new picture of the sheet; the other
 steps change only the words and buttons, and the picture above them stays.
@@ -7,7 +8,7 @@ steps change only the words and buttons, and the picture above them stays.
 
 from __future__ import annotations
 
-from games.engine import IllegalAction, PlayerId
+from games.engine import IllegalAction, Model, PlayerId
 from games.spacetruckin import legal_placements
 from games.spacetruckin.models import Place
 from table.answers import Answer, Message, Press, Reworded
@@ -15,7 +16,7 @@ from table.gametable import TableHost
 from table.host import DAMAGED
 from table.ids import ButtonId
 from table.service import NotSeated, ServiceError, Snapshot, StaleBoard
-from table.spacetruckin import choices, ids, sheet
+from table.spacetruckin import choices, fill, ids, sheet, yard
 
 KEY = "spacetruckin"
 CHANGED = "your sheet has changed since that message"
@@ -24,6 +25,8 @@ STAGE_OF_VERB = {
     ids.ANCHOR: "place",
     ids.PREVIEW: "place",
     ids.SYSTEM: "pick",
+    ids.SPOT: "pick",
+    ids.FREE_STEP: "pick",
     ids.FIRST_BOX: "fill",
     ids.TWEAK_BOX: "tweak",
     ids.TWEAK_EFFECT: "tweak",
@@ -32,13 +35,47 @@ STAGE_OF_VERB = {
 """The sheet's stage each first step belongs to: in any other stage the press is stale."""
 
 
-async def redraw(host: TableHost, press: Press, sid: ButtonId) -> Answer:
-    """A first step of a choice: the pressed private message, redrawn for the next step."""
+async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
+    """A last step that is a move of its own words (a whole system, the free choice): played
+    like an action button of the pressed sheet, so it redraws that sheet in place."""
+    await _in_this_channel(host, press, sid)
+    chosen = _chosen(press, sid)
+    action: Model
+    if sid.verb == ids.WHOLE:
+        action = yard.whole_action(chosen)
+    elif sid.verb == ids.FILL:
+        action = fill.chosen_fill(chosen)
+    elif sid.verb == ids.TWEAK:
+        action = fill.chosen_tweak(chosen)
+    else:
+        action = yard.free_choice(chosen)
+    return await host.play(
+        press.user_id,
+        press.channel_id,
+        action,
+        session_id=sid.session_id,
+        expected_version=sid.version,
+        expected_tag=sid.tag,
+    )
+
+
+def _chosen(press: Press, sid: ButtonId) -> str:
+    """A menu's chosen value, or a button's payload."""
+    return press.values[0] if press.values else sid.payload
+
+
+async def _in_this_channel(host: TableHost, press: Press, sid: ButtonId) -> Snapshot:
     snap = await host.service.by_id(sid.session_id)
     if snap.record.channel_id != press.channel_id:
         raise ServiceError("that menu belongs to a game in another channel")
     if snap.spec.key != KEY:
         raise ServiceError(DAMAGED)
+    return snap
+
+
+async def redraw(host: TableHost, press: Press, sid: ButtonId) -> Answer:
+    """A first step of a choice: the pressed private message, redrawn for the next step."""
+    snap = await _in_this_channel(host, press, sid)
     viewer = snap.player_of(press.user_id)
     if viewer is None:
         raise NotSeated("that sheet is not yours: you are not playing in this game")
@@ -57,6 +94,14 @@ async def redraw(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         place = _chosen_place(snap, viewer, press.values[0] if press.values else sid.payload)
         picture = host.sheet_picture(snap, viewer, preview=place)
         return Answer(pressed=sheet.preview_board(snap, viewer, place, picture))
+    if sid.verb == ids.SPOT:
+        build, place = yard.chosen_way(snap, viewer, _chosen(press, sid))
+        picture = host.sheet_picture(
+            snap, viewer, **yard.preview_options(snap, viewer, build, place)
+        )
+        return Answer(pressed=yard.whole_preview(snap, viewer, build, place, picture))
+    if sid.verb == ids.FREE_STEP:
+        return _keep_image(yard.free_board(snap, viewer))
     if sid.verb == ids.SYSTEM:
         return _keep_image(sheet.shapes_board(snap, viewer, sid.payload))
     if sid.verb == ids.FIRST_BOX:

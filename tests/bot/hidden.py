@@ -13,10 +13,12 @@ own view held after every move. After a test:
 - every image carries alt text (its attachment's description: the position in words).
 
 A secret is a string (4 characters or more) some seat's view held after some move, found as a
-whole word. Everyone may see what a public view held after any move (in a card game a played
-card is public once played, while another copy of it may sit in a hand at the end); the
-audience of an ephemeral message or an autocomplete answer may also see what their own seat's
-view held and the names of the actions the rules offered that seat. A public message's
+whole word. In a game whose rules keep sheets open (`spec.extra["open_sheets"]`: Space
+Truckin') every seat's view counts as public. Everyone may see what a public view held after
+any move (in a card game a played card is public once played, while another copy of it may
+sit in a hand at the end); the audience of an ephemeral message or an autocomplete answer may
+also see what their own seat's view held and the names of the actions the rules offered that
+seat. A public message's
 audience is everyone, a spectator's is the public.
 
 Only what Discord shows is judged. Option values and custom_ids carry the game's vocabulary to
@@ -132,7 +134,7 @@ class RenderLog:
             if wanted.viewer is not None:
                 self.public.discard(_digest(image))
                 self.private.add(_digest(image))
-                if GAMES[wanted.game].has_private_views:
+                if GAMES[wanted.game].has_private_views and not _open(GAMES[wanted.game]):
                     self.drawn_for.setdefault(_digest(image), set()).add(wanted.viewer)
             return image
 
@@ -165,7 +167,7 @@ class RenderLog:
         renderer.draw = logged_draw  # type: ignore[method-assign]
 
     def _drawn(self, snap: Snapshot, image: bytes, viewer: int) -> None:
-        if snap.spec.has_private_views:
+        if snap.spec.has_private_views and not _open(snap.spec):
             self.drawn_for.setdefault(_digest(image), set()).add(viewer)
 
     def _record(self, snap: Snapshot) -> None:
@@ -180,6 +182,8 @@ class RenderLog:
         for seat in snap.record.seats:
             held = self.seat_text.setdefault(seat.user_id, set())
             held.update(leaves(snap.view(seat.user_id).model_dump(mode="json")))
+            if _open(snap.spec):  # the rules keep sheets open: anyone may look at them
+                self.public_text.update(held)
             # what the rules let a seat do is theirs to see, in the game's own words ("Build
             # Cargo/S" from their dice, while another sheet holds a Cargo/S)
             offered = self.offered.setdefault(seat.user_id, set())
@@ -276,6 +280,11 @@ class Secrets:
                 for s in self.private - allowed
             }
         return self._found[audience]
+
+
+def _open(spec: Any) -> bool:
+    """Are a game's sheets open to everyone by its rules (Space Truckin', as on paper)?"""
+    return bool(spec.extra.get("open_sheets"))
 
 
 def _message_text(version: dict[str, Any], menus: Counter[str]) -> str:

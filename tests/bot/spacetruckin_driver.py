@@ -12,10 +12,13 @@ from typing import Any
 
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
-from games.engine import Model
+from games.engine import Model, PlayerId, Rng
+from games.spacetruckin import SPEC
+from games.spacetruckin.grid import covered_cells
 from games.spacetruckin.models import (
     Build,
     Fill,
+    FreeChoice,
     HitTwo,
     Place,
     SpaceTruckinState,
@@ -97,6 +100,27 @@ class Table:
         message = self.private(user)
         if message is None or not _offers(message, action):
             message = await self.open_sheet(user)
+        if isinstance(action, Build) and _menu(message, "sp"):
+            await self._whole(user, message, action)
+            return
+        if isinstance(action, FreeChoice) and not _menu(message, "fc"):
+            result = await self.tap(user, message, str(_first_step_id(message, "fs", "")))
+            await result.wait_response()
+            message = self.world.fake.store.messages[message.id]
+        if isinstance(action, FreeChoice) and _menu(message, "fc"):
+            menu = _menu(message, "fc")[0]
+            result = await self.world.fake.select(
+                user, message, menu["custom_id"], [f"{action.die}.{action.face}"]
+            )
+            self.count("menu")
+            await result.wait_followups(1)
+            return
+        if isinstance(action, Fill) and _menu(message, "fl"):
+            await self._fill(user, message, action)
+            return
+        if isinstance(action, Tweak) and _menu(message, "tw"):
+            await self._chosen(user, message, "tw", (f"{action.box}.{action.effect}.{action.pip}",))
+            return
         if isinstance(action, Place):
             message = await self._preview(user, message, action)
         elif isinstance(action, Fill):
@@ -118,6 +142,56 @@ class Table:
         result = await self.tap(user, message, cid)
         await result.wait_response()
         return self.world.fake.store.messages[message.id]
+
+    async def _fill(self, user: FakeUser, message: FakeMessage, fill: Fill) -> None:
+        """Both dice in one tap: the menu option naming both boxes (a double's in box order)."""
+        wanted = (f"{fill.first}.{fill.second}", f"{fill.second}.{fill.first}")
+        await self._chosen(user, message, "fl", wanted)
+
+    async def _chosen(
+        self, user: FakeUser, message: FakeMessage, verb: str, wanted: tuple[str, ...]
+    ) -> None:
+        """The one option of a `verb` menu among `wanted` values: a move in one tap."""
+        menu, value = next((m, v) for m in _menu(message, verb) for v in _values(m) if v in wanted)
+        result = await self.world.fake.select(user, message, menu["custom_id"], [value])
+        self.count("menu")
+        await result.wait_followups(1)
+
+    async def _whole(self, user: FakeUser, message: FakeMessage, build: Build) -> None:
+        """A whole system in two taps: the spot in a menu, then the pip in the preview (or,
+        when the policy wants another way at that spot, that way with its pip in a menu)."""
+        place, pip = whole_plan(await self.state(), user.id, build)
+        code = build_code(build)
+        start = covered_cells(place.anchor, build.shape, place.rotation, place.flip)[0]
+        menu, value = next(
+            (m, v)
+            for m in _menu(message, "sp")
+            for v in _values(m)
+            if v in (f"{code}.{start}", start)
+        )
+        result = await self.world.fake.select(user, message, menu["custom_id"], [value])
+        self.count("menu")
+        await result.wait_followups(1)
+        message = self.world.fake.store.messages[message.id]
+        self.placements.append(len(message.files))
+        spot = f"{code}.{place.anchor}.{place.rotation}{'f' if place.flip else ''}"
+        whole = f"{spot}.{pip}"
+        for _ in range(3):  # a crowded grid: the build's preview, then the way's, then the pip
+            pip_id = _first_step_id(message, "yd", whole)
+            if pip_id is not None:
+                result = await self.tap(user, message, pip_id)
+                await result.wait_followups(1)
+                return
+            if any(whole in _values(m) for m in _menu(message, "yd")):
+                await self._chosen(user, message, "yd", (whole,))
+                return
+            ways = [v for m in _menu(message, "sp") for v in _values(m)]
+            step = spot if spot in ways else next((v for v in ways if v.startswith(code)), None)
+            if step is None:
+                raise AssertionError(f"no way to {whole} on {message.content!r}")
+            await self._chosen(user, message, "sp", (step,))
+            message = self.world.fake.store.messages[message.id]
+        raise AssertionError(f"{whole} not reached in three previews")
 
     async def _preview(self, user: FakeUser, message: FakeMessage, place: Place) -> FakeMessage:
         """Menu -> preview (-> another turn at the same grid) -> the preview to confirm on."""
@@ -157,6 +231,33 @@ def _components(message: FakeMessage) -> list[dict[str, Any]]:
     return walk_components(message.components)
 
 
+def whole_plan(state: SpaceTruckinState, player: PlayerId, build: Build) -> tuple[Place, str]:
+    """Where the policy would put `build` and its pip, were the three steps made one by one."""
+    picked = SPEC.apply(state, player, build, Rng(0)).state
+    place = choose(picked, player)
+    assert isinstance(place, Place)
+    placed = SPEC.apply(picked, player, place, Rng(0)).state
+    pip = choose(placed, player)
+    return place, str(getattr(pip, "cell", ""))
+
+
+def build_code(build: Build) -> str:
+    return build.system[0] + build.shape
+
+
+def _menu(message: FakeMessage, verb: str) -> list[dict[str, Any]]:
+    """The message's select menus of one `st:` verb."""
+    return [
+        c
+        for c in _components(message)
+        if c.get("type") == 3 and c["custom_id"].startswith(f"st:{verb}:")
+    ]
+
+
+def _values(menu: dict[str, Any]) -> list[str]:
+    return [str(o["value"]) for o in menu["options"]]
+
+
 def _first_step_id(message: FakeMessage, verb: str, payload: str) -> str | None:
     return next(
         (
@@ -189,11 +290,13 @@ def _offers(message: FakeMessage, action: Model) -> bool:
     if isinstance(action, Place):
         return any(c.get("type") == 3 for c in _components(message))
     if isinstance(action, Fill):
-        return _first_step_id(message, "fb", action.first) is not None
+        return bool(_menu(message, "fl")) or _first_step_id(message, "fb", action.first) is not None
     if isinstance(action, Tweak):
-        return _first_step_id(message, "tb", action.box) is not None
+        return bool(_menu(message, "tw")) or _first_step_id(message, "tb", action.box) is not None
     if isinstance(action, Build):
-        return _first_step_id(message, "sys", action.system) is not None
+        return bool(_menu(message, "sp"))
+    if isinstance(action, FreeChoice):
+        return bool(_menu(message, "fc")) or _first_step_id(message, "fs", "") is not None
     if isinstance(action, HitTwo):
         return _first_step_id(message, "hit", first_loss(action)) is not None
     return False

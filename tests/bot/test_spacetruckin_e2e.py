@@ -14,6 +14,7 @@ from games.spacetruckin import SPEC
 from games.spacetruckin.grid import cell_name
 from games.spacetruckin.models import (
     Accept,
+    Build,
     Fill,
     Hit,
     HitTwo,
@@ -144,11 +145,17 @@ async def test_two_player_game_to_the_end(world: World) -> None:
 
 
 async def _until_alice_places(world: World, table: Table) -> Place:
-    """Alice plays her judgement until it is to place a piece; that placement."""
+    """Alice plays her judgement until she builds; she types that build (the buttons build a
+    whole system at once), then the placement she would choose."""
     for _ in range(200):
         action = choose(await table.state(), world.alice.id)
-        if isinstance(action, Place):
-            return action
+        if isinstance(action, Build):
+            typed = action.model_dump_json()
+            r = await world.slash(world.alice, "spacetruckin move", action=typed)
+            await r.wait_followups(1)
+            place = choose(await table.state(), world.alice.id)
+            assert isinstance(place, Place)
+            return place
         await table.play(world.alice, action)
     raise AssertionError("Alice never came to place a piece")
 

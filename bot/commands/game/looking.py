@@ -10,7 +10,7 @@ from bot.commands.game.part import GAME_CHOICES, GamePart
 from bot.replies import Ack, Reply
 from bot.table import channel_of
 from table.help import rules_here, rules_of
-from table.status import board_again, sheet_again
+from table.status import board_again, players_sheet, sheet_again
 
 
 class LookingCommands(GamePart):
@@ -27,11 +27,20 @@ class LookingCommands(GamePart):
         await self._run(interaction, work, Ack.PUBLIC)
 
     @app_commands.command(name="sheet")
-    async def sheet(self, interaction: discord.Interaction) -> None:
-        """Show your private sheet or hand again (only you see it)."""
+    @app_commands.describe(
+        player="Whose sheet to look at, in games whose sheets are open (default: your own)"
+    )
+    async def sheet(
+        self, interaction: discord.Interaction, player: discord.Member | None = None
+    ) -> None:
+        """Show your sheet or hand again, or another player's open sheet (only you see it)."""
 
         async def work(reply: Reply) -> None:
-            answer = await sheet_again(self.table.host, channel_of(interaction), reply.user_id)
+            channel = channel_of(interaction)
+            if player is None:
+                answer = await sheet_again(self.table.host, channel, reply.user_id)
+            else:
+                answer = await players_sheet(self.table.host, channel, reply.user_id, player.id)
             await self.table.deliver(reply, answer)
 
         await self._run(interaction, work, Ack.PRIVATE)

@@ -4,6 +4,8 @@ first step of a choice redraws, who may press it, and what a typed placement sho
 from __future__ import annotations
 
 import itertools
+import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,14 +13,16 @@ import pytest
 
 from games.engine import Player
 from games.registry import GAMES
-from games.spacetruckin.models import Place
+from games.spacetruckin import whole_builds
+from games.spacetruckin.models import Accept, Place, Sheet, SpaceTruckinState
 from games.spacetruckin.policy import choose
 from storage import Repository
-from table.answers import Message, Press, Reworded
+from table.answers import Message, Press
 from table.host import Host
 from table.registry import TABLES
 from table.service import GameService, NotSeated, Snapshot, StaleBoard
-from table.spacetruckin import ids, typed
+from table.spacetruckin import ids, typed, yard
+from tests.games.spacetruckin.helpers import CHART, at_location, built_sheet
 
 CHANNEL = 7
 TRUCKER = Player(id=1, name="Trucker")
@@ -46,44 +50,131 @@ async def at_stage(host: Host, stage: str) -> Snapshot:
     raise AssertionError(f"the sheet never reached {stage!r}")
 
 
+async def at_tweak(host: Host) -> Snapshot:
+    """A built Sparrowhawk (a pip a system) with its challenge boxes full: 7 tweaks a box."""
+    state = at_location(built_sheet(TRUCKER.id, "Sparrowhawk", "Grizzled"), location=1,
+                        boxes=(3, 4, 5, 2, 1, 6, 2, 3))  # fmt: skip
+    return await injected(host, state)
+
+
+async def injected(host: Host, state: SpaceTruckinState) -> Snapshot:
+    """The trucker's game put in `state` (seated as in the game) through the repository."""
+    snap = await at_stage(host, "pick")
+    data = state.model_dump(mode="json") | {"players": [TRUCKER.model_dump()]}
+    await host.service.repo.record_move(
+        snap.session_id,
+        expected_version=snap.version,
+        actor=TRUCKER.id,
+        action_json=snap.spec.dump_action(Accept()),
+        events_json="[]",
+        state_json=json.dumps(data),
+    )
+    return (await host.service.by_id(snap.session_id)).for_viewer(TRUCKER.id)
+
+
 def press(custom_id: str, user_id: int = TRUCKER.id, *values: str) -> Press:
     return Press(user_id, "someone", CHANNEL, 1, custom_id, values)
 
 
-def step_id(sheet: Message, verb: str) -> str:
-    return next(
-        cid
-        for cid in (b.custom_id for b in sheet.buttons)
-        if cid.startswith(f"{ids.StId.PREFIX}:{verb}:")
+def first_spot(sheet: Message) -> tuple[str, str]:
+    """The custom_id of the sheet's first spot menu and its first option's value."""
+    menu = next(
+        m for m in sheet.selects if m.custom_id.startswith(f"{ids.StId.PREFIX}:{ids.SPOT}:")
     )
+    return menu.custom_id, menu.options[0][1]
 
 
-async def test_a_first_box_rewords_the_sheet_and_keeps_its_picture(host: Host) -> None:
-    """Tapping die 1's box changes only the words and buttons: die 2's boxes, each a move."""
+async def test_a_spot_previews_the_whole_system_with_its_pips(host: Host) -> None:
+    """Choosing where a build goes redraws the sheet with the piece drawn there and a button
+    per grid its pip may take, each the whole system in one move."""
+    snap = await at_stage(host, "pick")
+    menu, spot = first_spot(host.sheet(snap, TRUCKER.id))
+    answer = await host.press(press(menu, TRUCKER.id, spot))
+    assert isinstance(answer.pressed, Message) and answer.pressed.picture is not None
+    assert answer.pressed.picture.kwargs["preview"]
+    pips = [b for b in answer.pressed.buttons if b.custom_id.startswith(f"st:{ids.WHOLE}:")]
+    assert pips and all(b.label.startswith("✅ Pip on") for b in pips)
+    assert not answer.private and answer.public is None and answer.saved is None
+
+
+async def test_a_pip_button_builds_the_whole_system(host: Host) -> None:
+    """The preview's pip button is one move: a new system with its pip, and new dice."""
+    snap = await at_stage(host, "pick")
+    menu, spot = first_spot(host.sheet(snap, TRUCKER.id))
+    preview = (await host.press(press(menu, TRUCKER.id, spot))).pressed
+    assert isinstance(preview, Message)
+    pip = next(b for b in preview.buttons if b.custom_id.startswith(f"st:{ids.WHOLE}:"))
+    answer = await host.press(press(pip.custom_id))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
+    sheet = answer.saved.view(TRUCKER.id).sheet
+    assert sheet is not None and len(sheet.pieces) == 1 and sheet.stage == "pick"
+
+
+async def test_a_fill_menu_writes_both_dice_in_one_move(host: Host) -> None:
+    """One choice in a fill menu puts die 1 and die 2 in their boxes."""
     snap = await at_stage(host, "fill")
-    sheet = host.sheet(snap, TRUCKER.id)
-    answer = await host.press(press(step_id(sheet, ids.FIRST_BOX)))
-    assert isinstance(answer.pressed, Reworded) and answer.pressed.controls is not None
-    assert "now the box for die 2" in answer.pressed.content
-    moves = [b for b in answer.pressed.controls.buttons if b.custom_id.startswith("rl:a:")]
-    assert moves and not answer.private and answer.public is None
+    menu = next(m for m in host.sheet(snap, TRUCKER.id).selects if f":{ids.FILL}:" in m.custom_id)
+    answer = await host.press(press(menu.custom_id, TRUCKER.id, menu.options[0][1]))
+    assert answer.saved is not None
+    boxes = answer.saved.view(TRUCKER.id).sheet.boxes  # type: ignore[union-attr]
+    assert sum(b.value is not None for b in boxes) == 2
+
+
+async def test_a_tweak_menu_rerolls_or_flips_in_one_move(host: Host) -> None:
+    """One choice in a tweak menu names the box, reroll or flip, and the pip that pays."""
+    snap = await at_tweak(host)
+    menu = next(m for m in host.sheet(snap, TRUCKER.id).selects if f":{ids.TWEAK}:" in m.custom_id)
+    label, value, _ = menu.options[0]
+    assert label.startswith(("Reroll", "Flip")) and "Pip" in label
+    answer = await host.press(press(menu.custom_id, TRUCKER.id, value))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
+
+
+async def test_a_crowded_spot_leads_to_every_way_that_starts_there(host: Host) -> None:
+    """Double 6 on an empty Hammerhead: too many ways start on one grid to list each with its
+    pip, so the preview's menus show the build's other ways and every other build there (each
+    a preview): none is left out."""
+    sheet = Sheet(player=TRUCKER.id, specialty_dice=(4, 4), specialty="Grizzled",
+                  truck="Hammerhead", stage="pick", dice=(6, 6))  # fmt: skip
+    state = SpaceTruckinState(players=(TRUCKER,), phase="shipyard", chart=CHART, chart_placed=7,
+                              sheets=(sheet,))  # fmt: skip
+    snap = await injected(host, state)
+    menus = [m for m in host.sheet(snap, TRUCKER.id).selects if f":{ids.SPOT}:" in m.custom_id]
+    busiest = max((o for m in menus for o in m.options), key=lambda o: _ways(o[0]))
+    menu = next(m for m in menus if busiest in m.options)
+    preview = (await host.press(press(menu.custom_id, TRUCKER.id, busiest[1]))).pressed
+    assert isinstance(preview, Message) and _ways(busiest[0]) > 75
+    shown = {value for m in preview.selects for _, value, _ in m.options}
+    assert all(m.custom_id.startswith(f"st:{ids.SPOT}:") for m in preview.selects)
+    here = yard.ways_by_start(whole_builds(state, TRUCKER.id))[busiest[1]]
+    first, *rest = here
+    mine = {f"{yard.build_code(b)}.{ids.place_code(p)}" for b, p in rest if b == first[0]}
+    builds = {yard.build_code(b) for b, _ in rest if b != first[0]}
+    assert mine <= shown and builds <= {value.split(".")[0] for value in shown}
+
+
+def _ways(label: str) -> int:
+    """How many ways a grid-only spot option (`from D7 · 12 ways`) says start there."""
+    found = re.search(r"· (\d+) ways", label)
+    assert found is not None, f"not a grid-only option: {label!r}"
+    return int(found[1])
 
 
 async def test_someone_else_cannot_press_a_sheet(host: Host) -> None:
     """A first step pressed by someone who plays no seat is refused, not redrawn."""
-    snap = await at_stage(host, "fill")
-    first = step_id(host.sheet(snap, TRUCKER.id), ids.FIRST_BOX)
+    snap = await at_stage(host, "pick")
+    menu, spot = first_spot(host.sheet(snap, TRUCKER.id))
     with pytest.raises(NotSeated):
-        await host.press(press(first, STRANGER))
+        await host.press(press(menu, STRANGER, spot))
 
 
 async def test_a_step_of_an_older_sheet_is_stale(host: Host) -> None:
     """Once the sheet moved on, its first steps show the current sheet instead (privately)."""
-    snap = await at_stage(host, "fill")
-    first = step_id(host.sheet(snap, TRUCKER.id), ids.FIRST_BOX)
+    snap = await at_stage(host, "pick")
+    menu, spot = first_spot(host.sheet(snap, TRUCKER.id))
     await host.service.act(snap.session_id, TRUCKER.id, choose(snap.state, TRUCKER.id))
     with pytest.raises(StaleBoard) as stale:
-        await host.press(press(first))
+        await host.press(press(menu, TRUCKER.id, spot))
     assert stale.value.private
 
 
