@@ -321,11 +321,19 @@ class TeamView(Model):
     letter: str
     seat: int
     pool: int
+    """VP still in the pool (the rules count down: an empty pool wins)."""
     claimed: int
     hand_size: int
     first: bool
     damage: int
     """Total damage on the team's cars still racing (the First Player count, 11b)."""
+    goal: int = 12
+    """The race's VP pool (12, or 15 for a long race): what a team must score to win."""
+
+    @property
+    def scored(self) -> int:
+        """VP scored so far (the pool's VP gone, to crossings, kills and the countdown)."""
+        return self.goal - self.pool
 
 
 class Prompt(Model):

@@ -60,10 +60,10 @@ def car_label(car_id: int) -> str:
 def _choice(choice: str) -> str:
     if choice.startswith("bump:"):
         _, car, sector, lane = choice.split(":")
-        return f"bump {car_label(int(car))} to sector {sector} lane {lane}"
+        return f"bump {car_label(int(car))} to sector {sector} lane {int(lane) + 1}"
     if choice.startswith("road:"):
         _, sector, lane = choice.split(":")
-        return f"open road to sector {sector} lane {lane}"
+        return f"open road to sector {sector} lane {int(lane) + 1}"
     return (
         {"swap": "swap places", "skip": "skip it", "in": "move inside", "out": "move outside"}[
             choice
@@ -74,14 +74,15 @@ def _choice(choice: str) -> str:
 
 
 def where(place: str, sector: int, lane: int) -> str:
-    """A car's spot in words ("sector 12 lane 1", "grid row 3 lane 0", "the Chute")."""
+    """A car's spot in words ("sector 12 lane 1", "grid row 3 lane 1", "the Chute"): lanes
+    count from 1 (the inside lane), as the hand's buttons and the track's labels do."""
     if place == "grid":
-        return f"grid row {sector - 100} lane {lane}"
+        return f"grid row {sector - 100} lane {lane + 1}"
     if place == "chute":
         return "the Chute"
     if place == "off":
         return f"off the track at sector {sector}"
-    return f"sector {sector} lane {lane}"
+    return f"sector {sector} lane {lane + 1}"
 
 
 def text_board(v: ArView) -> str:
@@ -96,7 +97,10 @@ def text_board(v: ArView) -> str:
             + (" (moved)" if c.activated else "")
             for c in cars
         )
-        lines.append(f"{t.letter} {t.name}: {t.pool} VP left, {t.hand_size} cards. {parts}")
+        lines.append(
+            f"{t.letter} {t.name}: {t.scored} of {t.goal} VP scored (needs {t.pool}), "
+            f"{t.hand_size} cards. {parts}"
+        )
     if v.last is not None and v.last.event:
         lines.append(f"Last event: {EVENT_NAMES[v.last.event]}.")
     if v.outcome is not None:
@@ -134,7 +138,10 @@ RULINGS: tuple[str, ...] = (
     "[R] A simultaneous prompt left unanswered when the clock runs out: you keep all your "
     "cards (discard), or the damage goes to your least-damaged car (Dangerous Debris).",
     "Countdown (11.4): once a turn after drawing, from turn 2 on, every player removes 1 VP "
-    "from their own pool; if any pool holds exactly 1 VP the clock stops for good.",
+    "from their own pool (here: every team scores 1 VP); once any team needs just 1 more VP "
+    "the clock stops for good.",
+    "Scores are shown as VP scored of the goal (12, or 15 in a long race): the rules' pool "
+    "counts down, so 'needs N' is what is left in it.",
     "A crossing scores for the car's owner, whoever's card moved it; a car pushed back over "
     "the line returns 1 VP, and scores again only when it recrosses after that.",
     "Engine Failure and Transmission Failure are the same: +1 damage with 0-1 damage "
@@ -205,8 +212,8 @@ def _rules_text() -> str:
     return (
         "**Apocalypse Road** — race your team round the track: +1 VP each time one of your "
         "cars crosses the finish line (whoever's card moved it), +1 VP when you eliminate "
-        "another team's car on your activation. Empty your VP pool (12, or 15 long) to win "
-        "at once.\n\n"
+        "another team's car on your activation. Score 12 VP (15 in a long race) to win at "
+        "once.\n\n"
         "**Turn**: fill hands to 6; from the first player round the table, each player "
         "plays one race card for one unactivated car (MP = card speed + the car's base MP, "
         "all spent; pushing, lateral displacement for 2 MP, lines and leads as the card "
@@ -214,8 +221,8 @@ def _rules_text() -> str:
         "(hit if the combat card's value, +1 with a Targeting Bonus, is at least the "
         "target's defense). Starburst cards draw a movement event after moving. End of turn: "
         "discard; the First Player marker goes to the most damaged team (not the holder). "
-        "From turn 2 each player removes 1 VP a turn (the countdown) until a pool holds "
-        "just 1.\n\n"
+        "From turn 2 every team scores 1 VP a turn (the countdown) until some team needs "
+        "just 1 more.\n\n"
         f"**Movement events**: {events}.\n\n"
         "**Playing here**: "
         + PLAYING_HERE

@@ -1,7 +1,7 @@
 """The teams panel under the track and the banner over it.
 
-One card per team, in seat order, two to a row: the team's letter token, name, VP left in its
-pool, hand size, the first-player marker, and what it must do now. A team that must act
+One card per team, in seat order, two to a row: the team's letter token, name, VP scored of
+the goal, hand size, the first-player marker, and what it must do now. A team that must act
 (several at once during the end-of-turn discard or Dangerous Debris) has a thick accent frame;
 the left edge of that frame is its turn marker.
 """
@@ -63,7 +63,7 @@ def draw_team(
     left = x0 + 24 + 2 * r
     big = font(max(label + 2, 22), bold=True)
     small = font(label)
-    vp = f"VP {team.vp_left}"
+    vp = f"{team.vp}/{team.goal} VP"
     vp_w = text_width(vp, big)
     draw_text(draw, (x1 - 10, y0 + 6), vp, fnt=big, fill=theme.text, anchor="ra")
     name = fit_text(team.name, big, x1 - left - vp_w - 20)

@@ -118,7 +118,8 @@ def _head(draw: ImageDraw.ImageDraw, view: ArView, team: TeamView | None, theme:
         )
         x += 60
         title = f"{team.name} · {team.team_name}"
-        sub = f"VP left {team.pool} · turn {view.turn}" + (" · 1st player" if team.first else "")
+        sub = f"VP {team.scored} of {team.goal} · turn {view.turn}"
+        sub += " · 1st player" if team.first else ""
     else:
         title, sub = "Spectator", f"turn {view.turn}"
     big = font(28, bold=True)

@@ -210,3 +210,13 @@ def test_chute_trough_and_spun_cars_are_drawn() -> None:
             if 0 <= x < image.width and 0 <= y < image.height
         }
         assert colour in pixels, mark
+
+
+def test_team_cards_show_vp_scored_of_the_goal() -> None:
+    """Issue 26: each team card shows the VP scored and the goal ("4/12 VP"), never the VP
+    still in the pool (a winner's card read "VP 0")."""
+    view = scattered(4, 3)
+    with recording_text() as labels:
+        render_apocalypseroad(view)
+    drawn = {label.text for label in labels}
+    assert {f"{12 - t.pool}/12 VP" for t in view.teams} <= drawn, drawn
