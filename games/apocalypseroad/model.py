@@ -6,11 +6,18 @@ other players' hands never appear in a view, only their sizes.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import Field, TypeAdapter, field_validator, model_validator
 
-from games.apocalypseroad.data import Mount, Movement, Weapon
+from games.apocalypseroad.data import (
+    LONG_POOL,
+    RACE_LENGTHS,
+    STANDARD_POOL,
+    Mount,
+    Movement,
+    Weapon,
+)
 from games.apocalypseroad.track import TRACKS
 from games.engine import Event, Model, Outcome, Player, PlayerId
 
@@ -26,7 +33,10 @@ class ArOptions(Model):
     track: str = Field(
         default="oval", description="track: " + ", ".join(TRACKS), examples=list(TRACKS)
     )
-    pool: Literal[12, 15] = Field(default=12, description="VP pool: 12 standard, 15 long")
+    long_race: bool = Field(
+        default=False,
+        description="the rules' long game: 15 VP to win instead of 12 (" + RACE_LENGTHS + ")",
+    )
     work_the_pack: bool = Field(
         default=False,
         description="add the 4 reconstructed Work the Pack cards (+3, moves as Overtake)",
@@ -38,6 +48,21 @@ class ArOptions(Model):
             " pick: every team races the standard set"
         ),
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_pool(cls, data: Any) -> Any:
+        """Races stored before issue 26 name the VP pool (12 or 15) instead of the option."""
+        if isinstance(data, dict) and "pool" in data:
+            rest = {k: v for k, v in data.items() if k != "pool"}
+            rest.setdefault("long_race", data["pool"] == LONG_POOL)
+            return rest
+        return data
+
+    @property
+    def pool(self) -> int:
+        """The VP a team must score to win (the rules' VP pool)."""
+        return LONG_POOL if self.long_race else STANDARD_POOL
 
     @field_validator("track")
     @classmethod
@@ -112,6 +137,11 @@ class Activation(Model):
     """The movement event card awaiting the active player's choice."""
     then: tuple[str, ...] = ()
     """Steps still to run after the pending move: 'event' (draw), 'fire'."""
+    aim: int | None = None
+    """The car the player chose to fire at after moving, when they chose the move: fired at
+    without asking if it is still in reach then (else they are asked)."""
+    hold_fire: bool = False
+    """The player chose to hold fire after moving, when they chose the move."""
 
 
 class CarPath(Model):
@@ -183,13 +213,21 @@ class ArState(Model):
 
 class PlayCard(Model):
     """Play race card `card` for your car number `car`; `target` fires before moving; a Ram
-    card moves as Solo or (`ram_lead`) Lead movement."""
+    card moves as Solo or (`ram_lead`) Lead movement.
+
+    The whole activation in one action (one tap): with `path` the move is made at once, as
+    `Move(path)` would make it; then the car fires at car id `aim` if it is still in reach
+    after moving (and after the card's movement event), else the player is asked; or it holds
+    fire (`hold_fire`). Neither: the player is asked, if there is anything to fire at."""
 
     kind: Literal["play"] = "play"
     card: int
     car: int
     target: int | None = None
     ram_lead: bool = False
+    path: str | None = Field(default=None, max_length=200)
+    aim: int | None = None
+    hold_fire: bool = False
 
 
 class Move(Model):

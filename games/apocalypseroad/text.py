@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.apocalypseroad.data import (
     EVENT_COUNTS,
     EVENT_NAMES,
+    RACE_LENGTHS,
     STARTING_CARS,
     TEAM_MAT,
     WEAPON_NAMES,
@@ -31,6 +32,12 @@ def describe(action: Action) -> str:
                 text += " (ram as Lead)"
             if action.target is not None:
                 text += f", firing first at {car_label(action.target)}"
+            if action.path is not None:
+                text += f", moving {action.path or '(no steps)'}"
+            if action.aim is not None:
+                text += f", then firing at {car_label(action.aim)}"
+            elif action.hold_fire:
+                text += ", then holding fire"
             return text
         case Move():
             return f"move: {action.path}" if action.path else "don't move"
@@ -199,7 +206,9 @@ PLAYING_HERE = (
     "forward, F0-F3 a lane where it splits, L/R lateral, DL/DR diagonal, X overtake, undo), "
     "then fire or hold. Discards and Dangerous Debris are asked of everyone at once. Typed: "
     "`/apocalypseroad hand`, `play`, `move`, `fire`, `discard`, `debris`, `track`. Options: "
-    "track (oval, figure8), pool (12 or 15), work_the_pack (4 more race cards), "
+    "track (oval, figure8), long_race (15 VP to win instead of 12: "
+    + RACE_LENGTHS
+    + "), work_the_pack (4 more race cards), "
     "pick_cars (on: every player picks their cars before the race, the standard set in one "
     "tap; off: every team races the standard set, "
     + _standard_sets()
@@ -213,7 +222,7 @@ def _rules_text() -> str:
         "**Apocalypse Road** — race your team round the track: +1 VP each time one of your "
         "cars crosses the finish line (whoever's card moved it), +1 VP when you eliminate "
         "another team's car on your activation. Score 12 VP (15 in a long race) to win at "
-        "once.\n\n"
+        "once. How long: " + RACE_LENGTHS + ".\n\n"
         "**Turn**: fill hands to 6; from the first player round the table, each player "
         "plays one race card for one unactivated car (MP = card speed + the car's base MP, "
         "all spent; pushing, lateral displacement for 2 MP, lines and leads as the card "
