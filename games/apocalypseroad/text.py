@@ -200,11 +200,14 @@ RULINGS: tuple[str, ...] = (
 )
 
 PLAYING_HERE = (
-    "press **My hand** for your cards (only you see them), pick a card, then one of your "
-    "unactivated cars (and whether to fire first, or ram as Lead); then press one of the "
-    "move results (each shows where every car ends) or build the move step by step (F "
-    "forward, F0-F3 a lane where it splits, L/R lateral, DL/DR diagonal, X overtake, undo), "
-    "then fire or hold. Discards and Dangerous Debris are asked of everyone at once. Typed: "
+    "press **My hand** for your cards (only you see them) and pick a card in the menu of the "
+    "car that plays it (🔫: fire first; a Ram also as Lead); the track around that car shows "
+    "the best move, and one pick in the move menu (best first, each result with where every "
+    "car ends, then fire at a car in reach or hold fire) plays the card, the move and the "
+    "shot: three taps. Or build the move step by step (F forward, F0-F3 a lane where it "
+    "splits, L/R lateral, DL/DR diagonal, X overtake, undo). A chosen shot whose car is out "
+    "of reach after a movement event is asked again. Discards and Dangerous Debris are "
+    "asked of everyone at once. Typed: "
     "`/apocalypseroad hand`, `play`, `move`, `fire`, `discard`, `debris`, `track`. Options: "
     "track (oval, figure8), long_race (15 VP to win instead of 12: "
     + RACE_LENGTHS

@@ -112,7 +112,7 @@ def car_menus(snap: Snapshot, view: ArView, plays: Sequence[PlayCard]) -> tuple[
         options = [_play_option(a, car, cards, labels) for a in mine if a.target is None]
         options += [_play_option(a, car, cards, labels) for a in mine if a.target is not None]
         kind = CAR_TYPES[number]
-        placeholder = f"{car.label} ({kind.cls}, {_where(car)}): play a card…"
+        placeholder = f"{car.label} ({kind.cls}, {where(car)}): play a card…"
         cid = ar_id(snap, PLAY, str(number))
         menus.append(SelectSpec(cid, placeholder, tuple(options[:MENU_OPTIONS]), len(menus)))
     return tuple(menus)
@@ -133,7 +133,8 @@ def _play_option(
     return (label, value, "shoot before moving (once this activation), then pick the move")
 
 
-def _where(car: CarView) -> str:
+def where(car: CarView) -> str:
+    """Where a car is, in the words of its menu: "on the grid", "sector 9 lane 2"."""
     if car.place == "grid":
         return "on the grid"
     if car.place == "chute":
@@ -245,8 +246,11 @@ def planned_board(snap: Snapshot, viewer: PlayerId, card: int, car: int, lead: b
     )
 
 
-def pending_menu(snap: Snapshot, view: ArView, state: ArState) -> SelectSpec | None:
-    """The pending move's results in one menu (after a shot before moving, a High Flyer...)."""
+def pending_menu(
+    snap: Snapshot, viewer: PlayerId, view: ArView, state: ArState
+) -> tuple[SelectSpec, Picture] | None:
+    """The pending move's results in one menu (after a shot before moving, a High Flyer...),
+    and the track around it with the best one drawn."""
     act = state.activation
     if act is None or act.stage != "move":
         return None
@@ -255,7 +259,9 @@ def pending_menu(snap: Snapshot, view: ArView, state: ArState) -> SelectSpec | N
     if not options:
         return None
     label = next((c.label for c in view.cars if c.id == act.mover), "the car")
-    return SelectSpec(ar_id(snap, MOVE), f"Move {label}: pick a result…", tuple(options), 0)
+    menu = SelectSpec(ar_id(snap, MOVE), f"Move {label}: pick a result…", tuple(options), 0)
+    title = f"{label} · {act.mp} MP"
+    return menu, preview_picture(snap, viewer, view, state, choices[0].result.path, title)
 
 
 def preview_picture(

@@ -13,7 +13,6 @@ from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, WEAPON_NAMES, cars_
 from games.apocalypseroad.model import (
     ArView,
     CardView,
-    CarView,
     Discard,
     PickCars,
     PlayCard,
@@ -21,7 +20,7 @@ from games.apocalypseroad.model import (
 from games.engine import Model, PlayerId
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture
-from table.apocalypseroad.choose import car_menus, shot_lines
+from table.apocalypseroad.choose import car_menus, shot_lines, where
 from table.apocalypseroad.ids import (
     CAR,
     CARD,
@@ -49,16 +48,6 @@ def filename(snap: Snapshot) -> str:
 def card_label(index: int, card: CardView) -> str:
     """`3. Diagonal Solo +3 ✴`: the card's own name, the starburst as a star."""
     return f"{index}. {card.name.removesuffix(' *')}{' ✴' if card.starburst else ''}"
-
-
-def where(car: CarView) -> str:
-    if car.place == "grid":
-        return "on the grid"
-    if car.place == "chute":
-        return "in the Chute"
-    if car.place == "off":
-        return f"off track at {car.sector}"
-    return f"sector {car.sector} lane {car.lane + 1}"
 
 
 def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) -> Message:

@@ -105,9 +105,10 @@ def move_board(
     assert isinstance(state, ArState)
     if path:
         return builder_board(snap, view, draft(state, path), image)
-    menu = pending_menu(snap, view, state)
-    if menu is None:
+    pending = pending_menu(snap, viewer, view, state)
+    if pending is None:
         return builder_board(snap, view, draft(state, ""), image)
+    menu, track = pending
     act = view.activation
     mp = act.mp if act is not None else 0
     build = ButtonSpec("🛠 Build it step by step", ar_id(snap, STEP, ""))
@@ -121,8 +122,8 @@ def move_board(
     )
     return Message(
         clip(content),
-        image,
-        f"hand-{snap.session_id}-{snap.version}.png",
+        track,
+        f"choose-{snap.session_id}-{snap.version}.png",
         rows([], [build, *looks(snap)], first=1),
         selects=(menu,),
     )
