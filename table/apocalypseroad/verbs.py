@@ -174,9 +174,9 @@ async def go(host: TableHost, press: Press, gid: ButtonId) -> Answer:
     await _own_hand(host, press, gid)
     try:
         card, car, lead = (int(part) for part in gid.payload.split("."))
+        path, aim, hold = choose.parse_choice(_picked(press))
     except ValueError:
         raise ServiceError(DAMAGED) from None
-    path, aim, hold = choose.parse_choice(_picked(press))
     action = PlayCard(card=card, car=car, ram_lead=bool(lead), path=path, aim=aim, hold_fire=hold)
     return await _played(host, press, gid, action)
 
@@ -184,7 +184,7 @@ async def go(host: TableHost, press: Press, gid: ButtonId) -> Answer:
 async def move(host: TableHost, press: Press, gid: ButtonId) -> Answer:
     """A result picked in the pending move's menu: played."""
     await _own_hand(host, press, gid)
-    path, _, _ = choose.parse_choice(_picked(press))
+    path = _picked(press).partition("|")[0]
     return await _played(host, press, gid, Move(path=path))
 
 
