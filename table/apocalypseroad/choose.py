@@ -99,7 +99,9 @@ def parse_play(value: str) -> tuple[int, bool, int | None]:
 
 def car_menus(snap: Snapshot, view: ArView, plays: Sequence[PlayCard]) -> tuple[SelectSpec, ...]:
     """One menu per car that may activate: each card (a Ram also as Lead), then each card with
-    a shot before moving, so a car's whole first choice is one pick."""
+    a shot before moving, so a car's whole first choice is one pick. A car beside more cars
+    than a menu holds offers the shots first at the cars most worth one (`shot_order`): the
+    others stay a typed `/apocalypseroad play fire_first:`."""
     labels = {c.id: c.label for c in view.cars}
     cards = {c.id: c for c in view.hand or ()}
     cars = {c.number: c for c in view.cars if c.owner == view.viewer}
@@ -109,13 +111,33 @@ def car_menus(snap: Snapshot, view: ArView, plays: Sequence[PlayCard]) -> tuple[
         if car is None:
             continue
         mine = [a for a in plays if a.car == number]
-        options = [_play_option(a, car, cards, labels) for a in mine if a.target is None]
-        options += [_play_option(a, car, cards, labels) for a in mine if a.target is not None]
+        plain = [a for a in mine if a.target is None]
+        shots = [a for a in mine if a.target is not None]
+        targets = shot_order(view, car, {a.target for a in shots if a.target is not None})
+        kinds = len({a.card for a in shots}) or 1
+        kept = set(targets[: max(0, MENU_OPTIONS - len(plain)) // kinds])
+        shots = sorted(
+            (a for a in shots if a.target in kept), key=lambda a: targets.index(a.target or 0)
+        )
+        options = [_play_option(a, car, cards, labels) for a in (*plain, *shots)]
         kind = CAR_TYPES[number]
         placeholder = f"{car.label} ({kind.cls}, {where(car)}): play a card…"
         cid = ar_id(snap, PLAY, str(number))
         menus.append(SelectSpec(cid, placeholder, tuple(options[:MENU_OPTIONS]), len(menus)))
     return tuple(menus)
+
+
+def shot_order(view: ArView, shooter: CarView, targets: set[int]) -> list[int]:
+    """Targets, the ones most worth a shot first (as the bot weighs them: another team's car,
+    the more damaged and the weaker its defense, the better)."""
+    cars = {c.id: c for c in view.cars}
+
+    def worth(target: int) -> tuple[bool, int, int]:
+        car = cars[target]
+        value = car.damage * 2 + (6 if car.damage >= 4 else 0) - car.defense
+        return (car.team == shooter.team, -value, target)
+
+    return sorted((t for t in targets if t in cars), key=worth)
 
 
 def _play_option(

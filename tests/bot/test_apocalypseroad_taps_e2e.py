@@ -106,7 +106,11 @@ class Aiming(Player):
             return labelled(r"^✅ Standard set")
         if state.phase == "discard":
             return labelled(r"^✅ Keep every card")
-        player = sorted(SPEC.active_players(state))[0]
+        # the person whose hand is open (everyone answers Dangerous Debris at once)
+        owners = {c.message.ephemeral_to for c in private} - {None}
+        player = owners.pop() if owners else sorted(SPEC.active_players(state))[0]
+        if player not in SPEC.active_players(state):
+            return None
         assert SPEC.policy is not None
         want = SPEC.policy(state, player, Rng(0))
         if isinstance(want, Debris):
@@ -120,7 +124,15 @@ class Aiming(Player):
         if isinstance(want, PlayCard):
             value = f"{want.card}.{int(want.ram_lead)}.{want.target or '-'}"
             mine = [c for c in menu("pl") if c.custom_id.endswith(f":{want.car}")]
-            return next((c for c in mine if c.values == (value,)), None)
+            exact = next((c for c in mine if c.values == (value,)), None)
+            # a shot at a car worth as much as the bot's (ties are ordered differently)
+            alike = f"{want.card}.{int(want.ram_lead)}."
+            same = [c for c in mine if c.values and c.values[0].startswith(alike)]
+            shots = [c for c in same if not c.values or not c.values[0].endswith(".-")]
+            if exact is None and mine:
+                assert want.target is not None and shots, (want, [c.label for c in mine])
+                return shots[0]
+            return exact
         return None
 
     def _result(self, options: list[Choice], state: ArState) -> Choice:
