@@ -8,6 +8,7 @@ button per legal action is not enough.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -328,6 +329,9 @@ def lobby(snap: Snapshot) -> Message:
     if spec.options_model.model_fields:
         shown = describe_options(spec.options_model, snap.record.options_json)
         options += f"\nOptions: {shown} (the host changes them with `/game option`)"
+        note: Callable[[Any], str] | None = spec.extra.get("lobby_note")
+        if note is not None:  # what the options mean for this table (a race's length...)
+            options += "\n" + note(spec.parse_options(json.loads(snap.record.options_json)))
     content = (
         f"**{spec.title}** lobby · game #{snap.session_id}\n"
         f"Seated ({seated}/{spec.max_players}): {seats}\n"

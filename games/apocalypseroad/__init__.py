@@ -16,6 +16,7 @@ from games.apocalypseroad.choices import (
     preview_move,
     sample_moves,
 )
+from games.apocalypseroad.data import LONG_POOL, RACE_LENGTHS, STANDARD_POOL
 from games.apocalypseroad.flow import setup
 from games.apocalypseroad.model import ACTION_ADAPTER, Action, ArOptions, ArState, ArView
 from games.apocalypseroad.narration import audience, narrate
@@ -48,6 +49,19 @@ def public_prompt(state: ArState, player: PlayerId) -> str:
     if act is None:
         return "play a race card for one of your cars (Show my hand)"
     return prompt(state).text
+
+
+def lobby_note(options: ArOptions) -> str:
+    """The race's length, said in the lobby, and how to change it."""
+    if options.long_race:
+        return (
+            f"🏁 Long race: {LONG_POOL} VP to win ({RACE_LENGTHS}). The standard race: "
+            "`/game option setting:long_race value:false`."
+        )
+    return (
+        f"🏁 Standard race: {STANDARD_POOL} VP to win ({RACE_LENGTHS}). A turn longer: "
+        f"`/game option setting:long_race value:true` ({LONG_POOL} VP)."
+    )
 
 
 def describe_event(event: Event | dict[str, Any]) -> str:
@@ -106,6 +120,7 @@ SPEC: GameSpec[ArState, Action, ArOptions, ArView] = GameSpec(
         "preview_move": preview_move,
         "sample_moves": sample_moves,
         "play_actions": play_actions,
+        "lobby_note": lobby_note,
     },
 )
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from games.apocalypseroad.combat import targets
 from games.apocalypseroad.data import EVENT_DECK, RACE_CARDS, cars_per_team, standard_set
 from games.apocalypseroad.events import event_options
-from games.apocalypseroad.flow import activatable, mover_for
+from games.apocalypseroad.flow import activatable, can_fire, mover_for
 from games.apocalypseroad.model import (
     Action,
     Activation,
@@ -306,3 +306,28 @@ def planned(
         then=("event", "fire") if info.starburst else ("fire",),
     )
     return state.model_copy(update={"activation": act})
+
+
+class MoveChoice(Model):
+    """One result of the pending move and the cars in reach once it is made (before any
+    movement event): what the player may aim at when choosing it."""
+
+    result: MoveResult
+    targets: tuple[int, ...] = ()
+
+
+def targets_after(state: ArState, result: MoveResult) -> tuple[int, ...]:
+    """The cars the active car could fire at once `result` is made (none if it may not fire
+    after moving: it fired first, is suppressed, or left the track)."""
+    pending = _pending(state)
+    act = state.activation
+    if pending is None or act is None or act.fired or act.no_fire:
+        return ()
+    sim, mover = pending
+    sim.activation = act
+    try:
+        run(mover, result.path)
+    except BadStep:
+        return ()
+    sim.commit_board(mover.board)
+    return tuple(targets(sim, act.car)) if can_fire(sim) else ()

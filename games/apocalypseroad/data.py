@@ -70,6 +70,15 @@ TEAM_NAMES: Final = (
 TEAM_LETTERS: Final = "ABCDEFGHIJ"
 
 
+STANDARD_POOL: Final = 12
+LONG_POOL: Final = 15
+"""The VP to score (the rules' VP pool, 5.5): 12, or 15 for the text's long game."""
+RACE_LENGTHS: Final = (
+    "races of bots last 3.3 turns on average at 4 players and 2.1 at 10; long races 3.9 and 2.9"
+)
+"""Measured: 10 races of bots for each (seeds 0-9, the standard sets), issue 26."""
+
+
 def cars_per_team(players: int) -> int:
     """Rule 4 (3.0 step 2): 2 to 4 players = 5 cars each, 5 to 10 players = 4 cars each."""
     return 5 if players <= 4 else 4

@@ -177,7 +177,7 @@ def end_turn(sim: Sim) -> None:
     if not ready:
         best = min(range(count), key=lambda s: (sim.pools[s], (s - first) % count))
         sim.winner = state.teams[best].player
-        sim.end_reason = "no car is left racing; the fewest VP left in the pool wins"
+        sim.end_reason = "no car is left racing; the most VP scored wins"
         sim.note(sim.end_reason)
         return
     sim.fields.update(
@@ -201,7 +201,7 @@ def countdown(sim: Sim, stopped: bool) -> bool:
         return True
     for seat in range(len(sim.pools)):
         sim.pools[seat] -= 1
-    sim.note("Countdown: every player removes 1 VP from their pool")
+    sim.note("Countdown: every team scores 1 VP (1 VP off each pool)")
     return False
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import Field, TypeAdapter
 
 from games.apocalypseroad.data import Mount, Movement, Weapon
-from games.apocalypseroad.track import TRACKS
+from games.apocalypseroad.options import ArOptions as ArOptions
 from games.engine import Event, Model, Outcome, Player, PlayerId
 
 Pos = tuple[int, int]
@@ -20,31 +20,6 @@ Place = Literal["grid", "track", "off", "chute", "reserve", "destroyed"]
 """grid/track: at (sector, lane); off: beside the track after a Spin-Around or Into the Weeds
 (lane -1 = inside, lane = lanes = outside); chute: waiting in the Chute; reserve: not raced yet;
 destroyed: in the Destroyed box. The Trough is lane 1 of a jump sector (place 'track')."""
-
-
-class ArOptions(Model):
-    track: str = Field(
-        default="oval", description="track: " + ", ".join(TRACKS), examples=list(TRACKS)
-    )
-    pool: Literal[12, 15] = Field(default=12, description="VP pool: 12 standard, 15 long")
-    work_the_pack: bool = Field(
-        default=False,
-        description="add the 4 reconstructed Work the Pack cards (+3, moves as Overtake)",
-    )
-    pick_cars: bool = Field(
-        default=True,
-        description=(
-            "each player picks their 4 or 5 cars of 8 before the race (rule 4); off skips the"
-            " pick: every team races the standard set"
-        ),
-    )
-
-    @field_validator("track")
-    @classmethod
-    def _known_track(cls, value: str) -> str:
-        if value not in TRACKS:
-            raise ValueError(f"unknown track {value!r}; tracks: {', '.join(TRACKS)}")
-        return value
 
 
 class Car(Model):
@@ -112,6 +87,11 @@ class Activation(Model):
     """The movement event card awaiting the active player's choice."""
     then: tuple[str, ...] = ()
     """Steps still to run after the pending move: 'event' (draw), 'fire'."""
+    aim: int | None = None
+    """The car the player chose to fire at after moving, when they chose the move: fired at
+    without asking if it is still in reach then (else they are asked)."""
+    hold_fire: bool = False
+    """The player chose to hold fire after moving, when they chose the move."""
 
 
 class CarPath(Model):
@@ -183,13 +163,21 @@ class ArState(Model):
 
 class PlayCard(Model):
     """Play race card `card` for your car number `car`; `target` fires before moving; a Ram
-    card moves as Solo or (`ram_lead`) Lead movement."""
+    card moves as Solo or (`ram_lead`) Lead movement.
+
+    The whole activation in one action (one tap): with `path` the move is made at once, as
+    `Move(path)` would make it; then the car fires at car id `aim` if it is still in reach
+    after moving (and after the card's movement event), else the player is asked; or it holds
+    fire (`hold_fire`). Neither: the player is asked, if there is anything to fire at."""
 
     kind: Literal["play"] = "play"
     card: int
     car: int
     target: int | None = None
     ram_lead: bool = False
+    path: str | None = Field(default=None, max_length=200)
+    aim: int | None = None
+    hold_fire: bool = False
 
 
 class Move(Model):
@@ -321,11 +309,19 @@ class TeamView(Model):
     letter: str
     seat: int
     pool: int
+    """VP still in the pool (the rules count down: an empty pool wins)."""
     claimed: int
     hand_size: int
     first: bool
     damage: int
     """Total damage on the team's cars still racing (the First Player count, 11b)."""
+    goal: int = 12
+    """The race's VP pool (12, or 15 for a long race): what a team must score to win."""
+
+    @property
+    def scored(self) -> int:
+        """VP scored so far (the pool's VP gone, to crossings, kills and the countdown)."""
+        return self.goal - self.pool
 
 
 class Prompt(Model):

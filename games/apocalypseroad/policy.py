@@ -4,11 +4,13 @@ keeps its cards (the safe discard) and gives debris damage to its least-damaged 
 from __future__ import annotations
 
 from games.apocalypseroad.choices import (
+    MoveChoice,
     MoveResult,
     legal_actions,
     move_results,
     planned,
     play_actions,
+    targets_after,
 )
 from games.apocalypseroad.combat import targets
 from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, standard_set
@@ -125,6 +127,28 @@ def _score_move(sim: Sim, result: MoveResult, seat: int, track: Track) -> float:
         if car_id != result.mover and sim.cars[car_id].team != seat:
             score += 0.2 * (1 if pos[0] < sim.cars[car_id].sector else -0.5)
     return score - len(result.path) * 0.001
+
+
+def move_choices(state: ArState, max_nodes: int) -> list[MoveChoice]:
+    """The pending move's distinct results, best first by what matters to its player (VP
+    scored, ground gained, rams on enemies: the bot's own measure), each with the cars in
+    reach after it, the enemy most worth a shot first and the player's own cars last."""
+    sim = Sim(state)
+    act = state.activation
+    assert act is not None
+    seat = sim.cars[act.car].team
+    results = sorted(
+        move_results(state, max_nodes),
+        key=lambda r: (-_score_move(sim, r, seat, sim.track), len(r.path), r.path),
+    )
+    choices = []
+    for result in results:
+        reach = sorted(
+            targets_after(state, result),
+            key=lambda t: (not _enemy(sim, act.car, t), -_shot_value(sim, t), t),
+        )
+        choices.append(MoveChoice(result=result, targets=tuple(reach)))
+    return choices
 
 
 def _move(state: ArState) -> Move:

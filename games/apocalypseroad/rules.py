@@ -93,6 +93,11 @@ def _play(sim: Sim, player: PlayerId, action: PlayCard) -> None:
     card = RACE_CARDS[action.card]
     if action.ram_lead and card.movement != "ram":
         raise InvalidAction("only a Ram card chooses Solo or Lead movement")
+    if action.target is not None and (action.path is not None or action.aim is not None):
+        raise InvalidAction(
+            "fire first, then choose the move (the shot may change the track); or move and"
+            " fire after"
+        )
     car = sim.cars[car_id]
     if action.target is not None:
         if not on_board(car) or car.reloading or car.suppressed:
@@ -114,6 +119,8 @@ def _play(sim: Sim, player: PlayerId, action: PlayCard) -> None:
         ram_lead=action.ram_lead,
         no_fire=car.suppressed,
         then=("event", "fire") if card.starburst else ("fire",),
+        aim=action.aim,
+        hold_fire=action.hold_fire,
     )
     sim.note(f"{sim.label(car_id)} plays {_card(action.card)} ({sim.activation.mp} MP)", car_id)
     if car.reloading:
@@ -126,6 +133,8 @@ def _play(sim: Sim, player: PlayerId, action: PlayCard) -> None:
     if not mover_for(sim, sim.activation).options():
         sim.activation = sim.activation.model_copy(update={"mp": 0})
         proceed(sim)
+    elif action.path is not None:
+        _move(sim, Move(path=action.path))
 
 
 def _card(card_id: int) -> str:
@@ -219,9 +228,23 @@ def proceed(sim: Sim) -> None:
         if step == "event":
             if resolve_event(sim):
                 return
-        elif step == "fire" and can_fire(sim):
+        elif step == "fire" and can_fire(sim) and not _fired_as_chosen(sim):
             sim.activation = sim.activation.model_copy(update={"stage": "fire"})
             return
+
+
+def _fired_as_chosen(sim: Sim) -> bool:
+    """The fire step as chosen with the move (`PlayCard.aim` / `hold_fire`): done, unless the
+    chosen car is out of reach now (then the player is asked)."""
+    act = sim.activation
+    assert act is not None
+    if act.hold_fire:
+        return True
+    if act.aim is None or act.aim not in targets(sim, act.car):
+        return False
+    fire(sim, act.car, act.aim)
+    sim.activation = act.model_copy(update={"fired": True})
+    return True
 
 
 # --- simultaneous prompts ----------------------------------------------------------------------

@@ -157,11 +157,13 @@ class Sim:
             return
         self.pools[seat] = max(0, self.pools[seat] - vp)
         team = self.state.teams[seat]
-        self.note(f"{team.name} claims {vp} VP ({why}); {self.pools[seat]} left in the pool")
+        goal = self.state.options.pool
+        scored = goal - self.pools[seat]
+        self.note(f"{team.name} scores {vp} VP ({why}): {scored} of {goal}, needs {goal - scored}")
         if self.pools[seat] == 0:
             self.winner = team.player
-            self.end_reason = f"{team.name} ({team.team_name}) emptied their VP pool"
-            self.note(f"{team.name} wins: the VP pool is empty!")
+            self.end_reason = f"{team.name} ({team.team_name}) scored all {goal} VP"
+            self.note(f"{team.name} wins with all {goal} VP scored!")
 
     def cross(self, car_id: int, direction: int) -> None:
         car = self.cars[car_id]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.apocalypseroad.data import (
     EVENT_COUNTS,
     EVENT_NAMES,
+    RACE_LENGTHS,
     STARTING_CARS,
     TEAM_MAT,
     WEAPON_NAMES,
@@ -31,6 +32,12 @@ def describe(action: Action) -> str:
                 text += " (ram as Lead)"
             if action.target is not None:
                 text += f", firing first at {car_label(action.target)}"
+            if action.path is not None:
+                text += f", moving {action.path or '(no steps)'}"
+            if action.aim is not None:
+                text += f", then firing at {car_label(action.aim)}"
+            elif action.hold_fire:
+                text += ", then holding fire"
             return text
         case Move():
             return f"move: {action.path}" if action.path else "don't move"
@@ -60,10 +67,10 @@ def car_label(car_id: int) -> str:
 def _choice(choice: str) -> str:
     if choice.startswith("bump:"):
         _, car, sector, lane = choice.split(":")
-        return f"bump {car_label(int(car))} to sector {sector} lane {lane}"
+        return f"bump {car_label(int(car))} to sector {sector} lane {int(lane) + 1}"
     if choice.startswith("road:"):
         _, sector, lane = choice.split(":")
-        return f"open road to sector {sector} lane {lane}"
+        return f"open road to sector {sector} lane {int(lane) + 1}"
     return (
         {"swap": "swap places", "skip": "skip it", "in": "move inside", "out": "move outside"}[
             choice
@@ -74,14 +81,15 @@ def _choice(choice: str) -> str:
 
 
 def where(place: str, sector: int, lane: int) -> str:
-    """A car's spot in words ("sector 12 lane 1", "grid row 3 lane 0", "the Chute")."""
+    """A car's spot in words ("sector 12 lane 1", "grid row 3 lane 1", "the Chute"): lanes
+    count from 1 (the inside lane), as the hand's buttons and the track's labels do."""
     if place == "grid":
-        return f"grid row {sector - 100} lane {lane}"
+        return f"grid row {sector - 100} lane {lane + 1}"
     if place == "chute":
         return "the Chute"
     if place == "off":
         return f"off the track at sector {sector}"
-    return f"sector {sector} lane {lane}"
+    return f"sector {sector} lane {lane + 1}"
 
 
 def text_board(v: ArView) -> str:
@@ -96,7 +104,10 @@ def text_board(v: ArView) -> str:
             + (" (moved)" if c.activated else "")
             for c in cars
         )
-        lines.append(f"{t.letter} {t.name}: {t.pool} VP left, {t.hand_size} cards. {parts}")
+        lines.append(
+            f"{t.letter} {t.name}: {t.scored} of {t.goal} VP scored (needs {t.pool}), "
+            f"{t.hand_size} cards. {parts}"
+        )
     if v.last is not None and v.last.event:
         lines.append(f"Last event: {EVENT_NAMES[v.last.event]}.")
     if v.outcome is not None:
@@ -134,7 +145,10 @@ RULINGS: tuple[str, ...] = (
     "[R] A simultaneous prompt left unanswered when the clock runs out: you keep all your "
     "cards (discard), or the damage goes to your least-damaged car (Dangerous Debris).",
     "Countdown (11.4): once a turn after drawing, from turn 2 on, every player removes 1 VP "
-    "from their own pool; if any pool holds exactly 1 VP the clock stops for good.",
+    "from their own pool (here: every team scores 1 VP); once any team needs just 1 more VP "
+    "the clock stops for good.",
+    "Scores are shown as VP scored of the goal (12, or 15 in a long race): the rules' pool "
+    "counts down, so 'needs N' is what is left in it.",
     "A crossing scores for the car's owner, whoever's card moved it; a car pushed back over "
     "the line returns 1 VP, and scores again only when it recrosses after that.",
     "Engine Failure and Transmission Failure are the same: +1 damage with 0-1 damage "
@@ -186,13 +200,18 @@ RULINGS: tuple[str, ...] = (
 )
 
 PLAYING_HERE = (
-    "press **My hand** for your cards (only you see them), pick a card, then one of your "
-    "unactivated cars (and whether to fire first, or ram as Lead); then press one of the "
-    "move results (each shows where every car ends) or build the move step by step (F "
-    "forward, F0-F3 a lane where it splits, L/R lateral, DL/DR diagonal, X overtake, undo), "
-    "then fire or hold. Discards and Dangerous Debris are asked of everyone at once. Typed: "
+    "press **My hand** for your cards (only you see them) and pick a card in the menu of the "
+    "car that plays it (🔫: fire first; a Ram also as Lead); the track around that car shows "
+    "the best move, and one pick in the move menu (best first, each result with where every "
+    "car ends, then fire at a car in reach or hold fire) plays the card, the move and the "
+    "shot: three taps. Or build the move step by step (F forward, F0-F3 a lane where it "
+    "splits, L/R lateral, DL/DR diagonal, X overtake, undo). A chosen shot whose car is out "
+    "of reach after a movement event is asked again. Discards and Dangerous Debris are "
+    "asked of everyone at once. Typed: "
     "`/apocalypseroad hand`, `play`, `move`, `fire`, `discard`, `debris`, `track`. Options: "
-    "track (oval, figure8), pool (12 or 15), work_the_pack (4 more race cards), "
+    "track (oval, figure8), long_race (15 VP to win instead of 12: "
+    + RACE_LENGTHS
+    + "), work_the_pack (4 more race cards), "
     "pick_cars (on: every player picks their cars before the race, the standard set in one "
     "tap; off: every team races the standard set, "
     + _standard_sets()
@@ -205,8 +224,8 @@ def _rules_text() -> str:
     return (
         "**Apocalypse Road** — race your team round the track: +1 VP each time one of your "
         "cars crosses the finish line (whoever's card moved it), +1 VP when you eliminate "
-        "another team's car on your activation. Empty your VP pool (12, or 15 long) to win "
-        "at once.\n\n"
+        "another team's car on your activation. Score 12 VP (15 in a long race) to win at "
+        "once. How long: " + RACE_LENGTHS + ".\n\n"
         "**Turn**: fill hands to 6; from the first player round the table, each player "
         "plays one race card for one unactivated car (MP = card speed + the car's base MP, "
         "all spent; pushing, lateral displacement for 2 MP, lines and leads as the card "
@@ -214,8 +233,8 @@ def _rules_text() -> str:
         "(hit if the combat card's value, +1 with a Targeting Bonus, is at least the "
         "target's defense). Starburst cards draw a movement event after moving. End of turn: "
         "discard; the First Player marker goes to the most damaged team (not the holder). "
-        "From turn 2 each player removes 1 VP a turn (the countdown) until a pool holds "
-        "just 1.\n\n"
+        "From turn 2 every team scores 1 VP a turn (the countdown) until some team needs "
+        "just 1 more.\n\n"
         f"**Movement events**: {events}.\n\n"
         "**Playing here**: "
         + PLAYING_HERE

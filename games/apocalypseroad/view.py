@@ -108,6 +108,7 @@ def view(state: ArState, viewer: PlayerId | None) -> ArView:
             hand_size=len(t.hand),
             first=t.seat == state.first,
             damage=totals[t.seat],
+            goal=state.options.pool,
         )
         for t in state.teams
     )

@@ -108,7 +108,8 @@ def scene(view: ArView) -> Scene:
             seat=t.seat,
             name=t.name,
             team_name=t.team_name,
-            vp_left=t.pool,
+            vp=t.scored,
+            goal=t.goal,
             hand=t.hand_size,
             first_player=t.first,
             to_act=t.player in acting,
@@ -137,7 +138,7 @@ def scene(view: ArView) -> Scene:
 def _countdown(view: ArView) -> str:
     if view.clock_stopped:
         return "clock stopped"
-    return "clock: every pool -1 VP a turn"
+    return "clock: +1 VP to every team a turn"
 
 
 def _heading(view: ArView) -> tuple[str, tuple[str, ...]]:

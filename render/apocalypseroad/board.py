@@ -14,7 +14,7 @@ from games.apocalypseroad.model import ArView
 from render.apocalypseroad.adapt import scene as scene_of
 from render.apocalypseroad.cars import draw_cars, draw_shots, draw_trails
 from render.apocalypseroad.key import draw_key, key_height
-from render.apocalypseroad.layout import PAD, Layout, board_layout, image_width
+from render.apocalypseroad.layout import PAD, Layout, board_layout, image_width, track_area
 from render.apocalypseroad.panel import (
     LINE_H,
     banner_height,
@@ -28,7 +28,7 @@ from render.apocalypseroad.scene import Scene
 from render.encode import encode_png
 from render.fonts import font, min_label_px
 from render.palette import DEFAULT_THEME, Theme
-from render.shapes import draw_text
+from render.shapes import draw_text, text_width
 from render.toolkit import canvas
 
 LABEL = float(min_label_px(720))
@@ -43,25 +43,31 @@ def scene_layout(scene: Scene, *, whole_track: bool = False) -> Layout:
     return board_layout(scene, top=track_top(scene), label=LABEL, whole_track=whole_track)
 
 
-def panel_top(scene: Scene, layout: Layout, width: float) -> float:
+NOTE_LINES = 3
+"""Lines kept for what the last move did: always, so the board keeps its size."""
+
+
+def panel_top(scene: Scene, layout: Layout, width: float, *, whole_track: bool = False) -> float:
     """Where the team cards start (tests find the turn markers from it)."""
-    return layout.top + layout.height + PAD + _notes_height(scene, width)
+    area = track_area(layout, LABEL, whole_track=whole_track)
+    return track_top(scene) + area + PAD + LINE_H * NOTE_LINES + PAD
 
 
 def _notes(scene: Scene, width: float) -> list[str]:
+    """The last move in at most `NOTE_LINES` lines (its whole story is in the message)."""
     fnt = font(LABEL)
-    return [line for note in scene.last_move for line in wrap(note, fnt, width - 2 * PAD)]
-
-
-def _notes_height(scene: Scene, width: float) -> float:
-    lines = _notes(scene, width)
-    return (LINE_H * len(lines) + PAD) if lines else 0.0
+    lines = [line for note in scene.last_move for line in wrap(note, fnt, width - 2 * PAD)]
+    if len(lines) > NOTE_LINES:
+        lines = [*lines[: NOTE_LINES - 1], " ".join(lines[NOTE_LINES - 1 :])]
+        last = wrap(lines[-1], fnt, width - 2 * PAD - text_width(" …", fnt))[0]
+        lines[-1] = f"{last} …"
+    return lines
 
 
 def draw_scene(scene: Scene, *, whole_track: bool = False, theme: Theme = DEFAULT_THEME) -> bytes:
     layout = scene_layout(scene, whole_track=whole_track)
     width = image_width(layout)
-    top = panel_top(scene, layout, width)
+    top = panel_top(scene, layout, width, whole_track=whole_track)
     height = top + panel_height(len(scene.teams)) + key_height(width) + PAD
     img, draw = canvas(width, height, theme=theme)
     draw_road(draw, layout, theme, label=LABEL)
@@ -69,16 +75,22 @@ def draw_scene(scene: Scene, *, whole_track: bool = False, theme: Theme = DEFAUL
     draw_cars(draw, layout, scene.cars, theme, label=LABEL)
     draw_shots(draw, layout, scene.shots, theme)
     draw_banner(draw, width, scene.title, scene.lines, theme, label=LABEL)
-    _draw_notes(draw, scene, layout, width, theme)
+    _draw_notes(
+        draw,
+        scene,
+        track_top(scene) + track_area(layout, LABEL, whole_track=whole_track),
+        width,
+        theme,
+    )
     draw_panel(draw, scene.teams, top, width, theme, label=LABEL)
     draw_key(draw, (PAD, top + panel_height(len(scene.teams))), width, theme, label=LABEL)
     return encode_png(img, theme=theme)
 
 
 def _draw_notes(
-    draw: ImageDraw.ImageDraw, scene: Scene, layout: Layout, width: float, theme: Theme
+    draw: ImageDraw.ImageDraw, scene: Scene, bottom: float, width: float, theme: Theme
 ) -> None:
-    y = layout.top + layout.height + PAD / 2
+    y = bottom + PAD / 2
     fnt = font(LABEL)
     for line in _notes(scene, width):
         draw_text(draw, (PAD, y), line, fnt=fnt, fill=theme.text, anchor="la")

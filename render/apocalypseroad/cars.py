@@ -67,10 +67,11 @@ def draw_counter(
             width=1,
         )
     fnt = font(max(label, size * 0.36), bold=True)
-    text_y = y0 + size * 0.38
+    damaged = car.damage > 0 and not ghost
+    text_y = y0 + size * (0.31 if damaged else 0.42)
     draw_text(draw, ((x0 + x1) / 2, text_y), car_label(car.seat, car.number), fnt=fnt, fill=ink)
-    if not ghost:
-        _damage(draw, body, car.damage, theme)
+    if damaged:
+        _damage(draw, body, car.damage, theme, label=label)
 
 
 def _chamfer(box: Box, cut: float) -> list[Point]:
@@ -88,18 +89,18 @@ def _chamfer(box: Box, cut: float) -> list[Point]:
     ]
 
 
-def _damage(draw: ImageDraw.ImageDraw, body: Box, damage: int, theme: Theme) -> None:
-    """Six boxes along the counter's foot, the damaged ones in the danger colour."""
+def _damage(
+    draw: ImageDraw.ImageDraw, body: Box, damage: int, theme: Theme, *, label: float
+) -> None:
+    """The damage as words on a red band along the counter's foot ("2/6": out at 6), at the
+    board's smallest label size, so a phone 400 px wide still reads it (six pips did not)."""
     x0, _, x1, y1 = body
-    span = (x1 - x0) * 0.84
-    step = span / DAMAGE_BOXES
-    h = max(5.0, (x1 - x0) * 0.17)
-    left = (x0 + x1) / 2 - span / 2
-    top = y1 - h - (x1 - x0) * 0.06
-    draw.rectangle((left - 1, top - 1, left + span + 1, top + h + 1), fill=theme.background)
-    for i in range(DAMAGE_BOXES):
-        fill = theme.danger if i < damage else theme.faded
-        draw.rectangle((left + i * step + 1, top, left + (i + 1) * step - 1, top + h), fill=fill)
+    fnt = font(label, bold=True)
+    h = label * 0.8
+    top = y1 - h - 2
+    draw.rounded_rectangle((x0 + 2, top, x1 - 2, y1 - 2), radius=4, fill=theme.danger)
+    words = f"{damage}/{DAMAGE_BOXES}"
+    draw_text(draw, ((x0 + x1) / 2, top + h / 2 + 1), words, fnt=fnt, fill=theme.background)
 
 
 def draw_cars(

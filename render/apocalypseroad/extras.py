@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.apocalypseroad.model import ArState, Move, Pos
+from games.apocalypseroad.choices import planned
+from games.apocalypseroad.model import ArState, Move, PlayCard, Pos
 from games.apocalypseroad.movement import run
 from games.apocalypseroad.rules import mover_for
 from games.apocalypseroad.sim import Sim
@@ -25,12 +26,17 @@ def move_trails(state: ArState, path: str) -> dict[int, tuple[Pos, ...]]:
 
 
 def apocalypseroad_extras(state: ArState, actor: PlayerId, action: Any) -> dict[str, bytes]:
-    """A move is chosen after its preview (a result button or the builder's last step, then
-    "Play this move"): one preview image per move. Builder steps draw one more each; not
-    counted here."""
-    if not isinstance(action, Move):
+    """A move is chosen on a preview (the track around the car with the best result drawn,
+    beside the move menu; or the builder's): one preview image per move. Builder steps draw
+    one more each; not counted here."""
+    if isinstance(action, PlayCard) and action.path is not None:
+        state = planned(state, actor, action.card, action.car, action.ram_lead)
+        path = action.path
+    elif isinstance(action, Move):
+        path = action.path
+    else:
         return {}
     image = render_apocalypseroad_preview(
-        ar_view(state, actor), move_trails(state, action.path), title=f"Planned move: {action.path}"
+        ar_view(state, actor), move_trails(state, path), title=f"Planned move: {path}"
     )
     return {"move preview": image}

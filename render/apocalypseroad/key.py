@@ -39,7 +39,7 @@ def draw_key(
     draw_text(
         draw,
         (x, y + 4),
-        "Red boxes on a car: damage (out at 6). Race runs up ↑ then →",
+        "Red 2/6 on a car: its damage (out at 6). Race runs up ↑ then →",
         fnt=fnt,
         fill=theme.muted,
         anchor="la",

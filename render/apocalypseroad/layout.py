@@ -157,8 +157,12 @@ def _arc(track: TrackShape, sectors: set[int]) -> tuple[int, ...]:
     return tuple((start + i) % n for i in range(length))
 
 
-def _fit(rows: int, cols: float, grid_cols: int, grid_rows: int, max_h: float) -> tuple[int, float]:
-    """(strips, cell) with the largest cells fitting the width and `max_h`."""
+def _fit(
+    rows: int, cols: float, grid_cols: int, grid_rows: int, max_h: float, *, grow: bool
+) -> tuple[int, float]:
+    """(strips, cell) with the largest cells fitting the width and `max_h`; with `grow`, cells
+    too small to read take fewer strips and a taller image instead (the whole track, asked
+    for once; the race's own images keep one size through a turn)."""
     best: tuple[int, float] | None = None
     room = WIDTH - 2 * PAD
     for strips in range(1, MAX_STRIPS + 1):
@@ -169,7 +173,7 @@ def _fit(rows: int, cols: float, grid_cols: int, grid_rows: int, max_h: float) -
             best = (strips, cell)
     assert best is not None
     strips, cell = best
-    if cell < CELL_MIN:
+    if cell < CELL_MIN and grow:
         # Too small to read: fewer strips and a taller image instead.
         for fewer in range(strips, 0, -1):
             span = grid_cols + (GAP if grid_cols else 0) + fewer * cols + (fewer - 1) * GAP
@@ -196,14 +200,26 @@ def board_layout(scene: Scene, *, top: float, label: float, whole_track: bool = 
     cols = track.max_lanes + 2 * OFF
     grid_cols = track.grid_lanes if grid else 0
     grid_rows = track.grid_rows if grid else 0
-    strips, cell = _fit(
-        len(shown), cols, grid_cols, grid_rows, WHOLE_MAX_H if whole_track else TRACK_MAX_H
-    )
+    max_h = WHOLE_MAX_H if whole_track else TRACK_MAX_H
+    strips, cell = _fit(len(shown), cols, grid_cols, grid_rows, max_h, grow=whole_track)
     per = -(-len(shown) // strips)
     band = label + 10
     layout = Layout(track, shown, per, strips, cell, 0.0, top, grid, band)
     left = (max(WIDTH, layout.width + 2 * PAD) - layout.width) / 2
+    if not whole_track:  # centred in the track's fixed box (`track_box`)
+        top += (track_box(label) - layout.height) / 2
     return Layout(track, shown, per, strips, cell, left, top, grid, band)
+
+
+def track_box(label: float) -> float:
+    """The height the track takes on the race's images, whatever part of it is shown: fixed,
+    so an image keeps its size through a turn and the buttons under it do not move."""
+    return TRACK_MAX_H + 2 * (label + 10)
+
+
+def track_area(layout: Layout, label: float, *, whole_track: bool = False) -> float:
+    """The height from the top of the track's box to the end of the track."""
+    return layout.height if whole_track else track_box(label)
 
 
 def image_width(layout: Layout) -> float:

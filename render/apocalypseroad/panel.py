@@ -1,7 +1,7 @@
 """The teams panel under the track and the banner over it.
 
-One card per team, in seat order, two to a row: the team's letter token, name, VP left in its
-pool, hand size, the first-player marker, and what it must do now. A team that must act
+One card per team, in seat order, two to a row: the team's letter token, name, VP scored of
+the goal, hand size, the first-player marker, and what it must do now. A team that must act
 (several at once during the end-of-turn discard or Dangerous Debris) has a thick accent frame;
 the left edge of that frame is its turn marker.
 """
@@ -18,7 +18,8 @@ from render.fonts import Font, font
 from render.palette import Theme
 from render.shapes import Box, draw_text, fit_text, text_width, token
 
-CARD_H = 68.0
+CARD_H = 96.0
+"""Three lines: the name, the score and cards, what the team does now (or its team name)."""
 CARD_GAP = 6.0
 COLUMNS = 2
 BANNER_TITLE = 30.0
@@ -61,23 +62,33 @@ def draw_team(
         fnt=font(max(label, 22), bold=True),
     )
     left = x0 + 24 + 2 * r
-    big = font(max(label + 2, 22), bold=True)
+    room = x1 - 10 - left
+    big = _fitting(team.name, room, bold=True, largest=max(label + 2, 22), smallest=label)
+    draw_text(
+        draw, (left, y0 + 6), fit_text(team.name, big, room), fnt=big, fill=theme.text, anchor="la"
+    )
     small = font(label)
-    vp = f"VP {team.vp_left}"
-    vp_w = text_width(vp, big)
-    draw_text(draw, (x1 - 10, y0 + 6), vp, fnt=big, fill=theme.text, anchor="ra")
-    name = fit_text(team.name, big, x1 - left - vp_w - 20)
-    draw_text(draw, (left, y0 + 6), name, fnt=big, fill=theme.text, anchor="la")
-    _second_line(draw, (left, y0 + 38, x1 - 10), team, theme, small)
+    _score_line(draw, (left, y0 + 38, x1 - 10), team, theme, small)
+    _status_line(draw, (left, y0 + 66, x1 - 10), team, theme, small)
 
 
-def _second_line(
+def _fitting(text: str, room: float, *, bold: bool, largest: float, smallest: float) -> Font:
+    """The largest font from `largest` down to `smallest` in which `text` fits `room` (a long
+    name is drawn a little smaller rather than cut)."""
+    size = largest
+    while size > smallest and text_width(text, font(size, bold=bold)) > room:
+        size -= 1
+    return font(size, bold=bold)
+
+
+def _score_line(
     draw: ImageDraw.ImageDraw,
     at: tuple[float, float, float],
     team: TeamMark,
     theme: Theme,
     fnt: Font,
 ) -> None:
+    """`7/12 VP · 4 cards`, and the First Player pill on the right."""
     x, y, right = at
     if team.first_player:
         pill = "1st"
@@ -90,17 +101,45 @@ def _second_line(
         )
         draw_text(draw, (right - w / 2, y + fnt.size / 2 + 1), pill, fnt=fnt, fill=theme.die_ink)
         right -= w + 8
-    parts = [team.team_name, f"{team.hand} cards"]
+    vp = f"{team.vp}/{team.goal} VP"
+    bold = font(fnt.size, bold=True)
+    draw_text(draw, (x, y), vp, fnt=bold, fill=theme.text, anchor="la")
+    x += text_width(vp + " ", bold)
+    parts = [f"{team.hand} cards"]
     if team.chute:
         parts.append(f"{team.chute} in Chute")
     if team.destroyed:
         parts.append(f"{team.destroyed} out")
-    text = " · ".join(parts)
-    ink = theme.muted
+    rest = _whole(parts, fnt, right - x)
+    if rest:
+        draw_text(draw, (x, y), rest, fnt=fnt, fill=theme.muted, anchor="la")
+
+
+def _status_line(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[float, float, float],
+    team: TeamMark,
+    theme: Theme,
+    fnt: Font,
+) -> None:
+    """What the team must do now (when it acts), else its team name."""
+    x, y, right = at
+    text, ink = team.team_name, theme.muted
     if team.to_act and team.waiting_for:
-        text = f"{team.waiting_for} · {team.hand} cards · {team.team_name}"
+        text = f"now: {team.waiting_for}"
         ink = theme.accent if sum(theme.surface) < 3 * 128 else theme.text
     draw_text(draw, (x, y), fit_text(text, fnt, right - x), fnt=fnt, fill=ink, anchor="la")
+
+
+def _whole(parts: Sequence[str], fnt: Font, room: float) -> str:
+    """`· part · part` as far as whole parts fit `room` (none is cut)."""
+    text = ""
+    for part in parts:
+        trial = f"{text} · {part}" if text else f"· {part}"
+        if text_width(trial, fnt) > room:
+            break
+        text = trial
+    return text
 
 
 def draw_panel(

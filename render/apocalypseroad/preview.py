@@ -16,7 +16,7 @@ from games.apocalypseroad.model import ArView, Pos
 from render.apocalypseroad.adapt import scene as scene_of
 from render.apocalypseroad.adapt import spot_of_pos
 from render.apocalypseroad.cars import draw_cars, draw_counter
-from render.apocalypseroad.layout import PAD, board_layout, image_width
+from render.apocalypseroad.layout import PAD, board_layout, image_width, track_box
 from render.apocalypseroad.panel import LINE_H, banner_height, draw_banner, wrap
 from render.apocalypseroad.road import draw_road
 from render.apocalypseroad.scene import CarMark, Trail
@@ -27,6 +27,8 @@ from render.shapes import draw_text
 from render.toolkit import canvas
 
 LABEL = float(min_label_px(720))
+NOTE_LINES = 3
+"""Lines kept under the track for the notes, on every preview."""
 
 
 def render_apocalypseroad_preview(
@@ -49,13 +51,16 @@ def render_apocalypseroad_preview(
     focus = replace(
         base, cars=tuple(c for c in base.cars if (c.seat, c.number) in moved), trails=trails
     )
-    lines = (f"Not played yet: {len(paths)} car(s) move",)
+    moving = len(planned)
+    lines = (f"Not played yet: {moving} car{'s move' if moving != 1 else ' moves'}",)
     top = banner_height(len(lines)) + PAD
     layout = board_layout(focus, top=top, label=LABEL)
     width = image_width(layout)
     fnt = font(LABEL)
-    wrapped = [line for note in notes for line in wrap(note, fnt, width - 2 * PAD)]
-    height = layout.top + layout.height + PAD + LINE_H * len(wrapped) + PAD
+    wrapped = [line for note in notes for line in wrap(note, fnt, width - 2 * PAD)][:NOTE_LINES]
+    # One size for every preview (whatever the move shows): the buttons stay put.
+    bottom = top + track_box(LABEL)
+    height = bottom + PAD + LINE_H * NOTE_LINES + PAD
     img, draw = canvas(width, height, theme=theme)
     draw_road(draw, layout, theme, label=LABEL)
     draw_cars(draw, layout, base.cars, theme, label=LABEL)
@@ -74,7 +79,7 @@ def render_apocalypseroad_preview(
         x0, y0, x1, y1 = end
         draw.rectangle((x0, y0, x1, y1), outline=theme.accent, width=max(3, round(c / 12)))
     draw_banner(draw, width, title, lines, theme, label=LABEL)
-    y = layout.top + layout.height + PAD / 2
+    y = bottom + PAD / 2
     for line in wrapped:
         draw_text(draw, (PAD, y), line, fnt=fnt, fill=theme.text, anchor="la")
         y += LINE_H

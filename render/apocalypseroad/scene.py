@@ -81,7 +81,10 @@ class TeamMark:
     seat: int
     name: str
     team_name: str
-    vp_left: int
+    vp: int
+    """VP scored so far."""
+    goal: int
+    """VP to win."""
     hand: int
     first_player: bool
     to_act: bool

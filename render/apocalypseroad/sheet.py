@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from games.apocalypseroad.data import CAR_TYPES, TEAM_MAT, WEAPON_NAMES
+from games.apocalypseroad.data import CAR_TYPES, HAND_SIZE, TEAM_MAT, WEAPON_NAMES
 from games.apocalypseroad.model import ArView, CardView, CarView, TeamView
 from render.apocalypseroad.adapt import car_spot
 from render.apocalypseroad.cars import DAMAGE_BOXES, draw_counter
@@ -28,6 +28,7 @@ from render.toolkit import canvas
 LABEL = float(min_label_px(WIDTH))
 HEAD_H = 64.0
 NOW_LINE = 28.0
+NOW_LINES = 3
 CARD_W = (WIDTH - 2 * PAD - 2 * 10) / 3
 CARD_H = 150.0
 CARD_GAP = 10.0
@@ -73,16 +74,17 @@ def _now_lines(view: ArView) -> list[str]:
     else:
         waiting = [t.name for t in view.teams if t.player in prompt.players]
         text = f"Waiting for {', '.join(waiting) or 'the table'}: {prompt.text}"
-    return wrap(text, font(LABEL + 1), WIDTH - 2 * PAD - 24)[:3]
+    return wrap(text, font(LABEL + 1), WIDTH - 2 * PAD - 24)[:NOW_LINES]
 
 
 def sheet_layout(view: ArView) -> SheetLayout:
     now_top = HEAD_H + PAD
-    now_h = 16 + NOW_LINE * len(_now_lines(view))
+    # Room for the longest prompt and a full hand, always: the hand keeps one size through
+    # a turn (as cards are played and drawn), so the buttons under it do not move.
+    now_h = 16 + NOW_LINE * NOW_LINES
     hand_top = now_top + now_h + PAD
-    cards = len(view.hand or ())
-    rows = -(-cards // 3)
-    mat_top = hand_top + 36 + (rows * (CARD_H + CARD_GAP) if rows else 40) + PAD
+    rows = -(-HAND_SIZE // 3)
+    mat_top = hand_top + 36 + rows * (CARD_H + CARD_GAP) + PAD
     own = [c for c in view.cars if c.owner == view.viewer]
     height = mat_top + 36 + (len(own) or len(TEAM_MAT)) * MAT_ROW + PAD
     return SheetLayout(now_top, now_h, hand_top, mat_top, height)
@@ -118,7 +120,8 @@ def _head(draw: ImageDraw.ImageDraw, view: ArView, team: TeamView | None, theme:
         )
         x += 60
         title = f"{team.name} · {team.team_name}"
-        sub = f"VP left {team.pool} · turn {view.turn}" + (" · 1st player" if team.first else "")
+        sub = f"VP {team.scored} of {team.goal} · turn {view.turn}"
+        sub += " · 1st player" if team.first else ""
     else:
         title, sub = "Spectator", f"turn {view.turn}"
     big = font(28, bold=True)

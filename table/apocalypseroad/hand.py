@@ -1,10 +1,10 @@
-"""Apocalypse Road private messages: the hand, a card's car, the ways to play it, the fire,
-event and debris answers, and the end-of-turn discard.
+"""Apocalypse Road private messages: the hand, the fire, event and debris answers, and the
+end-of-turn discard.
 
-A card takes three taps: pick it in the hand menu, pick a car that has not moved, pick how
-(move, fire first at a target, ram as Lead). The move that follows is chosen among its
-distinct results, each with a preview (`moves.py`). Every first step only redraws this
-message (`ar:` ids); the last one is an action button played through `Host.play`.
+An activation is two picks on the hand (`choose.py`): a card in the menu of the car that plays
+it (or a card with a shot first), then the whole move in one menu. The older card-then-car
+steps (`car_board`, `how_board`) still answer buttons drawn before them. Every first step only
+redraws this message (`ar:` ids); the last one plays through `Host.play`.
 """
 
 from __future__ import annotations
@@ -13,20 +13,21 @@ from games.apocalypseroad.data import CAR_TYPES, RACE_CARDS, WEAPON_NAMES, cars_
 from games.apocalypseroad.model import (
     ArView,
     CardView,
-    CarView,
     Discard,
     PickCars,
     PlayCard,
 )
 from games.engine import Model, PlayerId
 from table import messages as presenters
-from table.answers import ButtonSpec, Message, Picture, SelectSpec
+from table.answers import ButtonSpec, Message, Picture
+from table.apocalypseroad.choose import car_menus, shot_lines, where
 from table.apocalypseroad.ids import (
     CAR,
     CARD,
     DISCARD,
     HAND,
     PICK,
+    ROWS,
     act_id,
     ar_id,
     clip,
@@ -39,15 +40,6 @@ from table.apocalypseroad.moves import move_board
 from table.service import Snapshot
 from table.waiting import nothing_to_do
 
-CARD_WORDS = {
-    "line": "links the cars ahead and behind",
-    "pursuit": "pushes the cars ahead",
-    "solo": "moves alone, may push ahead",
-    "lead": "pulls the cars behind it",
-    "overtake": "may leapfrog the car ahead",
-    "ram": "stops behind a car and rams it",
-}
-
 
 def filename(snap: Snapshot) -> str:
     return f"hand-{snap.session_id}-{snap.version}.png"
@@ -58,16 +50,6 @@ def card_label(index: int, card: CardView) -> str:
     return f"{index}. {card.name.removesuffix(' *')}{' ✴' if card.starburst else ''}"
 
 
-def where(car: CarView) -> str:
-    if car.place == "grid":
-        return "on the grid"
-    if car.place == "chute":
-        return "in the Chute"
-    if car.place == "off":
-        return f"off track at {car.sector}"
-    return f"sector {car.sector} lane {car.lane + 1}"
-
-
 def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) -> Message:
     """The private hand: the image (cards and team mat), what to do, menus and buttons."""
     view = own_view(snap, viewer)
@@ -76,7 +58,7 @@ def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) 
         return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], looks(snap)))
     if viewer not in snap.active_players:
         waiting = [t.name for t in view.teams if t.player in view.prompt.players]
-        status = nothing_to_do(waiting)
+        status = "\n".join([*shot_lines(view), nothing_to_do(waiting)])
         return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], looks(snap)))
     kind = view.prompt.kind
     if kind == "play":
@@ -89,7 +71,7 @@ def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) 
         return pick_board(snap, viewer, image, "")
     actions = list(snap.legal_actions(viewer))
     buttons = [ButtonSpec(snap.spec.describe(a), act_id(snap, a), _style(a)) for a in actions]
-    content = f"{header(snap)}\n➡️ {view.prompt.text}"
+    content = "\n".join([header(snap), *shot_lines(view), f"➡️ {view.prompt.text}"])
     return Message(clip(content), image, filename(snap), rows([buttons[:20]], looks(snap)))
 
 
@@ -102,19 +84,22 @@ def _style(action: Model) -> str:
 
 
 def _play_board(snap: Snapshot, view: ArView, image: bytes | Picture | None) -> Message:
-    hand = view.hand or ()
-    options = tuple(
-        (card_label(i, card), str(card.id), CARD_WORDS[card.movement])
-        for i, card in enumerate(hand, start=1)
+    """Your card: one menu per car that may activate (a card, or a card with a shot first)."""
+    assert view.viewer is not None
+    plays = [a for a in snap.legal_actions(view.viewer) if isinstance(a, PlayCard)]
+    menus = car_menus(snap, view, plays)
+    content = "\n".join(
+        [
+            header(snap),
+            *shot_lines(view),
+            f"➡️ {view.prompt.text}",
+            "Pick a card in the menu of the car that plays it (🔫: fire before moving); "
+            "then pick the move.",
+        ]
     )
-    menu = SelectSpec(ar_id(snap, CARD), "Play a card…", options[:25], 0)
-    content = (
-        f"{header(snap)}\n➡️ {view.prompt.text}\n"
-        "Pick a card in the menu, then the car that plays it (a car that has not moved)."
-    )
-    return Message(
-        clip(content), image, filename(snap), rows([], looks(snap), first=1), selects=(menu,)
-    )
+    tail = looks(snap) if len(menus) < ROWS else []
+    buttons = rows([], tail, first=len(menus))
+    return Message(clip(content), image, filename(snap), buttons, selects=menus)
 
 
 def plays_of(snap: Snapshot, viewer: PlayerId, card: int) -> list[PlayCard]:

@@ -29,6 +29,9 @@ OPTION = "opt"  # `index`: preview one of the distinct results of the pending mo
 DISCARD = "dis"  # the end-of-turn discard with these hand positions marked (`135`)
 TRACK = "trk"  # the whole track, privately
 PICK = "pick"  # the pick phase before the race: the cars chosen so far, in bag order
+PLAY = "pl"  # `car`: a car's menu (value `card.lead.target`): the move menu, or fire first
+GO = "go"  # `card.car.lead`: the move menu (value `path|aim`): plays card, move and shot
+MOVE = "mv"  # the pending move's menu (value `path|`): plays the move
 
 
 class ArId(ButtonId):

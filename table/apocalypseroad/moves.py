@@ -10,9 +10,9 @@ from games.apocalypseroad.model import ArState, ArView, Move, Pos
 from games.engine import PlayerId
 from render.apocalypseroad import render_apocalypseroad_preview
 from table.answers import ButtonSpec, Message, Picture
+from table.apocalypseroad.choose import pending_menu, shot_lines
 from table.apocalypseroad.ids import (
     HAND,
-    OPTION,
     STEP,
     act_id,
     ar_id,
@@ -23,7 +23,7 @@ from table.apocalypseroad.ids import (
     own_view,
     rows,
 )
-from table.apocalypseroad.plan import Draft, draft, results, trails
+from table.apocalypseroad.plan import Draft, draft, trails
 from table.service import Snapshot
 
 STEP_LABELS = {
@@ -105,32 +105,27 @@ def move_board(
     assert isinstance(state, ArState)
     if path:
         return builder_board(snap, view, draft(state, path), image)
-    found, few = results(state)
-    if not found:
+    pending = pending_menu(snap, viewer, view, state)
+    if pending is None:
         return builder_board(snap, view, draft(state, ""), image)
+    menu, track = pending
     act = view.activation
     mp = act.mp if act is not None else 0
-    buttons = []
-    for i, result in enumerate(found, start=1):
-        cid = ar_or_none(snap, OPTION, compact(result.path))
-        if cid is not None:
-            buttons.append(ButtonSpec(f"{i}. {result_words(view, result)}"[:80], cid, "primary"))
     build = ButtonSpec("🛠 Build it step by step", ar_id(snap, STEP, ""))
-    if few:
-        count = f"{len(found)} different result{'s' if len(found) != 1 else ''}"
-    else:
-        count = f"more results than buttons: the {len(found)} most direct here, any other"
-        count += " by building it step by step"
-    content = (
-        f"{header(snap)}\n➡️ move with {mp} MP: {count}. Tap one to see it on the track, "
-        "then play it."
+    content = "\n".join(
+        [
+            header(snap),
+            *shot_lines(view),
+            f"➡️ move with {mp} MP: pick the result in the menu (best first; one pick plays "
+            "it), or build it step by step.",
+        ]
     )
-    tail = [build, *looks(snap)]
     return Message(
         clip(content),
-        image,
-        f"hand-{snap.session_id}-{snap.version}.png",
-        rows([buttons[:20]], tail),
+        track,
+        f"choose-{snap.session_id}-{snap.version}.png",
+        rows([], [build, *looks(snap)], first=1),
+        selects=(menu,),
     )
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.apocalypseroad.model import ArState
+from games.apocalypseroad.model import ArState, Move, PlayCard
 from games.apocalypseroad.movement import BadStep
-from games.engine import PlayerId
+from games.engine import Model, PlayerId
 from table.answers import Answer, Message, Press, Reworded
+from table.apocalypseroad import choose, moves
 from table.apocalypseroad import hand as ui
-from table.apocalypseroad import moves
 from table.apocalypseroad.board import KEY, track_in_place, whole_track
 from table.apocalypseroad.ids import own_view
 from table.apocalypseroad.plan import draft
@@ -47,20 +47,27 @@ async def track(host: TableHost, press: Press, gid: ButtonId) -> Answer:
     return Answer(private=(whole_track(snap),))
 
 
+async def _own_hand(host: TableHost, press: Press, gid: ButtonId) -> tuple[Snapshot, PlayerId]:
+    """The presser's own hand as that button drew it: refused unless the race is on and the
+    presser plays in it; stale once their view changed."""
+    snap = await _pressed(host, press, gid)
+    if snap.state is None or not isinstance(snap.state, ArState):
+        raise ServiceError("the race has not started yet")
+    viewer = snap.player_of(press.user_id)
+    if viewer is None:
+        raise NotSeated("that hand is not yours: you are not playing in this game")
+    snap = snap.for_viewer(viewer)
+    if gid.tag != snap.button_tag:
+        raise StaleBoard("your hand has changed since that message", snap, private=True)
+    return snap, viewer
+
+
 def on_hand(work: HandWork) -> Handler:
-    """A verb that redraws the presser's own hand message: refused unless the race is on and
-    the presser plays in it; stale once their view changed or the move no longer fits."""
+    """A verb that redraws the presser's own hand message (`_own_hand`); stale too once the
+    move no longer fits."""
 
     async def handler(host: TableHost, press: Press, gid: ButtonId) -> Answer:
-        snap = await _pressed(host, press, gid)
-        if snap.state is None or not isinstance(snap.state, ArState):
-            raise ServiceError("the race has not started yet")
-        viewer = snap.player_of(press.user_id)
-        if viewer is None:
-            raise NotSeated("that hand is not yours: you are not playing in this game")
-        snap = snap.for_viewer(viewer)
-        if gid.tag != snap.button_tag:
-            raise StaleBoard("your hand has changed since that message", snap, private=True)
+        snap, viewer = await _own_hand(host, press, gid)
         try:
             return work(host, snap, viewer, gid, press)
         except BadStep as error:
@@ -125,6 +132,60 @@ def option(
     """One of the move's distinct results, previewed."""
     image = moves.preview(snap, viewer, gid.payload)
     return Answer(pressed=moves.option_board(snap, own_view(snap, viewer), gid.payload, image))
+
+
+async def _played(host: TableHost, press: Press, gid: ButtonId, action: Model) -> Answer:
+    """`action` played from the presser's hand as drawn: its version and view tag checked."""
+    return await host.play(
+        press.user_id,
+        press.channel_id,
+        action,
+        session_id=gid.session_id,
+        expected_version=gid.version,
+        expected_tag=gid.tag,
+    )
+
+
+def _picked(press: Press) -> str:
+    if not press.values:
+        raise ServiceError(DAMAGED)
+    return press.values[0]
+
+
+async def play(host: TableHost, press: Press, gid: ButtonId) -> Answer:
+    """A card picked in a car's menu: with a shot first, played at once; else the move menu
+    (nothing is played yet)."""
+    snap, viewer = await _own_hand(host, press, gid)
+    car = _number(gid.payload)
+    try:
+        card, lead, target = choose.parse_play(_picked(press))
+    except ValueError:
+        raise ServiceError(DAMAGED) from None
+    if target is not None:
+        return await _played(
+            host, press, gid, PlayCard(card=card, car=car, target=target, ram_lead=lead)
+        )
+    return Answer(pressed=choose.planned_board(snap, viewer, card, car, lead))
+
+
+async def go(host: TableHost, press: Press, gid: ButtonId) -> Answer:
+    """A result picked in the move menu of a card not played yet: the card, the move and what
+    the car does after it, in one action."""
+    await _own_hand(host, press, gid)
+    try:
+        card, car, lead = (int(part) for part in gid.payload.split("."))
+        path, aim, hold = choose.parse_choice(_picked(press))
+    except ValueError:
+        raise ServiceError(DAMAGED) from None
+    action = PlayCard(card=card, car=car, ram_lead=bool(lead), path=path, aim=aim, hold_fire=hold)
+    return await _played(host, press, gid, action)
+
+
+async def move(host: TableHost, press: Press, gid: ButtonId) -> Answer:
+    """A result picked in the pending move's menu: played."""
+    await _own_hand(host, press, gid)
+    path = _picked(press).partition("|")[0]
+    return await _played(host, press, gid, Move(path=path))
 
 
 def _number(text: str) -> int:

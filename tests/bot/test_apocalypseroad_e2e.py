@@ -19,10 +19,10 @@ MAX_PRESSES = 3000
 
 @dataclass
 class Racer(Player):
-    """Plays like a person who knows the flow: open the hand, pick a card in the menu, a car,
-    how (now and then firing first), then a result with its preview and "Play this move"; every
-    fifth move is built step by step; at the end of a turn one card is discarded. Counts which
-    ways were used."""
+    """Plays like a person who knows the flow: open the hand, pick a card in the menu of a
+    car (now and then one that fires first), then a result in the move menu (with its shot
+    after, or holding fire); every fifth move is built step by step; at the end of a turn one
+    card is discarded. Counts which ways were used."""
 
     used: Counter[str] = field(default_factory=Counter)
     moves: int = 0
@@ -35,6 +35,9 @@ class Racer(Player):
         def first(pattern: str) -> Choice | None:
             return next((c for c in private if re.search(pattern, c.label)), None)
 
+        def menu(verb: str) -> list[Choice]:
+            return [c for c in private if c.values is not None and f"ar:{verb}:" in c.custom_id]
+
         if self.building:
             done = first(r"^✅ Play this move")
             if done is not None:
@@ -45,10 +48,13 @@ class Racer(Player):
             if step is not None:
                 self.used["builder step"] += 1
                 return step
+            build = first(r"^🛠 Build it step by step")
+            if build is not None:
+                self.used["builder opened"] += 1
+                return build
             self.building = False
         for pattern, what in (
             (r"^✅ Standard set", "standard set picked"),
-            (r"^✅ Play this move", "result played after its preview"),
             (r"^✅ (Discard|Keep)", "discard answered"),
         ):
             found = first(pattern)
@@ -63,33 +69,28 @@ class Racer(Player):
             self.marked = True
             self.used["card marked for discard"] += 1
             return marker
-        build = first(r"^🛠 Build it step by step")
-        if build is not None:
+        results = menu("go")
+        if results:
             self.moves += 1
-            if self.moves % 5 == 0:
+            build = first(r"^🛠 Play the card, then build")
+            if build is not None and self.moves % 5 == 0:
                 self.building = True
-                self.used["builder opened"] += 1
+                self.used["card played to build its move"] += 1
                 return build
-        result = first(r"^1\. ")
-        if result is not None:
-            self.used["result previewed"] += 1
-            return result
-        menu = [c for c in private if c.values is not None and "card" in c.custom_id]
-        if menu:
-            self.used["card picked in the menu"] += 1
-            return self.rnd.choice(menu)
-        car = first(r" MP$")
-        if car is not None:
-            self.used["car picked"] += 1
-            return car
-        fire_first = first(r"^🔫 Fire at")
-        if fire_first is not None and self.rnd.random() < 0.3:
-            self.used["fired before moving"] += 1
-            return fire_first
-        move = first(r"^▶ Move")
-        if move is not None:
-            self.used["move chosen"] += 1
-            return move
+            self.used["result picked in the move menu"] += 1
+            return self.rnd.choice(results[:3])
+        pending = menu("mv")
+        if pending:
+            self.used["pending move picked"] += 1
+            return pending[0]
+        cards = menu("pl")
+        if cards:
+            shots = [c for c in cards if "🔫" in c.label]
+            if shots and self.rnd.random() < 0.3:
+                self.used["fired before moving"] += 1
+                return self.rnd.choice(shots)
+            self.used["card picked in a car's menu"] += 1
+            return self.rnd.choice([c for c in cards if "🔫" not in c.label] or cards)
         plays = [c for c in private if not _looks(c.label)]
         if plays:
             self.used["other answer (fire, event, debris)"] += 1
@@ -130,8 +131,9 @@ def _refusals(world: World) -> list[str]:
 
 
 async def test_four_player_race_by_menus_and_buttons_to_a_winner(world: World) -> None:
-    """Four players, every move by the hand's menu and buttons (results previewed, some moves
-    built step by step, some shots fired before moving, cards discarded at the end of turns),
+    """Four players, every move by the hand's menus and buttons (a card in a car's menu, a
+    result in the move menu, some moves built step by step, some shots fired before moving,
+    cards discarded at the end of turns),
     to a winner; nothing refused; no hand in public."""
     seated = [world.alice, world.bob, world.carol, world.mod]
     await _lobby(world, seated)
@@ -142,10 +144,10 @@ async def test_four_player_race_by_menus_and_buttons_to_a_winner(world: World) -
     assert not _refusals(world)
     for way in (
         "standard set picked",
-        "card picked in the menu",
-        "car picked",
-        "result previewed",
-        "result played after its preview",
+        "card picked in a car's menu",
+        "fired before moving",
+        "result picked in the move menu",
+        "pending move picked",
         "move built step by step",
         "discard answered",
         "card marked for discard",
@@ -166,7 +168,7 @@ async def test_the_typed_commands_do_the_same(world: World) -> None:
     assert r.messages[-1].ephemeral and "🚫" in r.messages[-1].content, "not their turn"
     r = await world.slash(actor, "apocalypseroad hand")
     hand = r.messages[-1]
-    assert hand.ephemeral and hand.files and "Play a card" in str(hand.components)
+    assert hand.ephemeral and hand.files and "play a card" in str(hand.components)
     r = await world.slash(actor, "apocalypseroad track")
     assert r.messages[-1].ephemeral and "whole track" in r.messages[-1].content
     played = None
@@ -233,7 +235,7 @@ async def test_ten_player_race_with_bots_in_nine_seats(world: World) -> None:
     final = await alice.play()
     assert OUTCOME in final.content, final.content
     assert not _refusals(world)
-    assert alice.used["result played after its preview"] >= 1, alice.used
+    assert alice.used["result picked in the move menu"] >= 1, alice.used
     assert any("🤖" in m.content for m in world.public())
     world.renders.check(world.fake)
     print(f"\n10 players: Alice pressed {alice.presses}; {dict(alice.used)}")

@@ -18,9 +18,9 @@ whose second, Bob, a Solo +5: found with the game's pure functions, since the gr
 and the decks all come from the seed."""
 
 LINE_MOVE = (
-    "A1 moves to sector 11 lane 0; A4 follows to sector 10 lane 0; B8 follows to sector 9 lane 0"
+    "A1 moves to sector 11 lane 1; A4 follows to sector 10 lane 1; B8 follows to sector 9 lane 1"
 )
-PUSH = "B8 moves to sector 19 lane 0; pushes A1 to sector 21 lane 0; pushes A4 to sector 20 lane 0"
+PUSH = "B8 moves to sector 19 lane 1; pushes A1 to sector 21 lane 1; pushes A4 to sector 20 lane 1"
 EVENT = "B8 draws the movement event Sideswipe"
 SHOT = "B8 fires its Auto-cannon at A4: combat card 1 +1 targeting against defense 2: hit"
 HIT = "A4 takes 2 damage (hit by B8)"

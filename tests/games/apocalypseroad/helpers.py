@@ -17,7 +17,7 @@ PLAYERS = tuple(Player(id=100 + i, name=f"P{i + 1}") for i in range(10))
 def base(n: int = 2, track: str = "oval", pool: int = 12) -> ArState:
     """A race already under way: the pick skipped, every team on the grid with the standard
     set (rule 4's pick phase has tests of its own, `test_pick.py`)."""
-    options = {"track": track, "pool": pool, "pick_cars": False}
+    options = {"track": track, "long_race": pool == 15, "pick_cars": False}
     return SPEC.setup(PLAYERS[:n], SPEC.parse_options(options), Rng(7))
 
 

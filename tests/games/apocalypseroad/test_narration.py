@@ -46,8 +46,8 @@ def test_a_line_move_tells_where_every_car_of_the_line_ended() -> None:
     state = moving(state, 0, 1, 2, movement="line", then=())
     _, events = play(state, 0, Move(path="F F"))
     assert public_lines(events)[0] == (
-        "A1 moves to sector 7 lane 1; pushes B1 to sector 8 lane 1;"
-        " B3 follows to sector 6 lane 1; B4 follows to sector 5 lane 1"
+        "A1 moves to sector 7 lane 2; pushes B1 to sector 8 lane 2;"
+        " B3 follows to sector 6 lane 2; B4 follows to sector 5 lane 2"
     )
 
 
@@ -91,7 +91,7 @@ def test_bump_and_run_tells_where_the_bumped_car_ended() -> None:
     _, events = play(state, 0, EventChoice(choice="bump:11:8:1"))
     assert public_lines(events)[:2] == [
         "Bump and Run: A1 bumps B1",
-        "B1 moves to sector 8 lane 1",
+        "B1 moves to sector 8 lane 2",
     ]
 
 
@@ -125,7 +125,7 @@ def test_a_stored_move_is_told_from_its_json_form() -> None:
         ],
     }
     assert SPEC.narrate(stored, NAMES) == (
-        "A1 moves to sector 12 lane 2; pushes B1 to sector 13 lane 2"
+        "A1 moves to sector 12 lane 3; pushes B1 to sector 13 lane 3"
     )
 
 
@@ -135,8 +135,8 @@ def test_a_push_over_the_line_tells_the_vp_claimed_for_the_pushed_cars_owner() -
     state = with_cars(base(), {1: {"sector": 34, "lane": 1}, 11: {"sector": 35, "lane": 1}})
     _, events = play(moving(state, 0, 1, 1, then=()), 0, Move(path="F"))
     assert public_lines(events)[:2] == [
-        "A1 moves to sector 35 lane 1; pushes B1 to sector 0 lane 1",
-        "P2 claims 1 VP (B1 crossed the finish line); 11 left in the pool",
+        "A1 moves to sector 35 lane 2; pushes B1 to sector 0 lane 2",
+        "P2 scores 1 VP (B1 crossed the finish line): 1 of 12, needs 11",
     ]
 
 
@@ -154,6 +154,6 @@ def test_a_kill_tells_the_elimination_the_vp_and_the_replacement() -> None:
         "A1 fires its Machine Gun at B1: combat card 3 against defense 2: hit",
         "B1 takes 2 damage (hit by A1)",
         "B1 is eliminated",
-        "P1 claims 1 VP (eliminated B1); 11 left in the pool",
+        "P1 scores 1 VP (eliminated B1): 1 of 12, needs 11",
         "B2 enters the Chute",
     ]

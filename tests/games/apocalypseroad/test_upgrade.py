@@ -46,3 +46,9 @@ def test_a_version_1_race_started_without_a_pick_keeps_racing() -> None:
 def test_a_version_1_state_plays_on_to_an_outcome(name: str) -> None:
     """The bots play the saved position to the end under the new rules."""
     bots_play_on(SPEC, V1[name])
+
+
+def test_a_stored_vp_pool_of_15_loads_as_a_long_race() -> None:
+    """Options stored before issue 26 name the pool: 15 is the long race, 12 the standard."""
+    assert SPEC.parse_options({"pool": 15}).long_race
+    assert SPEC.parse_options({"pool": 12}).pool == 12

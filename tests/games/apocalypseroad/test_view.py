@@ -88,3 +88,14 @@ def test_no_view_holds_another_players_hand() -> None:
         actor = rnd.choice(sorted(SPEC.active_players(state)))
         action = SPEC.policy(state, actor, Rng(step))  # type: ignore[misc]
         state = SPEC.apply(state, actor, action, Rng.for_step(3, step)).state
+
+
+def test_scores_read_as_vp_scored_of_the_goal() -> None:
+    """Issue 26: a team 4 VP into a 12 VP race reads "4 of 12 VP scored (needs 8)", not the
+    pool's 8 left (a winner read "VP 0")."""
+    state = base(2)
+    teams = (state.teams[0].model_copy(update={"pool": 8}), state.teams[1])
+    view = SPEC.view(state.model_copy(update={"teams": teams}), None)
+    assert (view.teams[0].scored, view.teams[0].goal) == (4, 12)
+    assert SPEC.text_board is not None
+    assert "P1: 4 of 12 VP scored (needs 8)" in SPEC.text_board(view)

@@ -8,8 +8,11 @@ import time
 
 from PIL import Image
 
+from games.apocalypseroad import SPEC
+from games.apocalypseroad.choices import move_results, planned
 from games.apocalypseroad.data import RACE_CARDS, card_name
-from games.apocalypseroad.model import CardView, Prompt
+from games.apocalypseroad.model import CardView, PlayCard, Prompt
+from games.engine import Player, Rng
 from render.apocalypseroad import (
     render_apocalypseroad,
     render_apocalypseroad_preview,
@@ -18,6 +21,7 @@ from render.apocalypseroad import (
 from render.apocalypseroad.adapt import scene, track_shape
 from render.apocalypseroad.board import panel_top, scene_layout
 from render.apocalypseroad.cars import seat_style
+from render.apocalypseroad.extras import move_trails
 from render.apocalypseroad.panel import team_box
 from render.apocalypseroad.sheet import sheet_layout
 from render.fonts import MIN_PHONE_PX, phone_px
@@ -210,3 +214,54 @@ def test_chute_trough_and_spun_cars_are_drawn() -> None:
             if 0 <= x < image.width and 0 <= y < image.height
         }
         assert colour in pixels, mark
+
+
+def test_team_cards_show_vp_scored_of_the_goal() -> None:
+    """Issue 26: each team card shows the VP scored and the goal ("4/12 VP"), never the VP
+    still in the pool (a winner's card read "VP 0")."""
+    view = scattered(4, 3)
+    with recording_text() as labels:
+        render_apocalypseroad(view)
+    drawn = {label.text for label in labels}
+    assert {f"{12 - t.pool}/12 VP" for t in view.teams} <= drawn, drawn
+
+
+def test_each_kind_of_image_keeps_its_size_through_a_turn() -> None:
+    """Issue 26: the board, the hand and the move previews each keep one width and height
+    through a ten-team turn (the image jumped from 1,079 to 1,291 px between steps and the
+    buttons under it moved)."""
+    players = tuple(Player(id=i + 1, name=f"Racer {i + 1}") for i in range(10))
+    state = SPEC.setup(players, SPEC.parse_options({"pick_cars": False}), Rng.for_step(3, 0))
+    sizes: dict[str, set[tuple[int, int]]] = {"board": set(), "hand": set(), "preview": set()}
+    for step in range(1, 13):
+        actor = sorted(SPEC.active_players(state))[0]
+        sizes["board"].add(_size(render_apocalypseroad(SPEC.view(state, None))))
+        sizes["hand"].add(_size(render_apocalypseroad_sheet(SPEC.view(state, actor))))
+        action = SPEC.policy(state, actor, Rng(step))  # type: ignore[misc]
+        if isinstance(action, PlayCard):
+            plan = planned(state, actor, action.card, action.car, action.ram_lead)
+            for result in move_results(plan, 200)[:3]:
+                trails = move_trails(plan, result.path)
+                png = render_apocalypseroad_preview(SPEC.view(state, actor), trails, title="move")
+                sizes["preview"].add(_size(png))
+        state = SPEC.apply(state, actor, action, Rng.for_step(3, step)).state
+    assert all(len(found) == 1 for found in sizes.values()), sizes
+
+
+def _size(png: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(png)).size
+
+
+def test_damage_and_team_cards_read_whole_on_a_phone() -> None:
+    """Issue 26: a damaged car shows its damage in words ("3/6") at a size a phone 400 px wide
+    reads (six pips did not), and ten team cards show every name whole ("Race B…" was cut)."""
+    view = scattered(10, 1)
+    with recording_text() as labels:
+        png = render_apocalypseroad(view)
+    damaged = {f"{c.damage}/6" for c in view.cars if c.damage and c.place in ("track", "grid")}
+    assert damaged, "the scene has damaged cars"
+    found = [label for label in labels if label.text in damaged]
+    assert {label.text for label in found} == damaged
+    assert _smallest(found, _image(png).width) >= MIN_PHONE_PX
+    drawn = {label.text for label in labels}
+    assert {t.name for t in view.teams} <= drawn, drawn

@@ -4,6 +4,7 @@ real SQLite file, no Discord): what each answers, as plain data, and what it ref
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from games.engine import IllegalAction, Player
 from games.registry import GAMES
 from render.apocalypseroad import render_apocalypseroad, render_apocalypseroad_preview
 from storage import Repository
-from table.answers import Answer, Message, Picture, Press, Reworded
+from table.answers import Answer, Message, Press
 from table.apocalypseroad import TABLE, typed
 from table.apocalypseroad.ids import ArId, own_view
 from table.host import Host
@@ -70,35 +71,68 @@ async def test_the_whole_track_is_a_private_picture_of_the_public_view(host: Hos
     assert "whole track" in shown.content and answer.public is None
 
 
-async def test_a_card_picked_in_the_menu_asks_which_car_keeping_the_image(host: Host) -> None:
-    """The hand menu's card answers with the cars that may play it; the hand image stays."""
+async def test_a_card_picked_in_a_cars_menu_shows_its_moves_on_the_track(host: Host) -> None:
+    """Issue 26: a card picked in a car's menu plays nothing yet: the answer is the track
+    around that car (a preview from the player's own view) and the move menu."""
     snap = await race(host)
     actor = min(snap.active_players)
     hand = host.sheet(snap, actor)
-    menu = hand.selects[0]
-    card = menu.options[0][1]
-    answer = await host.press(press(actor, menu.custom_id, card))
-    assert isinstance(answer.pressed, Reworded) and answer.pressed.controls is not None
-    assert "with which car?" in answer.pressed.content
-    assert any(b.custom_id.startswith("ar:car:") for b in answer.pressed.controls.buttons)
+    menu = next(m for m in hand.selects if "ar:pl:" in m.custom_id)
+    plain = next(value for _, value, _ in menu.options if value.endswith(".-"))
+    answer = await host.press(press(actor, menu.custom_id, plain))
+    assert isinstance(answer.pressed, Message) and answer.saved is None
+    picture = answer.pressed.picture
+    assert picture is not None and picture.draw is render_apocalypseroad_preview
+    assert picture.viewer == actor
+    assert [m for m in answer.pressed.selects if "ar:go:" in m.custom_id]
 
 
-async def test_a_result_is_previewed_from_the_movers_own_view(host: Host) -> None:
-    """After a card is played, each distinct result previews as a picture drawn from the
-    mover's own view, with "Play this move"."""
+async def _move_menu(host: Host) -> tuple[Snapshot, int, Message]:
     snap = await race(host)
     actor = min(snap.active_players)
-    card = next(a for a in snap.legal_actions(actor) if isinstance(a, PlayCard) and not a.target)
-    played = await host.play(actor, CHANNEL, card)
-    assert played.saved is not None
-    moving = host.sheet(played.saved, actor)
-    option = one_of(moving, "opt")
-    answer = await host.press(press(actor, option))
+    menu = next(m for m in host.sheet(snap, actor).selects if "ar:pl:" in m.custom_id)
+    plain = next(value for _, value, _ in menu.options if value.endswith(".-"))
+    answer = await host.press(press(actor, menu.custom_id, plain))
     assert isinstance(answer.pressed, Message)
-    picture = answer.pressed.picture
-    assert isinstance(picture, Picture) and picture.draw is render_apocalypseroad_preview
-    assert picture.viewer == actor
-    assert any(b.label == "✅ Play this move" for b in answer.pressed.buttons)
+    return snap, actor, answer.pressed
+
+
+async def test_one_pick_in_the_move_menu_plays_the_card_and_the_move(host: Host) -> None:
+    """The move menu's first (best) result plays the card and the move in one press."""
+    snap, actor, choosing = await _move_menu(host)
+    (menu,) = [m for m in choosing.selects if "ar:go:" in m.custom_id]
+    answer = await host.press(press(actor, menu.custom_id, menu.options[0][1]))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
+    state = answer.saved.state
+    assert isinstance(state, ArState) and state.last is not None and state.last.paths
+
+
+async def test_move_options_fit_whole_ranked_with_the_movers_car_first(host: Host) -> None:
+    """Issue 26: every result's label and description fit Discord's 100 characters without a
+    word cut ("…C1 →"), lanes counted from 1, each label naming the moving car first."""
+    choosing = (await _move_menu(host))[2]
+    (menu,) = [m for m in choosing.selects if "ar:go:" in m.custom_id]
+    mover = menu.placeholder.split(":")[0].removeprefix("Move ")
+    for label, _, description in menu.options:
+        assert len(label) <= 100 and len(description) <= 100
+        assert "…" not in label + description and "lane 0" not in label + description
+        assert label.startswith(f"{mover} to "), label
+
+
+async def test_a_shot_before_moving_is_told_with_its_card_and_hit_or_miss(host: Host) -> None:
+    """Issue 26: "Fire at D3 first" answers with the combat card against the defense and hit
+    or miss, on the hand that now asks for the move."""
+    snap = await race(host)
+    for actor in sorted(snap.active_players):
+        menus = [m for m in host.sheet(snap, actor).selects if "ar:pl:" in m.custom_id]
+        shots = [(m, o) for m in menus for o in m.options if "🔫" in o[0]]
+        if shots:
+            break
+    menu, (_, value, _) = shots[0]
+    answer = await host.press(press(actor, menu.custom_id, value))
+    assert isinstance(answer.pressed, Message)
+    assert re.search(r"🎲 \w+ fires its .+: combat card \d.* vs defense \d: \*\*(hit|miss)\*\*",
+                     answer.pressed.content), answer.pressed.content  # fmt: skip
 
 
 async def test_a_hand_button_refuses_a_stranger_and_goes_stale_when_the_hand_changed(
@@ -110,6 +144,7 @@ async def test_a_hand_button_refuses_a_stranger_and_goes_stale_when_the_hand_cha
     actor = min(snap.active_players)
     hand = host.sheet(snap, actor)
     menu = hand.selects[0]
+    assert "ar:pl:" in menu.custom_id
     with pytest.raises(NotSeated):
         await host.press(press(EVE, menu.custom_id, menu.options[0][1]))
     card = next(a for a in snap.legal_actions(actor) if isinstance(a, PlayCard))
