@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
+import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
 from bench.driver import boot, shut_down
+from bot import shutdown
 from bot.shutdown import RESTARTING, Drain
 from fakediscord import FakeDiscord
 from runtime import logs
@@ -108,4 +112,41 @@ async def test_closed_gate_answers_restarting_and_runs_nothing(tmp_path: Path) -
             assert await drain.wait(1.0) == 0
             assert await bot.service.repo.live_session(channel.id) is None
         finally:
+            await shut_down(app)
+
+
+async def test_an_interaction_notes_its_own_tasks_without_listing_every_task(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The drain notes the tasks an interaction starts, no other, and never lists the loop's."""
+    listed: list[str] = []
+
+    class Listing(types.ModuleType):
+        def __getattr__(self, name: str) -> Any:
+            if name == "all_tasks":
+                listed.append(name)
+            return getattr(asyncio, name)
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        channel = fake.add_channel(guild)
+        alice = fake.add_member(guild, "Alice")
+        app = await boot(fake, tmp_path)
+        bot = app.bot
+        assert bot is not None
+        drain = Drain()
+        drain.install(bot)
+        noted: list[asyncio.Task[Any]] = []
+        monkeypatch.setattr(drain, "_track", noted.append)
+        monkeypatch.setattr(shutdown, "asyncio", Listing("asyncio"))
+        elsewhere = asyncio.create_task(asyncio.Event().wait())
+        try:
+            r = await fake.slash(alice, channel, "roll", expression="2d6")
+            assert r.responded
+            assert drain.taken == 1
+            assert noted, "the interaction's handler task was not noted"
+            assert elsewhere not in noted
+            assert listed == []
+        finally:
+            elsewhere.cancel()
             await shut_down(app)
