@@ -39,9 +39,19 @@ from typing import Any
 
 from bench.botproc import MB, BotProcess, bot_env, status
 from bench.figures import Figure, Section, Target
-from bench.players import ACTORS, OUTCOME, Table, Tracker, answered, press
+from bench.players import (
+    ACTORS,
+    LOOK,
+    OUTCOME,
+    Choice,
+    Outcome,
+    Table,
+    Tracker,
+    answered,
+    press,
+)  # fmt: skip
 from bench.story import OPTIONS
-from fakediscord import FakeDiscord
+from fakediscord import FakeDiscord, FakeMessage
 from games.registry import GAMES
 from tests.table.conformance_plan import HINTS as CONFORMANCE_HINTS
 
@@ -57,6 +67,7 @@ MAX_PRESSES = 3000
 STALLED_S = 120.0
 """Seconds a table's board may stay unchanged while the bot seats play before it is given up."""
 QUICK_SEATS = 2
+CHANGE_S = 3.0
 THROUGH_THE_BOT = "images per move through the bot"
 STALE, WRONG = 0.08, 0.04
 HINTS = {**CONFORMANCE_HINTS, "rushncrush": {r"step by step": 0.06}}
@@ -259,6 +270,38 @@ async def hosts_turn(table: Table, stalled: float = STALLED_S) -> bool:
         await asyncio.sleep(0.02)
 
 
+def looks(message: FakeMessage | None) -> tuple[str, str]:
+    return ("", "") if message is None else (message.content, str(message.components))
+
+
+def seen(table: Table) -> dict[int, tuple[str, str]]:
+    """The board and the private messages as the players see them now (edits change them in
+    place), by message id; the board also under 0, to see it replaced."""
+    shown = [table.board, *(m for ms in table.private.values() for m in ms)]
+    return {0: (str(table.board and table.board.id), "")} | {
+        m.id: looks(m) for m in shown if m is not None
+    }
+
+
+def plays(outcome: Outcome) -> bool:
+    """A play that was taken: what it was pressed on, or the board, changes soon after."""
+    pressed = outcome.pressed
+    return pressed is not None and outcome.answer == "ok" and not LOOK.search(pressed.label)
+
+
+async def answer_shown(table: Table, before: dict[int, tuple[str, str]], pressed: Choice) -> None:
+    """Wait (at most `CHANGE_S`) until the pressed message or the board is edited or the board
+    replaced: the bot may edit them after answering the press, and a player who pressed again
+    at once would press an out-of-date message (a stale answer, one more image drawn)."""
+    deadline = time.monotonic() + CHANGE_S
+    watched = (0, pressed.message.id, table.board.id if table.board else -1)
+    while time.monotonic() < deadline:
+        now = seen(table)
+        if any(now.get(i) != before.get(i) for i in watched):
+            return
+        await asyncio.sleep(0.02)
+
+
 async def play_phase(
     fake: FakeDiscord, tables: list[Table], seats: int, rnd: random.Random, totals: GameTotals
 ) -> None:
@@ -271,9 +314,12 @@ async def play_phase(
                 if not await hosts_turn(table):
                     totals.games += 1
                     return
+                before = seen(table)
                 outcome = await press(fake, table, rnd, stale=STALE, wrong_player=0.0,
                                       hints=HINTS.get(table.game, {}))  # fmt: skip
                 totals.presses[f"{outcome.kind} {outcome.answer}".strip()] += 1
+                if plays(outcome) and outcome.pressed is not None:
+                    await answer_shown(table, before, outcome.pressed)
         except TimeoutError:
             pass
         totals.given_up += 1

@@ -158,6 +158,7 @@ class Outcome:
     ack: float | None = None
     answer: str = ""  # "ok", "stale", "refused", "failed", "timeout"
     to_board: float | None = None  # press to the new public board, when the press made one
+    pressed: Choice | None = None  # what was pressed
 
 
 async def answered(r: InteractionResult, timeout: float) -> InteractionResult:
@@ -247,4 +248,4 @@ async def press(
             if message not in kept:
                 kept.append(message)
     to_board = table.board_at - began if table.boards > boards and kind == "play" else None
-    return Outcome(kind, r.ack_latency, answer, to_board)
+    return Outcome(kind, r.ack_latency, answer, to_board, choice)
