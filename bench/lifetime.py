@@ -3,13 +3,15 @@
 
 `python -m bot` runs in its own process (its memory and CPU are its own) with the probe of
 `bench/lifetime_probe.py`, against the fake Discord served here, drawing on its render threads
-(no render pool, so the process's CPU is all of a move's). Players (`bench/players.py`, as in
-the throughput run: they press what the bot offers, now and then a superseded board or out of
-turn) play complete games at each game's largest table, opening included and the finished
+(no render pool, so the process's CPU is all of a move's). Each table is a person, the host, and
+bot seats (`/game bot add`) in every other seat of the game's largest table (`--quick`: 2
+players); the bots play at once, the person plays their own turns by pressing what the bot
+offers them (`bench/lifetime_play.py`). Complete games, opening included and the finished
 game's replay included, in phases: one phase opens `T` tables of one game in channels of their
 own, plays every one of them to its end and waits until the bot has built every replay; the
-phases go round the games until `N` moves are played, so each game's games are spread over
-the whole run and the memory figures see every game all along.
+phases go round the games until `N` moves are played (whole rounds, or until `--minutes`), so
+each game's games are spread over the whole run and the memory figures see every game all
+along.
 
 Per game, from the probe's counters at the start and end of its phases: the bot's CPU per move
 over the whole game and its parts (moves = rules + storage; boards; private images; previews;
@@ -39,21 +41,10 @@ from typing import Any
 
 from bench.botproc import MB, BotProcess, bot_env, status
 from bench.figures import Figure, Section, Target
-from bench.players import (
-    ACTORS,
-    LOOK,
-    OUTCOME,
-    Choice,
-    Outcome,
-    Table,
-    Tracker,
-    answered,
-    press,
-)  # fmt: skip
-from bench.story import OPTIONS
-from fakediscord import FakeDiscord, FakeMessage
+from bench.lifetime_play import MAX_PRESSES, STALLED_S, play_phase
+from bench.players import Table, Tracker
+from fakediscord import FakeDiscord
 from games.registry import GAMES
-from tests.table.conformance_plan import HINTS as CONFORMANCE_HINTS
 
 ORDER = ("dragrage", "spacetruckin", "rushncrush", "apocalypseroad", "roadwolf")
 REPLAY_MS = Target(10, at_most=True)
@@ -62,17 +53,8 @@ PEAK_MB = Target(250)
 RSS_EVERY = 1000
 WARM_UP = 5000
 """Moves before the RSS slope is taken (the caches fill, the allocator reaches its level)."""
-MAX_PRESSES = 3000
-"""The host's presses on one table before it is given up (counted in the notes)."""
-STALLED_S = 120.0
-"""Seconds a table's board may stay unchanged while the bot seats play before it is given up."""
 QUICK_SEATS = 2
-CHANGE_S = 3.0
 THROUGH_THE_BOT = "images per move through the bot"
-STALE, WRONG = 0.08, 0.04
-HINTS = {**CONFORMANCE_HINTS, "rushncrush": {r"step by step": 0.06}}
-"""Presses a player makes only now and then (the conformance test's, and Rush 'n' Crush's
-step-by-step builder: most drivers take a suggested path); every other choice weighs 1."""
 IMAGE_PARTS = ("board", "private image", "preview", "other picture")
 PARTS = (
     ("moves: rules", ("loop:rules",)),
@@ -189,7 +171,8 @@ class GameTotals:
             f"{self.seconds:.0f} s of phases; presses: "
             + ", ".join(f"{n} {k}" for k, n in self.presses.most_common())
             + (
-                f"; {self.given_up} tables given up after {MAX_PRESSES} presses"
+                f"; {self.given_up} tables given up ({MAX_PRESSES:,} presses, or the board "
+                f"unchanged for {STALLED_S:.0f} s)"
                 if self.given_up
                 else ""
             )
@@ -231,100 +214,6 @@ def slope_per_10k(samples: Sequence[tuple[int, float]]) -> float:
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     var = sum((x - mx) ** 2 for x in xs)
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / var * 10_000
-
-
-async def open_with_bots(fake: FakeDiscord, table: Table, seats: int) -> None:
-    """/game new, the mission where the host has a side of their own, /game bot add for every
-    other seat, /game start: each answered before the next is sent."""
-    host = table.seats[0]
-    commands: list[tuple[str, dict[str, Any]]] = [
-        ("game new", {"game": table.game, "where": "here"})
-    ]
-    commands += [
-        ("game option", {"setting": k, "value": v}) for k, v in OPTIONS.get(table.game, {}).items()
-    ]
-    commands += [("game bot add", {})] * (seats - 1)
-    for command, options in commands:
-        await answered(await fake.slash(host, table.channel, command, wait=False, **options), 30.0)
-    table.board = None
-    r = await answered(await fake.slash(host, table.channel, "game start", wait=False), 30.0)
-    for message in r.messages:  # the board may be the deferred answer itself
-        if not message.ephemeral and ACTORS.search(message.content):
-            table.board = message
-
-
-async def hosts_turn(table: Table, stalled: float = STALLED_S) -> bool:
-    """Wait until the newest board asks the host to act (True) or the game is over (False);
-    the bot seats play in between. A table whose board stays unchanged for `stalled` s is
-    given up (raises TimeoutError)."""
-    board, since = table.board, time.monotonic()
-    while True:
-        if table.board is not None and OUTCOME in table.board.content:
-            return False
-        if table.actors():
-            return True
-        if table.board is not board:
-            board, since = table.board, time.monotonic()
-        elif time.monotonic() - since > stalled:
-            raise TimeoutError
-        await asyncio.sleep(0.02)
-
-
-def looks(message: FakeMessage | None) -> tuple[str, str]:
-    return ("", "") if message is None else (message.content, str(message.components))
-
-
-def seen(table: Table) -> dict[int, tuple[str, str]]:
-    """The board and the private messages as the players see them now (edits change them in
-    place), by message id; the board also under 0, to see it replaced."""
-    shown = [table.board, *(m for ms in table.private.values() for m in ms)]
-    return {0: (str(table.board and table.board.id), "")} | {
-        m.id: looks(m) for m in shown if m is not None
-    }
-
-
-def plays(outcome: Outcome) -> bool:
-    """A play that was taken: what it was pressed on, or the board, changes soon after."""
-    pressed = outcome.pressed
-    return pressed is not None and outcome.answer == "ok" and not LOOK.search(pressed.label)
-
-
-async def answer_shown(table: Table, before: dict[int, tuple[str, str]], pressed: Choice) -> None:
-    """Wait (at most `CHANGE_S`) until the pressed message or the board is edited or the board
-    replaced: the bot may edit them after answering the press, and a player who pressed again
-    at once would press an out-of-date message (a stale answer, one more image drawn)."""
-    deadline = time.monotonic() + CHANGE_S
-    watched = (0, pressed.message.id, table.board.id if table.board else -1)
-    while time.monotonic() < deadline:
-        now = seen(table)
-        if any(now.get(i) != before.get(i) for i in watched):
-            return
-        await asyncio.sleep(0.02)
-
-
-async def play_phase(
-    fake: FakeDiscord, tables: list[Table], seats: int, rnd: random.Random, totals: GameTotals
-) -> None:
-    """Open every table, then play the host's turns of each until its game is over."""
-    await asyncio.gather(*(open_with_bots(fake, t, seats) for t in tables))
-
-    async def to_the_end(table: Table) -> None:
-        try:
-            for _ in range(MAX_PRESSES):
-                if not await hosts_turn(table):
-                    totals.games += 1
-                    return
-                before = seen(table)
-                outcome = await press(fake, table, rnd, stale=STALE, wrong_player=0.0,
-                                      hints=HINTS.get(table.game, {}))  # fmt: skip
-                totals.presses[f"{outcome.kind} {outcome.answer}".strip()] += 1
-                if plays(outcome) and outcome.pressed is not None:
-                    await answer_shown(table, before, outcome.pressed)
-        except TimeoutError:
-            pass
-        totals.given_up += 1
-
-    await asyncio.gather(*(to_the_end(t) for t in tables))
 
 
 async def run(
@@ -384,7 +273,10 @@ async def run(
                         moves0 = await asyncio.to_thread(trace.count)
                         game = totals[key]
                         finished = game.games
-                        await play_phase(fake, channels[key], seats[key], rnd, game)
+                        played = await play_phase(fake, channels[key], seats[key], rnd)
+                        game.games += played.finished
+                        game.given_up += played.given_up
+                        game.presses += played.presses
                         finished = game.games - finished
                         after = await probe.replays_built(before["replays_done"] + finished)
                         game.moves += await asyncio.to_thread(trace.count) - moves0
