@@ -8,6 +8,10 @@ the mover's own sheet (games with private views), and the game's `move_extras` (
 player looked at before moving, `render/extras.py`). The render runs inline, so the figure is
 the whole server cost of the move. Iterates `games.registry.GAMES`: a game that registers is
 measured without a change here.
+
+Not every image a move draws through the bot (`LEFT_OUT` says which are not); the whole-game
+part (`bench/lifetime.py`) counts those by kind, and `python -m bench` prints its count beside
+this part's (`beside`).
 """
 
 from __future__ import annotations
