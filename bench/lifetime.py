@@ -30,6 +30,7 @@ import json
 import os
 import random
 import sqlite3
+import statistics
 import tempfile
 import time
 from collections import Counter, defaultdict
@@ -182,11 +183,13 @@ class GameTotals:
 
 @dataclass
 class MemoryTrace:
-    """RSS of the bot process after every `RSS_EVERY` moves (moves counted in its database)."""
+    """RSS of the bot process after every `RSS_EVERY` moves (moves counted in its database),
+    and between phases (`settled`: every replay built, nothing drawing)."""
 
     pid: int
     db: Path
     samples: list[tuple[int, float]] = field(default_factory=list)
+    settled: list[tuple[int, float]] = field(default_factory=list)
     moves: int = 0
 
     def count(self) -> int:
@@ -285,6 +288,8 @@ async def run(
                         start = cpu_parts(before)
                         for part, value in cpu_parts(after).items():
                             game.parts[part] += value - start.get(part, 0.0)
+                        rss = status(bot.pid).get("VmRSS", 0) / MB
+                        trace.settled.append((await asyncio.to_thread(trace.count), rss))
                         if progress is not None:
                             elapsed = time.perf_counter() - began
                             now = memory_section(
@@ -324,6 +329,19 @@ def memory_section(
         note=f"least squares over the {len(after)} samples after move {warm_up:,}",
     )
     section.add(
+        "  RSS median after warm-up",
+        statistics.median(r for _, r in after) if after else float("nan"),
+        "MB",
+        note="the samples above: a replay building at a sample's moment lifts it",
+    )
+    settled = [(m, r) for m, r in trace.settled if m > warm_up]
+    section.add(
+        "  RSS slope between phases after warm-up",
+        slope_per_10k(settled),
+        "MB/10k moves",
+        note=f"{len(settled)} samples, each once a phase's replays were built (nothing drawing)",
+    )
+    section.add(
         "RSS high-water mark (VmHWM)",
         end.get("VmHWM", 0) / MB,
         "MB",
@@ -333,6 +351,10 @@ def memory_section(
     section.notes.append(
         "RSS (MB) after every 1,000 moves: "
         + ", ".join(f"{m // 1000}k {r:.0f}" for m, r in trace.samples)
+    )
+    section.notes.append(
+        "RSS (MB) between phases: "
+        + ", ".join(f"{m / 1000:.1f}k {r:.0f}" for m, r in trace.settled)
     )
     section.notes.append(
         f"whole run {seconds:.0f} s; load average {os.getloadavg()[0]:.1f} at the end; "
