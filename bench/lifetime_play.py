@@ -61,15 +61,17 @@ async def open_with_bots(fake: FakeDiscord, table: Table, seats: int) -> None:
 async def hosts_turn(table: Table, stalled: float = STALLED_S) -> bool:
     """Wait until the newest board asks the host to act (True) or the game is over (False);
     the bot seats play in between. A table whose board stays unchanged for `stalled` s is
-    given up (raises TimeoutError)."""
-    board, since = table.board, time.monotonic()
+    given up (raises TimeoutError): replaced or edited in place (the bots' moves edit the turn
+    message) counts as a change."""
+    board, since = (table.board and table.board.id, looks(table.board)), time.monotonic()
     while True:
         if table.board is not None and OUTCOME in table.board.content:
             return False
         if table.actors():
             return True
-        if table.board is not board:
-            board, since = table.board, time.monotonic()
+        now = (table.board and table.board.id, looks(table.board))
+        if now != board:
+            board, since = now, time.monotonic()
         elif time.monotonic() - since > stalled:
             raise TimeoutError
         await asyncio.sleep(0.02)
