@@ -67,7 +67,8 @@ PARTS = (
     ("replay", ("replay", "loop:replay")),
     ("the core (table/, games' adapters)", ("loop:table",)),
     ("discord.py, aiohttp, bot/", ("loop:carrier",)),
-    ("event loop, other threads, the probe", ("loop:loop", "rest")),
+    ("event loop, other threads", ("loop:loop", "rest")),
+    ("the probe's own sampling", ("probe",)),
 )
 
 
@@ -112,6 +113,7 @@ def cpu_parts(report: dict[str, Any]) -> dict[str, float]:
     rest of the process's CPU."""
     parts = defaultdict(float, {k: float(v) for k, v in report.get("cpu", {}).items()})
     parts["sqlite thread"] = float(report["storage_threads_cpu"])
+    parts["probe"] = float(report.get("sampler_cpu", 0.0))
     parts["total"] = float(report["process_cpu"])
     parts["rest"] = parts["total"] - sum(v for k, v in parts.items() if k != "total")
     for kind, n in report.get("images", {}).items():
