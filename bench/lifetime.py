@@ -277,13 +277,12 @@ async def run(
                         before, fake0, t0 = await probe.fresh(), time.process_time(), time.time()
                         moves0 = await asyncio.to_thread(trace.count)
                         game = totals[key]
-                        finished = game.games
                         played = await play_phase(fake, channels[key], seats[key], rnd)
                         game.games += played.finished
                         game.given_up += played.given_up
                         game.presses += played.presses
-                        finished = game.games - finished
-                        after = await probe.replays_built(before["replays_done"] + finished)
+                        done = before["replays_done"] + played.finished
+                        after = await probe.replays_built(done)
                         game.moves += await asyncio.to_thread(trace.count) - moves0
                         game.fake_cpu += time.process_time() - fake0
                         game.seconds += time.time() - t0
