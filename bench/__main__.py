@@ -3,12 +3,16 @@
     python -m bench                     the full run (7-12 min on 2 cores; see bench/README.md)
     python -m bench --quick             smaller and shorter, for a quick look
     python -m bench --only throughput   one part (repeatable): moves, encode, render,
-                                        throughput, ready, policies, deployment, story
+                                        throughput, ready, policies, deployment, story,
+                                        lifetime
 
 Per-move and encode figures run here, pinned to one core as the targets say. Everything else
 runs in child processes (unpinned), so its memory and start-up are its own; the throughput run
 starts `python -m bot` as a process of its own, once without and once with the render pool.
 The large-deployment run (`bench/deployment.py`, shards and PostgreSQL) is called when present.
+The whole-game run (`bench/lifetime.py`) plays 20,000 moves of complete games (about an hour on
+a loaded 2-core machine; `--quick` one 2-player game of each, about 2 minutes); its images per
+move through the bot are printed beside the per-move figures.
 """
 
 from __future__ import annotations
@@ -27,11 +31,14 @@ from collections.abc import Sequence
 
 import PIL
 
-from bench import encoding, moves
-from bench.figures import Section, Target
+from bench import encoding, lifetime, moves
+from bench.figures import Figure, Section, Target
 from runtime.render_pool import default_size
 
-PARTS = ("moves", "encode", "render", "throughput", "ready", "policies", "deployment", "story")
+PARTS = (
+    "moves", "encode", "render", "throughput", "ready", "policies", "deployment", "story",
+    "lifetime",
+)  # fmt: skip
 ENCODE_MS = Target(5)
 """encode_png of one image: an eighth of the 40 ms a move may take."""
 WRITE_OVER_FLOOR = Target(1.5)
@@ -138,6 +145,11 @@ def run_parts(parts: set[str], quick: bool) -> list[Section]:
         show(children("bench.story", ["--quick"] if quick else [], "story"))
     if "deployment" in parts and importlib.util.find_spec("bench.deployment") is not None:
         show(children("bench.deployment", ["--quick"] if quick else [], "deployment"))
+    through_bot: dict[str, Figure] = {}
+    if "lifetime" in parts:
+        found = children("bench.lifetime", ["--quick"] if quick else [], "lifetime")
+        show(found)
+        through_bot = lifetime.images_through_the_bot(found)
     if parts & {"moves", "encode"}:
         pinned = pin_one_core()
         max_moves = 200 if quick or "moves" not in parts else 600
@@ -145,6 +157,7 @@ def run_parts(parts: set[str], quick: bool) -> list[Section]:
         if "moves" in parts:
             for figures in results:
                 section = figures.section()
+                moves.beside(section, through_bot.get(figures.game))
                 section.notes.append(f"{pinned}; load average {_load():.1f} at the end of the run")
                 show([section])
             print(f"  · {moves.cache_note()}", flush=True)

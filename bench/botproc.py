@@ -47,12 +47,13 @@ class BotProcess:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def start(cls, env: dict[str, str], cwd: Path) -> Self:
+    async def start(cls, env: dict[str, str], cwd: Path, module: str = "bot") -> Self:
+        """`python -m module` (the bot, or a bench wrapper that runs it) in `cwd`."""
         started = time.perf_counter()
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "bot",
+            module,
             cwd=cwd,
             env=env,
             stdout=asyncio.subprocess.PIPE,

@@ -8,6 +8,10 @@ the mover's own sheet (games with private views), and the game's `move_extras` (
 player looked at before moving, `render/extras.py`). The render runs inline, so the figure is
 the whole server cost of the move. Iterates `games.registry.GAMES`: a game that registers is
 measured without a change here.
+
+Not every image a move draws through the bot (`LEFT_OUT` says which are not); the whole-game
+part (`bench/lifetime.py`) counts those by kind, and `python -m bench` prints its count beside
+this part's (`beside`).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.figures import Section, Target
+from bench.figures import Figure, Section, Target
 from bench.stats import percentile
 from games.engine import GameError, Player
 from games.registry import GAMES, AnySpec
@@ -260,6 +264,25 @@ async def run(
                     )
                 )
     return results
+
+
+LEFT_OUT = (
+    "what the bot draws besides (measured by the lifetime part, by kind): the private "
+    "images of players other than the mover whose private view the move changed (their "
+    "sheets, hands and panels redrawn in place), previews beyond one a move (a builder's "
+    "every step, each result looked at before choosing), boards drawn again for one move (a "
+    "turn message redrawn in place, the current board answered privately to a stale press) "
+    "and pictures asked for (the whole track, course or road; dice)"
+)
+
+
+def beside(section: Section, through_bot: Figure | None) -> None:
+    """Say what this part leaves out, and the lifetime part's count beside it when it ran."""
+    section.notes.append(f"images per move here: the board, the mover's sheet and `move_extras`; "
+                         f"{LEFT_OUT}")  # fmt: skip
+    if through_bot is not None:
+        section.add(f"  {through_bot.name} (lifetime part)", through_bot.value, "",
+                    note=through_bot.note)  # fmt: skip
 
 
 def cache_note() -> str:

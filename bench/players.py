@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,10 +68,14 @@ def choices(messages: Sequence[FakeMessage]) -> list[Choice]:
     return found
 
 
-def weight(choice: Choice, among: Sequence[Choice]) -> float:
+def weight(
+    choice: Choice, among: Sequence[Choice], hints: Mapping[str, float] | None = None
+) -> float:
+    """How likely a player presses `choice`; `hints`: a weight by label pattern, for presses a
+    player makes only now and then (the step-by-step path builder)."""
     if LOOK.search(choice.label):
         return LOOK_WEIGHT
-    w = 1.0
+    w = next((h for pattern, h in (hints or {}).items() if re.search(pattern, choice.label)), 1.0)
     if choice.values is not None:  # a menu with many options counts as one choice
         w /= max(1, sum(1 for c in among if c.custom_id == choice.custom_id))
     if choice.message.ephemeral:  # in the middle of a private flow: mostly go on with it
@@ -154,6 +158,7 @@ class Outcome:
     ack: float | None = None
     answer: str = ""  # "ok", "stale", "refused", "failed", "timeout"
     to_board: float | None = None  # press to the new public board, when the press made one
+    pressed: Choice | None = None  # what was pressed
 
 
 async def answered(r: InteractionResult, timeout: float) -> InteractionResult:
@@ -188,6 +193,7 @@ async def press(
     stale: float,
     wrong_player: float,
     timeout: float = 30.0,
+    hints: Mapping[str, float] | None = None,
 ) -> Outcome:
     """One press on this table, waited for until the bot has answered it."""
     if table.over:
@@ -215,7 +221,7 @@ async def press(
         offered = choices([table.board, *table.private.get(user.id, [])])
         if not offered:
             return Outcome("nothing to press")
-        weights = [weight(c, offered) for c in offered]
+        weights = [weight(c, offered, hints) for c in offered]
         kind, choice = "play", rnd.choices(offered, weights=weights, k=1)[0]
     boards, began = table.boards, time.perf_counter()
     try:
@@ -242,4 +248,4 @@ async def press(
             if message not in kept:
                 kept.append(message)
     to_board = table.board_at - began if table.boards > boards and kind == "play" else None
-    return Outcome(kind, r.ack_latency, answer, to_board)
+    return Outcome(kind, r.ack_latency, answer, to_board, choice)

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import json
 import logging
+import types
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
 from bench.driver import boot, shut_down
+from bot import shutdown
 from bot.shutdown import RESTARTING, Drain
 from fakediscord import FakeDiscord
 from runtime import logs
@@ -86,26 +92,61 @@ def test_startup_line_names_everything() -> None:
     assert "shard 0 of 4" in line
 
 
-async def test_closed_gate_answers_restarting_and_runs_nothing(tmp_path: Path) -> None:
+@contextlib.asynccontextmanager
+async def drained_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Any, Any, Any, Drain]]:
+    """A booted bot with a Drain of the test's own installed: the fake, a channel, Alice, the
+    bot and the drain."""
     async with FakeDiscord() as fake:
         guild = fake.add_guild()
         channel = fake.add_channel(guild)
         alice = fake.add_member(guild, "Alice")
         app = await boot(fake, tmp_path)
-        bot = app.bot
-        assert bot is not None
+        assert app.bot is not None
         drain = Drain()
-        drain.install(bot)
+        drain.install(app.bot)
+        try:
+            yield fake, channel, alice, app.bot, drain
+        finally:
+            await shut_down(app)
+
+
+async def test_closed_gate_answers_restarting_and_runs_nothing(tmp_path: Path) -> None:
+    async with drained_bot(tmp_path) as (fake, channel, alice, bot, drain):
+        r = await fake.slash(alice, channel, "roll", expression="2d6")
+        assert r.responded
+        assert drain.taken == 1
+        drain.close_gate()
+        refused = await fake.slash(alice, channel, "game new", game="dragrage", where="here")
+        assert refused.ephemeral
+        assert refused.content == RESTARTING
+        assert drain.refused == 1
+        assert await drain.wait(1.0) == 0
+        assert await bot.service.repo.live_session(channel.id) is None
+
+
+async def test_an_interaction_notes_its_own_tasks_without_listing_every_task(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The drain notes the tasks an interaction starts, no other, and never lists the loop's."""
+    listed: list[str] = []
+
+    class Listing(types.ModuleType):
+        def __getattr__(self, name: str) -> Any:
+            if name == "all_tasks":
+                listed.append(name)
+            return getattr(asyncio, name)
+
+    async with drained_bot(tmp_path) as (fake, channel, alice, _, drain):
+        noted: list[asyncio.Task[Any]] = []
+        monkeypatch.setattr(drain, "_track", noted.append)
+        monkeypatch.setattr(shutdown, "asyncio", Listing("asyncio"))
+        elsewhere = asyncio.create_task(asyncio.Event().wait())
         try:
             r = await fake.slash(alice, channel, "roll", expression="2d6")
             assert r.responded
             assert drain.taken == 1
-            drain.close_gate()
-            refused = await fake.slash(alice, channel, "game new", game="dragrage", where="here")
-            assert refused.ephemeral
-            assert refused.content == RESTARTING
-            assert drain.refused == 1
-            assert await drain.wait(1.0) == 0
-            assert await bot.service.repo.live_session(channel.id) is None
+            assert noted, "the interaction's handler task was not noted"
+            assert elsewhere not in noted
+            assert listed == []
         finally:
-            await shut_down(app)
+            elsewhere.cancel()
