@@ -81,7 +81,7 @@ def test_a_shot_is_marked_at_the_targets_edge_not_on_its_letter() -> None:
     # C, the Big Rig, covers columns 11-12, rows 18-23: its letter is drawn in the middle
     cx, cy = grid.x(12), grid.y(21)
     middle = image.crop((round(cx - 18), round(cy - 20), round(cx + 18), round(cy + 20)))
-    assert THEME.danger not in set(middle.getdata())
+    assert THEME.danger not in set(middle.get_flattened_data())
 
 
 def test_a_card_name_goes_where_no_vehicle_covers_it() -> None:
@@ -110,7 +110,7 @@ def test_a_mutant_is_a_plain_lettered_token() -> None:
     image = _image(render_roadwolf_board(view, whole_road=True))
     box = (round(grid.x(4)) + 3, round(grid.y(31)) + 3, round(grid.x(5)) - 3, round(grid.y(30)) - 3)
     inside = image.crop(box)
-    blacks = sum(1 for p in inside.getdata() if p == BLACK)
+    blacks = sum(1 for p in inside.get_flattened_data() if p == BLACK)
     assert blacks < inside.width * inside.height * 0.45, blacks  # 54 % before: screen, dots, pips
 
 
