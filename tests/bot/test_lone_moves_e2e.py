@@ -77,10 +77,8 @@ def _alice_sideswiped_on_the_inside_lane(world: World) -> ArState:
     )
 
 
-async def test_apocalypse_road_a_sideswipe_with_one_side_open_moves_for_the_driver(
-    world: World,
-) -> None:
-    """Alice's Sideswipe can only go outside: the table moves her there and says so."""
+async def _sideswiped_race(world: World) -> int:
+    """A two-player race put at Alice's one-sided Sideswipe; its session id."""
     await world.slash(world.alice, "game new", game="apocalypseroad")
     await world.slash(world.bob, "game join")
     r = await world.slash(world.alice, "game start")
@@ -96,7 +94,27 @@ async def test_apocalypse_road_a_sideswipe_with_one_side_open_moves_for_the_driv
         events_json="[]",
         state_json=AR.dump_state(_alice_sideswiped_on_the_inside_lane(world)),
     )
-    await world.bot.scheduler.run_session(snap.session_id)  # the next tick
+    return snap.session_id
+
+
+async def test_apocalypse_road_a_hand_offers_no_button_for_a_lone_move(world: World) -> None:
+    """Alice's hand says the table plays her only move, with no button for it to press."""
+    await _sideswiped_race(world)
+    r = await world.slash(world.alice, "apocalypseroad hand")
+    await r.wait_followups(1)
+    hand = r.messages[-1]
+    assert "Your only move (move outside)" in hand.content, hand.content
+    assert not [label for label, _, _ in hand.buttons if "outside" in str(label)], hand.buttons
+
+
+async def test_apocalypse_road_a_sideswipe_with_one_side_open_moves_for_the_driver(
+    world: World,
+) -> None:
+    """Alice's Sideswipe can only go outside: the table moves her there and says so."""
+    session_id = await _sideswiped_race(world)
+    assert world.bot is not None
+    service = world.bot.service
+    await world.bot.scheduler.run_session(session_id)  # the next tick
     await world.idle()
     after = (await service.current(world.channel.id)).state
     assert isinstance(after, ArState)
