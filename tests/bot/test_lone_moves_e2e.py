@@ -83,18 +83,7 @@ async def _sideswiped_race(world: World) -> int:
     await world.slash(world.bob, "game join")
     r = await world.slash(world.alice, "game start")
     await r.wait_followups(1)
-    assert world.bot is not None
-    service = world.bot.service
-    snap = await service.current(world.channel.id)
-    await service.repo.record_move(
-        snap.session_id,
-        expected_version=snap.version,
-        actor=world.alice.id,
-        action_json=AR.dump_action(Discard(cards=())),
-        events_json="[]",
-        state_json=AR.dump_state(_alice_sideswiped_on_the_inside_lane(world)),
-    )
-    return snap.session_id
+    return await _inject(world, _alice_sideswiped_on_the_inside_lane(world), AR, Discard())
 
 
 async def test_apocalypse_road_a_hand_offers_no_button_for_a_lone_move(world: World) -> None:

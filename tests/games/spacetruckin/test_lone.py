@@ -3,32 +3,26 @@
 from __future__ import annotations
 
 from games.spacetruckin import SPEC, forced_move
-from games.spacetruckin.models import Fill
+from games.spacetruckin.models import Fill, SpaceTruckinState
 from tests.games.spacetruckin.delivery_helpers import P1, truck
 from tests.games.spacetruckin.helpers import at_location
 
 
+def _two_boxes_left(dice: tuple[int, int]) -> SpaceTruckinState:
+    """The trucker rolled `dice` with top1 and bot1 still empty."""
+    boxes = (None, 5, 3, 2, None, 4, 1, 6)
+    return at_location(truck(), stage="fill", tasks=("fill", "jump"), boxes=boxes, dice=dice)
+
+
 def test_doubles_with_two_boxes_left_are_one_move() -> None:
     """Doubles and two empty boxes: one way to write them (top1 + bot1), the lone move."""
-    state = at_location(
-        truck(),
-        stage="fill",
-        tasks=("fill", "jump"),
-        boxes=(None, 5, 3, 2, None, 4, 1, 6),
-        dice=(3, 3),
-    )
+    state = _two_boxes_left((3, 3))
     assert forced_move(state, P1) == Fill(first="top1", second="bot1")
 
 
 def test_different_dice_with_two_boxes_left_are_a_choice() -> None:
     """Two different dice in two boxes: which goes on top is the trucker's choice."""
-    state = at_location(
-        truck(),
-        stage="fill",
-        tasks=("fill", "jump"),
-        boxes=(None, 5, 3, 2, None, 4, 1, 6),
-        dice=(3, 4),
-    )
+    state = _two_boxes_left((3, 4))
     assert len(SPEC.legal_actions(state, P1)) == 2
     assert forced_move(state, P1) is None
 
