@@ -18,6 +18,7 @@ from games.apocalypseroad.choices import (
 )
 from games.apocalypseroad.data import LONG_POOL, RACE_LENGTHS, STANDARD_POOL
 from games.apocalypseroad.flow import setup
+from games.apocalypseroad.lone import forced_move
 from games.apocalypseroad.model import ACTION_ADAPTER, Action, ArOptions, ArState, ArView
 from games.apocalypseroad.narration import audience, narrate
 from games.apocalypseroad.policy import bot_move
@@ -121,6 +122,7 @@ SPEC: GameSpec[ArState, Action, ArOptions, ArView] = GameSpec(
         "sample_moves": sample_moves,
         "play_actions": play_actions,
         "lobby_note": lobby_note,
+        "forced": forced_move,
     },
 )
 

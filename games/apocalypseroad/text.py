@@ -207,7 +207,9 @@ PLAYING_HERE = (
     "shot: three taps. Or build the move step by step (F forward, F0-F3 a lane where it "
     "splits, L/R lateral, DL/DR diagonal, X overtake, undo). A chosen shot whose car is out "
     "of reach after a movement event is asked again. Discards and Dangerous Debris are "
-    "asked of everyone at once. Typed: "
+    "asked of everyone at once. When you have only one move (a Sideswipe with room on one "
+    "side, one car left for Dangerous Debris, a move that can end in one place only), the "
+    "table makes it for you at once and the turn message says so. Typed: "
     "`/apocalypseroad hand`, `play`, `move`, `fire`, `discard`, `debris`, `track`. Options: "
     "track (oval, figure8), long_race (15 VP to win instead of 12: "
     + RACE_LENGTHS

@@ -152,6 +152,14 @@ def describe(action: Action) -> str:
     raise AssertionError(f"unknown action {action!r}")
 
 
+def forced_move(state: SpaceTruckinState, player: PlayerId) -> Action | None:
+    """The trucker's one legal move, if they have no other (doubles with two boxes left to
+    write, a pip with one grid that can take it, Stop building when nothing fits): the table
+    makes it for them. `legal_actions` lists every move here, so one entry is one move."""
+    legal = legal_actions(state, player)
+    return legal[0] if len(legal) == 1 else None
+
+
 def public_moves(state: SpaceTruckinState) -> bool:
     """Only charting is decided in the open; every other choice is read off a private sheet."""
     return state.phase == "chart"
@@ -218,6 +226,7 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
         "prompt": public_prompt,
         # a trucker's sheet is open on paper: anyone may look at it (`/game sheet player:`)
         "open_sheets": True,
+        "forced": forced_move,
     },
 )
 
@@ -226,6 +235,7 @@ __all__ = [
     "SPEC",
     "describe",
     "first_pip_cells",
+    "forced_move",
     "legal_placements",
     "parse_placement",
     "whole_builds",

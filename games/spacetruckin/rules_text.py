@@ -65,5 +65,7 @@ trucker's sheet with `/game sheet player:`; only its trucker can play on it.
 buttons and menus for your next choice (a system: choose where it starts in a menu, then tap \
 its pip in the preview). Or type `/spacetruckin place spot:B4 r1 f`, `/spacetruckin fill \
 first:top1 second:bot2` or `/spacetruckin move` (the list shows every move open to you). \
-`/game sheet` shows your sheet again at any time.
+`/game sheet` shows your sheet again at any time. When you have only one move (doubles \
+for the last two boxes, a pip that fits one grid only), the table makes it for you at once and \
+the turn message says so.
 """

@@ -56,6 +56,10 @@ def hand_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None) 
     if snap.outcome is not None or not snap.record.is_live:
         status = presenters.turn_line(snap)
         return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], looks(snap)))
+    lone = snap.forced_move(viewer)
+    if lone is not None:  # played by the table at once: no button for a choice that is none
+        status = f"↪️ Your only move ({snap.spec.describe(lone)}): the table plays it for you."
+        return Message(f"{header(snap)}\n{status}", image, filename(snap), rows([], looks(snap)))
     if viewer not in snap.active_players:
         waiting = [t.name for t in view.teams if t.player in view.prompt.players]
         status = "\n".join([*shot_lines(view), nothing_to_do(waiting)])

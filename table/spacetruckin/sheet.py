@@ -119,6 +119,10 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
     if snap.outcome is not None:
         status = presenters.turn_line(snap)
         return Message(f"{header(snap)}\n{status}", image, filename, (back,))
+    lone = snap.forced_move(viewer)
+    if lone is not None:  # played by the table at once: no button for a choice that is none
+        status = f"↪️ Your only move ({snap.spec.describe(lone)}): the table plays it for you."
+        return Message(f"{header(snap)}\n{status}", image, filename, (back,))
     if viewer not in snap.active_players:
         status = nothing_to_do(waiting_for(snap, viewer))
         return Message(f"{header(snap)}\n{status}", image, filename, (back,))

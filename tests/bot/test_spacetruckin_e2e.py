@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 import itertools
 import json
+from typing import Any
 
 from PIL import Image
 
 from fakediscord.records import FakeMessage
-from games.engine import Model, Player
+from games.engine import GameSpec, Model, Player
 from games.spacetruckin import SPEC
 from games.spacetruckin.grid import cell_name
 from games.spacetruckin.models import (
@@ -195,8 +196,14 @@ async def test_a_spectator_is_offered_no_place(world: World) -> None:
     assert offered == []
 
 
-async def _inject(world: World, state: SpaceTruckinState) -> None:
-    """Put the channel's session in `state` through the real repository (one logged move)."""
+ACCEPT = Accept()
+
+
+async def _inject(
+    world: World, state: Model, spec: GameSpec[Any, Any, Any, Any] = SPEC, action: Model = ACCEPT
+) -> int:
+    """Put the channel's session in `state` through the real repository (one logged move,
+    `action`, of `spec`'s game); the session's id."""
     assert world.bot is not None
     service = world.bot.service
     snap = await service.current(world.channel.id)
@@ -204,10 +211,11 @@ async def _inject(world: World, state: SpaceTruckinState) -> None:
         snap.session_id,
         expected_version=snap.version,
         actor=world.alice.id,
-        action_json=SPEC.dump_action(Accept()),
+        action_json=spec.dump_action(action),
         events_json="[]",
-        state_json=SPEC.dump_state(state),
+        state_json=spec.dump_state(state),
     )
+    return snap.session_id
 
 
 def _two_hits(user: int, name: str) -> SpaceTruckinState:

@@ -48,6 +48,7 @@ async def play_counting(world: World, seed: int) -> Counter[Unit]:
         action = choose(state, player)
         unit = None if isinstance(action, Stop) else _unit(state, player)  # no system placed
         await table.play(world.alice, action)
+        await world.idle()  # a lone move that follows is the table's, no tap (issue 26)
         if unit is not None:
             units[unit] += sum(table.taps.values()) - before
     raise AssertionError("no outcome after 600 moves")
@@ -63,6 +64,7 @@ async def test_a_system_is_placed_in_two_taps(world: World) -> None:
     units = await play_counting(world, 15)
     per_system = [taps for (kind, _), taps in units.items() if kind == "system" and taps]
     median, p90 = median_and_p90(per_system)
+    print(f"\nper system: median {median}, p90 {p90}: {sorted(per_system)}")
     assert median <= 2 and p90 <= 2, sorted(per_system)
 
 
@@ -72,4 +74,5 @@ async def test_a_location_takes_one_tap_per_decision(world: World) -> None:
     units = await play_counting(world, 15)
     per_location = [taps for (kind, _), taps in units.items() if kind == "location"]
     median, p90 = median_and_p90(per_location)
+    print(f"\nper location: median {median}, p90 {p90}: {sorted(per_location)}")
     assert median <= 7 and p90 <= 7, sorted(per_location)

@@ -21,6 +21,7 @@ from games.engine import GameError, Player
 from table.answers import Answer, Message, Placeholder, Press, SelectSpec
 from table.host import Host
 from table.ids import MAX_LEN, ButtonId
+from table.schedule import Scheduler
 from table.service import ServiceError
 from tests.table.conformance_plan import (
     ACTORS,
@@ -66,6 +67,24 @@ class Choice:
         picked = f" = {list(self.values)}" if self.values is not None else ""
         where = "private" if self.private else "board"
         return f"{where} {self.label!r}{picked} ({self.custom_id})"
+
+
+@dataclass
+class ScreensOutbox:
+    """The scheduler's outbox onto the screens: what the table says while nobody presses
+    (a lone move it plays for a person, issue 26) is shown as the bot would post it."""
+
+    screens: Screens
+
+    async def post(self, channel_id: int, message: Message) -> int | None:
+        self.screens.show(message)
+        return None  # no id kept: the turn's board is posted anew, as after a lost edit
+
+    async def edit(self, channel_id: int, message_id: int, message: Message) -> bool:
+        return False
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        return False
 
 
 @dataclass
@@ -235,7 +254,11 @@ class TablePlayer:
     async def play(self) -> Shown:
         """Press until the board shows an outcome; fails on a refusal or after max_steps."""
         current: Player | None = None
+        scheduler = Scheduler(self.table.host, ScreensOutbox(self.screens))
         for step in range(1, self.max_steps + 1):
+            # the table plays a lone move at once, as the bot's pass does: a new turn
+            if self.session_id and await scheduler.run_session(self.session_id):
+                self.private, self.waiting = {}, set()
             board = self.board()
             if OUTCOME in board.message.content:
                 return board
