@@ -14,6 +14,7 @@ from bench.driver import boot, shut_down
 from bot.shutdown import RESTARTING, Drain
 from fakediscord import FakeDiscord
 from runtime import logs
+from runtime.app import App
 from runtime.settings import Settings, describe_errors
 
 
@@ -109,3 +110,14 @@ async def test_closed_gate_answers_restarting_and_runs_nothing(tmp_path: Path) -
             assert await bot.service.repo.live_session(channel.id) is None
         finally:
             await shut_down(app)
+
+
+async def test_the_state_cache_is_bounded_by_its_setting(tmp_path: Path) -> None:
+    """REDLINE_STATE_CACHE_MB is the bound of the bot's state cache, in megabytes."""
+    settings = Settings(token="t", data_dir=tmp_path, state_cache_mb=3, render_processes=0)
+    app = App(settings)
+    try:
+        bot = await app.open()
+        assert bot.service._cache.max_bytes == 3 * 1024 * 1024
+    finally:
+        await app.close()
