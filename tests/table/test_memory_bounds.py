@@ -8,8 +8,10 @@ from pathlib import Path
 
 from games.registry import GAMES
 from storage import Repository
+from table.host import Host
 from table.service import GameService
 from tests.table.test_due_index import Now, Recorded, _open, _race
+from tests.table.test_turns import Carrier
 
 
 async def test_the_scheduler_forgets_its_passes_once_they_are_done(tmp_path: Path) -> None:
@@ -56,5 +58,19 @@ async def test_a_move_keeps_its_new_state_cached(tmp_path: Path) -> None:
         player = min(snap.active_players)
         moved = await service.act(snap.session_id, player, snap.legal_actions(player)[0])
         assert service._cache.get(moved.session_id, moved.version) is not None
+    finally:
+        await service.repo.close()
+
+
+async def test_turn_messages_keep_no_lock_for_a_session_once_told(tmp_path: Path) -> None:
+    """Twenty games' turn messages told: no lock is kept for any of them afterwards (one per
+    session ever told was kept for good)."""
+    service = await _open(tmp_path / "turns.sqlite3", Now())
+    try:
+        host = Host(service)
+        for channel in range(1, 21):
+            snap = await service.by_id(await _race(service, channel))
+            await host.turns.tell(snap, Carrier())
+        assert len(host.turns._locks) == 0
     finally:
         await service.repo.close()
