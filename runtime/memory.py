@@ -1,22 +1,21 @@
 """Handing memory back to the system after big, rare work: a finished game's replay.
 
 glibc's allocator keeps what a process freed for its own reuse, so one replay (tens of MB of
-frames; hundreds before issue 31) would leave the process that much bigger for good, in a
-drawing worker or, drawing on threads, in the bot itself. `malloc_trim(0)` gives the free
-parts back: measured on the process that built a 10-car Apocalypse Road replay (issue 31), RSS
-150 MB after it, 79 MB once trimmed, against 72 MB before it. Elsewhere than glibc (musl,
-macOS) there is nothing to call, and nothing happens.
+frames; hundreds before issue 31) would leave the process that much bigger for good: in the
+bot itself when it draws on threads (a render worker ends after a background drawing anyway,
+`runtime/render_pool.py`). `malloc_trim(0)` gives the free parts back: measured on the
+process that built a 10-car Apocalypse Road replay (issue 31), RSS 150 MB after it, 79 MB once
+trimmed, against 72 MB before it. Elsewhere than glibc (musl, macOS) there is nothing to call,
+and nothing happens.
 """
 
 from __future__ import annotations
 
 import ctypes
 import functools
-import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
