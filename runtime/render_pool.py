@@ -21,6 +21,9 @@ same bytes as drawn in the bot's own process (`tests/render/test_pool.py`).
 - A worker that dies (killed, out of memory, a crash in native code) is replaced, and the
   drawing it had is drawn once more on the new one; a drawing that kills that one too raises
   `RenderCrashed` (the bot then answers with the position in text, as for any failed drawing).
+- A background drawing (a finished game's replay) runs at the lowest CPU priority, so moves'
+  drawings and the bot come first on a busy host, and its worker ends after it (a fresh one
+  takes its place): its priority cannot be raised back, and its memory all goes back.
 - `close` stops the workers with the bot: queued drawings are cancelled, running ones finish.
 """
 
