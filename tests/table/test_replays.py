@@ -14,7 +14,7 @@ from PIL import Image
 from games.engine import Player
 from games.registry import GAMES
 from render.registry import RENDERERS
-from render.replay import MAX_FRAMES
+from render.replay import MAX_FRAMES, pick_evenly
 from runtime import memory
 from runtime.rendering import Renderer
 from storage import Repository
@@ -112,3 +112,18 @@ async def test_every_game_replays_after_a_bot_played_game(
     frames, _ = _frames(board.image)
     assert 2 <= frames <= snap.record.last_seq + 1
     assert f"Seed: `{snap.record.seed}`" in board.content
+
+
+async def test_a_move_that_no_longer_replays_ends_the_replay_at_the_last_board_that_does(
+    service: GameService,
+) -> None:
+    """A log row tampered with (move 10 no longer parses): the replay shows the boards kept
+    before it and ends on the board of move 9, held."""
+    snap = await played_to_the_end(service, "dragrage", bots=1)
+    entries = await service.repo.log(snap.session_id)
+    tampered = [e.model_copy(update={"action_json": "{}"}) if e.seq == 10 else e for e in entries]
+    data = replays.replay_animation("dragrage", snap.record, tampered)
+    kept = [i for i in pick_evenly(snap.record.last_seq + 1, MAX_FRAMES) if i < 10]
+    shown = kept if kept[-1] == 9 else [*kept, 9]
+    _, total_ms = _frames(data)
+    assert total_ms == (len(shown) - 1) * 350 + 4000
