@@ -15,7 +15,6 @@ processes sharing one database. What is per guild belongs to the process holding
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import json
 import logging
@@ -144,6 +143,7 @@ class RedlineBot(commands.AutoShardedBot):
         """Every interaction enters here: noted in flight, or refused once the gate closes."""
         self.drain.install(self)
         self.outbox = DiscordOutbox(self, table.renderer)
+        table.outbox = self.outbox
         self.scheduler = Scheduler(
             table.host,
             self.outbox,
@@ -167,7 +167,7 @@ class RedlineBot(commands.AutoShardedBot):
 
     def _post_replay(self, snap: Snapshot) -> None:
         """A bot's move ended the game: its replay goes where its board went."""
-        self.table.post_replay(snap, functools.partial(self.outbox.post, snap.record.channel_id))
+        self.table.post_replay(snap)
 
     @property
     def scope(self) -> ShardScope:

@@ -1,11 +1,15 @@
 """What every game cog and button shares: the host's answers carried to Discord.
 
-Every method takes a `Reply` that was acknowledged before any work (see `bot.replies`).
+Every method takes a `Reply` that was acknowledged before any work (see `bot.replies`). What
+can come late (a finished game's replay, built for seconds behind the moves) is posted by the
+bot's own token through the outbox, never through the interaction: Discord expires an
+interaction's token 15 minutes after the press (401 / 50027).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import ParamSpec, Protocol, TypeVar
@@ -17,7 +21,7 @@ from bot.workload import Work as WorkKind
 from bot.workload import Workload
 from games.engine import Player
 from table import replays, seasons
-from table.answers import Answer, Drawer, Message
+from table.answers import Answer, Drawer, Message, Outbox
 from table.dice.odds import Worker
 from table.host import Host
 from table.service import ServiceError, Snapshot, StaleBoard
@@ -47,13 +51,15 @@ class Table:
         self.renderer = renderer
         self.on_moved: Callable[[Snapshot], None] | None = None
         """Told of every committed move or start (the scheduler: bot seats play at once)."""
+        self.outbox: Outbox | None = None
+        """Where late messages go (channel messages by the bot's token): set by the client."""
 
     async def deliver(self, reply: Reply, answer: Answer) -> None:
         """Send the host's answer; then a move wakes the scheduler and a won game's replay is
         built in the background."""
         await deliver(reply, answer, self.host.turns)
         if answer.replay is not None:
-            self.post_replay(answer.replay, reply.publish)
+            self.post_replay(answer.replay)
         if answer.moved is not None:
             self.moved(answer.moved)
 
@@ -66,23 +72,30 @@ class Table:
             self.on_moved(snap)
 
     def post_replay(
-        self, snap: Snapshot, post: Callable[[Message], Awaitable[object]]
+        self, snap: Snapshot, post: Callable[[Message], Awaitable[object]] | None = None
     ) -> asyncio.Task[None] | None:
         """When `snap` ended the game: post a season race's standings (`table.seasons`) and,
         for a game won or drawn, build its replay (`table.replays`), in the background, and
-        `post` them publicly (where the last move was answered). Never awaited by the move itself,
-        and nobody's answer waits for it (`Work.POST`); a failure is logged, never shown as a
-        move error. A bot that stops first cancels it."""
+        `post` them (by default a new message in the game's channel, by the outbox: never an
+        interaction token, which Discord expires after 15 minutes). Never awaited by the move
+        itself, and nobody's answer waits for it (`Work.POST`); a failure is logged, never
+        shown as a move error. A bot that stops first cancels it."""
         if snap.record.is_live or snap.state is None:
             return None
+        if post is None:
+            if self.outbox is None:
+                log.warning("the replay of session %s has nowhere to go", snap.session_id)
+                return None
+            post = functools.partial(self.outbox.post, snap.record.channel_id)
+        send = post
 
         async def build_and_post() -> None:
             try:
                 standings = await seasons.after_race(self.service, snap)  # a season's race
                 if standings is not None:
-                    await post(standings)
+                    await send(standings)
                 if snap.outcome is not None:  # (not a game ended for missed turns)
-                    await post(await replays.replay_for(self.service, self.renderer, snap))
+                    await send(await replays.replay_for(self.service, self.renderer, snap))
             except asyncio.CancelledError:
                 log.info(
                     "the replay of session %s was not posted: the bot stopped (`/game replay` "

@@ -1,38 +1,48 @@
-"""A finished game's boards as one animated image small enough to post.
+"""A finished game's boards as one animated image small enough to post, and cheap to make.
 
-Animated WebP: Discord plays it inline (like GIF, unlike APNG, which it often shows as a
-still). Boards are flat colours, so lossless WebP at their own size is both exact and the
-smallest: measured on a 6-car Rush 'n' Crush race (103 boards of 680 x ~1600), 0.85 MB in 2.1 s,
-against 4.8 MB for a GIF at full size and 1.9 MB for lossy WebP scaled to 560 px (scaling adds
-colours that lossless coding pays for). The size budget: boards bigger than the `width` x
-`height` box are scaled down; at most `max_frames` are kept (dropped evenly, the first and last
-always kept); over `max_bytes`, it is encoded lossy instead, then with half the frames, then
-half the size, until it fits.
+Animated GIF of the boards shrunk by a whole factor to at most `WIDTH` px wide (320-376 px for
+today's 640-752 px boards: Discord shows an image inline at about 400 px anyway). Boards are
+flat colours on one fixed palette per theme (`render.palette`), so GIF's 256 colours hold them
+exactly, and Discord plays a GIF inline (unlike APNG, which it often shows as a still).
 
-Pure: PNG bytes in, WebP bytes out.
+Why not what came before (lossless WebP of every board at full size, from the boards' PNGs),
+measured on bot-played games at the maximum player count, one core (issue 31): encoding cost
+24-31 ms per move played and drawing every board again 7-15 ms; the PNG round trip (encode,
+decode) was half of a board's cost. Now a frame is drawn straight to an image
+(`render.encode.drawn_image`), shrunk with a box filter (`Image.reduce`, ~1 ms) and mapped
+back onto the theme's palette, and GIF encodes a quarter of the pixels in 1-2 ms; only the
+boards kept (`MAX_FRAMES`, picked before drawing) are drawn. Budget: `MAX_BYTES`; over it,
+half the frames are kept, then the frames are shrunk further, until it fits.
+
+Pure: boards (PNG bytes, or the board renderer and the views to draw) in, GIF bytes out.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from PIL import Image
 
-FORMAT = "webp"
+from render.encode import drawn_image
+from render.palette import DEFAULT_THEME, Theme, palette_image
+
+FORMAT = "gif"
 """The file extension (and Pillow format) of a replay."""
 FRAME_MS = 350
 HOLD_LAST_MS = 4000
-WIDTH = 800
-HEIGHT = 1800
-"""Frames fit this box (boards are tall: Rush 'n' Crush is 680 x ~1600)."""
-MAX_FRAMES = 160
-"""Boards kept in one replay (56 s at `FRAME_MS`); longer games drop boards evenly. All frames
-are held in memory while encoding, ~1 byte a pixel: 180 MB at most for 680 x 1662 boards."""
+WIDTH = 400
+"""Frames are at most this wide: boards are shrunk by the smallest whole factor that fits."""
+MAX_FRAMES = 64
+"""Boards kept in one replay (22 s at `FRAME_MS`); longer games drop boards evenly, before
+they are drawn: a frame costs 4-12 ms to draw, shrink and encode, so a replay costs at most
+10 ms per move played once a game is longer than this (issue 31). Shrunk frames are held
+while encoding, 1 byte a pixel: ~0.3 MB each, 20 MB at most."""
 MAX_BYTES = 8_000_000
 """Well under Discord's default 10 MiB attachment limit."""
-LOSSY_QUALITY = 70
-MIN_WIDTH = 240
+MIN_WIDTH = 120
 
 
 def pick_evenly(count: int, keep: int) -> list[int]:
@@ -45,95 +55,121 @@ def pick_evenly(count: int, keep: int) -> list[int]:
 
 
 def _decode(png: bytes) -> Image.Image:
-    """A board as decoded: palette boards stay palette (1 byte a pixel, see `MAX_FRAMES`)."""
     with Image.open(io.BytesIO(png)) as img:
         img.load()
-        return img if img.mode in ("P", "RGB") else img.convert("RGB")
+        return img
 
 
-def frames_of(
-    pngs: Sequence[bytes], *, width: int = WIDTH, height: int = HEIGHT
-) -> list[Image.Image]:
-    """Boards as same-size frames fitting `width` x `height`: all scaled by one factor (a
-    board never changes scale mid-replay, never enlarged) and padded at the bottom and right
-    with each board's own background colour when its height or width varies."""
-    images = [_decode(png) for png in pngs]
-    full_w = max(i.width for i in images)
-    full_h = max(i.height for i in images)
-    scale = min(1.0, width / full_w, height / full_h)
-    size = (max(1, round(full_w * scale)), max(1, round(full_h * scale)))
-    frames = []
-    for image in images:
-        if scale < 1.0:
-            fitted = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
-            image = image.convert("RGB").resize(fitted, Image.Resampling.LANCZOS)
-        if image.size != size:
-            padded = Image.new(image.mode, size, image.getpixel((0, 0)))
-            if image.mode == "P":
-                padded.putpalette(image.getpalette() or [])
-            padded.paste(image, (0, 0))
-            image = padded
-        frames.append(image)
-    return frames
+def _shrunk(image: Image.Image, factor: int, palette: Image.Image) -> Image.Image:
+    """`image` a `factor`-th of its size (a box filter), on the theme's palette."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    if factor > 1:
+        rgb = rgb.reduce(factor)
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def encode(
-    frames: Sequence[Image.Image], *, frame_ms: int, hold_last_ms: int, lossless: bool = True
-) -> bytes:
-    """Frames (same size) as one animated WebP, the last shown for `hold_last_ms`; lossless
-    favours speed (quality 25, method 1: 20% faster than the default for 3% more bytes)."""
+class Frames:
+    """Boards as frames, added one at a time so a full-size drawing is let go at once: all
+    shrunk by one factor (the first board's: a replay never changes scale), on one palette."""
+
+    def __init__(self, *, width: int = WIDTH, theme: Theme = DEFAULT_THEME) -> None:
+        self.width = width
+        self.palette = palette_image(theme)
+        self.factor: int | None = None
+        self.shown: list[Image.Image] = []
+
+    def add(self, board: Image.Image) -> None:
+        if self.factor is None:
+            self.factor = max(1, math.ceil(board.width / self.width))
+        self.shown.append(_shrunk(board, self.factor, self.palette))
+
+    def shrink(self, factor: int) -> None:
+        """Every frame a `factor`-th of its size again (the size budget's last resort)."""
+        self.shown = [_shrunk(frame, factor, self.palette) for frame in self.shown]
+
+    def padded(self) -> list[Image.Image]:
+        """The frames at one size: a smaller board is padded at the bottom and right with its
+        own background colour, never stretched (a Rush 'n' Crush board grows)."""
+        size = (max(f.width for f in self.shown), max(f.height for f in self.shown))
+        frames = []
+        for frame in self.shown:
+            if frame.size != size:
+                padded = Image.new("P", size, frame.getpixel((0, 0)))
+                padded.putpalette(frame.getpalette() or [])
+                padded.paste(frame, (0, 0))
+                frame = padded
+            frames.append(frame)
+        return frames
+
+
+def encode(frames: Sequence[Image.Image], *, frame_ms: int, hold_last_ms: int) -> bytes:
+    """Frames (same size, palette) as one looping GIF, the last shown for `hold_last_ms`."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
     durations = [frame_ms] * (len(frames) - 1) + [hold_last_ms]
     out = io.BytesIO()
     frames[0].save(
         out,
-        format="WEBP",
+        format="GIF",
         save_all=True,
         append_images=list(frames[1:]),
         duration=durations,
         loop=0,
-        lossless=lossless,
-        quality=25 if lossless else LOSSY_QUALITY,
-        method=1 if lossless else 2,
     )
     return out.getvalue()
 
 
-def animate(
-    frames: Sequence[bytes],
+def _within_budget(frames: Frames, *, frame_ms: int, hold_last_ms: int, max_bytes: int) -> bytes:
+    """The frames encoded under `max_bytes`: if too big, half the frames are kept (evenly, the
+    first and last always), then they are shrunk by half, until it fits (or cannot shrink
+    further: one frame at `MIN_WIDTH`)."""
+    if not frames.shown:
+        raise ValueError("a replay needs at least one frame")
+    while True:
+        data = encode(frames.padded(), frame_ms=frame_ms, hold_last_ms=hold_last_ms)
+        count, width = len(frames.shown), frames.shown[0].width
+        if len(data) <= max_bytes:
+            return data
+        if count > 2:
+            frames.shown = [frames.shown[i] for i in pick_evenly(count, max(2, count // 2))]
+        elif width // 2 >= MIN_WIDTH:
+            frames.shrink(2)
+        elif count > 1:
+            frames.shown = frames.shown[-1:]
+        else:
+            return data
+
+
+def animate_views(
+    board: Callable[..., bytes],
+    views: Iterable[Any],
     *,
     frame_ms: int = FRAME_MS,
     hold_last_ms: int = HOLD_LAST_MS,
     width: int = WIDTH,
-    height: int = HEIGHT,
+    max_bytes: int = MAX_BYTES,
+) -> bytes:
+    """The boards `board(view)` draws for `views` (in order: pick them before, see
+    `pick_evenly`) as one animated GIF under `max_bytes`: each for `frame_ms`, the last for
+    `hold_last_ms`. Drawn straight to images, never through PNG."""
+    frames = Frames(width=width)
+    for view in views:
+        frames.add(drawn_image(board, view))
+    return _within_budget(frames, frame_ms=frame_ms, hold_last_ms=hold_last_ms, max_bytes=max_bytes)
+
+
+def animate(
+    pngs: Sequence[bytes],
+    *,
+    frame_ms: int = FRAME_MS,
+    hold_last_ms: int = HOLD_LAST_MS,
+    width: int = WIDTH,
     max_frames: int = MAX_FRAMES,
     max_bytes: int = MAX_BYTES,
 ) -> bytes:
-    """Board PNGs, in order, as an animated WebP under `max_bytes`: every board for
-    `frame_ms`, the final one held for `hold_last_ms`.
-
-    Frames beyond `max_frames` are dropped evenly (the first and last are always shown); if
-    the image is too big it is encoded lossy, then with half the frames, then half the size,
-    until it fits (or cannot shrink further: one frame at `MIN_WIDTH`).
-    """
-    if not frames:
-        raise ValueError("a replay needs at least one frame")
-    keep = min(len(frames), max_frames)
-    lossless = True
-    while True:
-        chosen = [frames[i] for i in pick_evenly(len(frames), keep)]
-        shown = frames_of(chosen, width=width, height=height)
-        data = encode(shown, frame_ms=frame_ms, hold_last_ms=hold_last_ms, lossless=lossless)
-        if len(data) <= max_bytes:
-            return data
-        if lossless:
-            lossless = False
-        elif keep > 2:
-            keep = max(2, keep // 2)
-        elif width > MIN_WIDTH:
-            width, height = max(MIN_WIDTH, width // 2), max(MIN_WIDTH, height // 2)
-        elif keep > 1:
-            keep = 1
-        else:
-            return data
+    """Board PNGs, in order, as an animated GIF (as `animate_views`); beyond `max_frames`
+    boards are dropped evenly (the first and last always shown)."""
+    frames = Frames(width=width)
+    for i in pick_evenly(len(pngs), max_frames):
+        frames.add(_decode(pngs[i]))
+    return _within_budget(frames, frame_ms=frame_ms, hold_last_ms=hold_last_ms, max_bytes=max_bytes)

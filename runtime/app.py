@@ -34,7 +34,7 @@ from render.registry import RENDERERS
 from runtime.health import HEARTBEAT_EVERY, HEARTBEAT_FILE, write_heartbeat
 from runtime.logs import startup_line
 from runtime.rendering import Renderer
-from runtime.settings import Settings
+from runtime.settings import MB, Settings
 from storage import InstanceLock, Repository
 from storage.backup import known_schema
 from table import ratings
@@ -127,7 +127,13 @@ class App:
             self._lock = InstanceLock.acquire(settings.data_dir)
         self.repo = await Repository.open(settings.database_target, clock=self._clock)
         log.info(self._startup_line())  # version, database, schema, games, shards
-        service = GameService(self.repo, GAMES, seed_source=self._seed_source, clock=self._clock)
+        service = GameService(
+            self.repo,
+            GAMES,
+            seed_source=self._seed_source,
+            clock=self._clock,
+            cache_bytes=settings.state_cache_mb * MB,
+        )
         await ratings.count_missed(self.repo, service.by_id)  # games a stop left uncounted
         self.renderer = Renderer(
             RENDERERS,

@@ -21,6 +21,9 @@ same bytes as drawn in the bot's own process (`tests/render/test_pool.py`).
 - A worker that dies (killed, out of memory, a crash in native code) is replaced, and the
   drawing it had is drawn once more on the new one; a drawing that kills that one too raises
   `RenderCrashed` (the bot then answers with the position in text, as for any failed drawing).
+- A background drawing (a finished game's replay) runs at the lowest CPU priority, so moves'
+  drawings and the bot come first on a busy host, and its worker ends after it (a fresh one
+  takes its place): its priority cannot be raised back, and its memory all goes back.
 - `close` stops the workers with the bot: queued drawings are cancelled, running ones finish.
 """
 
@@ -85,8 +88,11 @@ def _cgroup_cores() -> int | None:
 
 
 def _serve(conn: Connection) -> None:
-    """A worker: answer its pid, then draw each pickled `(fn, args, kwargs)` it is sent until
-    the pool closes the pipe. Ctrl-C is the bot's to handle: the pool stops its workers."""
+    """A worker: answer its pid, then draw each pickled `(fn, args, kwargs, background)` it is
+    sent until the pool closes the pipe. A background drawing (a replay) is drawn at the lowest
+    CPU priority and is the worker's last: a process cannot raise its priority back without
+    privileges, and its exit gives all the memory the drawing used back to the system (the
+    slot starts a fresh worker). Ctrl-C is the bot's to handle: the pool stops its workers."""
     import render.registry  # noqa: F401  (preloaded: costs nothing when the preload worked)
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -96,8 +102,11 @@ def _serve(conn: Connection) -> None:
             payload = conn.recv_bytes()
         except (EOFError, OSError):
             return
+        background = False
         try:
-            fn, args, kwargs = pickle.loads(payload)
+            fn, args, kwargs, background = pickle.loads(payload)
+            if background:
+                _lowest_priority()
             reply: tuple[bool, Any] = (True, fn(*args, **kwargs))
         except Exception as exc:
             reply = (False, exc)
@@ -105,6 +114,15 @@ def _serve(conn: Connection) -> None:
             conn.send(reply)
         except Exception as exc:  # an answer that does not pickle: say so instead
             conn.send((False, RuntimeError(f"the drawing's answer cannot be sent back: {exc}")))
+        if background:
+            return
+
+
+def _lowest_priority() -> None:
+    """This process yields the CPU to every other (nice 19): on a busy host, the moves'
+    drawings in the other workers and the bot itself come before a replay."""
+    with contextlib.suppress(OSError):
+        os.nice(19 - os.nice(0))
 
 
 class WorkerSlot(Slot):
@@ -194,6 +212,15 @@ class WorkerSlot(Slot):
             self.pool.finish(self, job, result=value)
         else:
             self.pool.finish(self, job, error=value)
+        if job.what.background:
+            self.retire()
+
+    def retire(self) -> None:
+        """The worker ended after a background drawing (see `_serve`): a fresh one takes its
+        place, as a matter of course (not counted as a replacement)."""
+        self._stop_worker()
+        if not self.pool.closed:
+            self._start_worker()
 
     def free(self) -> str:
         process = self.process  # read once: this slot's thread may be replacing it
@@ -266,7 +293,9 @@ class RenderPool(Slots):
     async def draw(self, what: Drawing, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """`run`, named `what` for the deadline's log, metrics and rules (`render_slots`)."""
         try:
-            payload = pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps(
+                (fn, args, kwargs, what.background), protocol=pickle.HIGHEST_PROTOCOL
+            )
         except (pickle.PicklingError, AttributeError, TypeError) as exc:
             raise NotPicklable(str(exc)) from exc
         if not self.started.is_set():

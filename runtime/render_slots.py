@@ -43,8 +43,9 @@ DEFAULT_TIMEOUT = 5.0
 """Seconds a drawing may take, queueing included (`REDLINE_RENDER_TIMEOUT`): 100 times a
 board's 50 ms budget, so a healthy drawing on a loaded machine is not cut short."""
 BACKGROUND_TIMEOUT = 120.0
-"""Background drawings get at least this long: a long game's replay animation takes seconds
-(2.1 s for 103 boards on a quiet machine, `render.replay`), and no player waits for it."""
+"""Background drawings get at least this long: a long game's replay takes a second or more
+(its rules' steps, up to `render.replay.MAX_FRAMES` boards drawn and encoded: for a
+103-move race, about 1 s), and no player waits for it."""
 SUSPECTS_KEPT = 1024
 """Suspect (session, kind) pairs remembered; the oldest is forgotten past this."""
 

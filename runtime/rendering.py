@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
 from render.registry import GameRenderers
+from runtime.memory import then_release
 from runtime.render_pool import NotPicklable, RenderPool
 from runtime.render_slots import DEFAULT_TIMEOUT, Drawing, RenderStats
 from runtime.render_threads import RenderThreads
@@ -57,6 +58,10 @@ class Renderer:
     async def picture(self, picture: Picture) -> bytes:
         """A picture a table's answer asked for (`table.answers.Picture`), within its deadline."""
         what = Drawing(picture.what, picture.game, picture.session_id, picture.background)
+        if picture.background:  # big and rare (a replay): what it freed goes back to the system
+            return await self.draw(
+                what, then_release, picture.draw, *picture.args, **picture.kwargs
+            )
         return await self.draw(what, picture.draw, *picture.args, **picture.kwargs)
 
     async def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:

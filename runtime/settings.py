@@ -15,10 +15,15 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from runtime.render_slots import DEFAULT_TIMEOUT
+from table.statecache import DEFAULT_MAX_BYTES
 
 ENV_PREFIX = "REDLINE_"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
+
+
+MB = 1024 * 1024
+"""Bytes in a megabyte (REDLINE_STATE_CACHE_MB)."""
 
 
 class Settings(BaseSettings):
@@ -84,6 +89,13 @@ class Settings(BaseSettings):
         ge=0,
         le=36500,
         description="Days a finished game is kept before it is exported and removed (0: forever)",
+    )
+    state_cache_mb: int = Field(
+        default=DEFAULT_MAX_BYTES // MB,
+        ge=1,
+        le=65536,
+        description="Megabytes of live games' decoded states kept in memory (an estimate; past "
+        "it the least recently played are decoded again at their next press)",
     )
     metrics_port: int | None = Field(
         default=None,
@@ -224,6 +236,7 @@ ALLOWED: dict[str, str] = {
     "backup_hours": "hours from 0 to 8760 (0: no automatic backups)",
     "backup_keep": "a whole number from 1 to 1000",
     "retention_days": "days from 0 to 36500 (0: keep finished games forever)",
+    "state_cache_mb": "a whole number of megabytes from 1 to 65536",
     "metrics_port": "a port number from 1 to 65535, or unset (off)",
     "metrics_host": "an address such as 127.0.0.1 or 0.0.0.0",
     "shard_count": "a whole number from 1 to 4096, or unset (Discord's recommendation)",

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Picture:
     """An image to draw off the event loop: `draw(*args, **kwargs)`, a pure function of
-    `render/` (its arguments are views, never states) returning the image's bytes. `what`,
+    `render/` (its arguments are views, never states) returning the image's bytes; or, for a
+    replay, `table.replays.replay_animation`, which steps a finished game's log to public views
+    and draws those. `what`,
     `game` and `session_id` name it for the drawing deadline's log and metrics (a dice
     roll's has no session: None); a `background` picture (a replay) never takes the slot a
     move needs."""

@@ -15,7 +15,6 @@ import logging
 import secrets
 import time
 import weakref
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TypeVar
 
@@ -43,6 +42,7 @@ from table.snapshot import (
     StaleBoard,
     game_tag,
 )
+from table.statecache import DEFAULT_MAX_BYTES, StateCache
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -73,7 +73,7 @@ class Sessions:
         games: Mapping[str, AnySpec],
         *,
         seed_source: Callable[[], int] | None = None,
-        cache_size: int = 4096,
+        cache_bytes: int = DEFAULT_MAX_BYTES,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.repo = repo
@@ -83,8 +83,8 @@ class Sessions:
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         # Weak values: a lock lives while someone holds or awaits it, so idle sessions cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._cache: OrderedDict[int, tuple[int, Model, tuple[Event, ...]]] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache = StateCache(cache_bytes)
+        """Live games' decoded states by version, bounded in bytes (`table/statecache.py`)."""
         self.outage = Outage(repo, clock=clock)
         """While storage is unavailable, every write is refused (and it is probed for)."""
         self.sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
@@ -118,13 +118,10 @@ class Sessions:
     def _remember(self, record: SessionRecord, state: Model, events: tuple[Event, ...]) -> None:
         """Cache a live game's decoded state by version; a finished game's is let go (it is
         read rarely after the end, and thousands of them would otherwise fill the cache)."""
-        if not record.is_live:
-            self._cache.pop(record.id, None)
+        if not record.is_live or record.state_json is None:
+            self._cache.drop(record.id)
             return
-        self._cache[record.id] = (record.version, state, events)
-        self._cache.move_to_end(record.id)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        self._cache.put(record.id, record.version, state, events, state_json=record.state_json)
 
     async def _snapshot(self, record: SessionRecord) -> Snapshot:
         spec = self._spec_of(record)
@@ -132,9 +129,9 @@ class Sessions:
             if record.status is not SessionStatus.LOBBY and record.last_seq >= 0:
                 raise damaged_game(record.id, "it is under way but has no saved position")
             return Snapshot(record, spec, None)
-        cached = self._cache.get(record.id)
-        if cached is not None and cached[0] == record.version:
-            return Snapshot(record, spec, cached[1], cached[2])
+        cached = self._cache.get(record.id, record.version)
+        if cached is not None:
+            return Snapshot(record, spec, cached.state, cached.events)
         try:
             state = spec.load_state(record.state_json)
         except (ValidationError, ValueError) as exc:

@@ -1,23 +1,23 @@
 """The animated replay of a finished game, rebuilt from its seed and log.
 
 The game is replayed exactly as `table.verify` checks it (players in seat order, the stored
-options, `Rng.for_step(seed, step)`), and every step's public view (`view(state, None)`, never
-a private one) is drawn. The rules step here, between drawings (milliseconds a step, as for a
-move); every board, and the animation made of them, is a background picture
-(`Picture.background`) for the drawer: off the event loop, behind every move's drawing, never
-holding the last free slot, with a deadline of its own, longer than a move's. Who posts the
-replay, and when, is the bot's business.
+options, `Rng.for_step(seed, step)`), and the public view (`view(state, None)`, never a private
+one) of every step kept is drawn. All of it, the rules' steps included, is one background
+picture (`Picture.background`) for the drawer: off the event loop (in a drawing worker), behind
+every move's drawing, never holding the last free slot, with a deadline of its own, longer than
+a move's; the boards kept (`render.replay.MAX_FRAMES`, spread evenly) are picked before any is
+drawn. Who posts the replay, and when, is the bot's business.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from games.engine import GameError, Player, Rng
-from games.registry import AnySpec
+from games.registry import GAMES, AnySpec
 from render import replay
 from render.registry import RENDERERS
 from storage import LogEntry, SessionRecord
@@ -48,33 +48,48 @@ def _next(spec: AnySpec, state: Any, entry: LogEntry, seed: int) -> Any:
     return spec.apply(state, entry.actor, action, Rng.for_step(seed, entry.seq)).state
 
 
-async def build_replay(
-    spec: AnySpec, drawer: Drawer, record: SessionRecord, entries: Sequence[LogEntry]
-) -> bytes:
-    """The animated replay (WebP bytes) of the session `record` from its logged `entries`.
-
-    A move that no longer replays (the log was tampered with; `/game verify` names it) ends
-    the replay at the last board that does.
-    """
-    renderers = RENDERERS.get(spec.key)
-    if renderers is None:
-        raise ReplayError(f"{spec.title} has no board to replay")
-
-    def frame(draw: Callable[..., bytes], *args: Any) -> Picture:
-        return Picture("replay", spec.key, record.id, draw, args, background=True)
-
+def _public_views(spec: AnySpec, record: SessionRecord, moves: Sequence[LogEntry]) -> Iterator[Any]:
+    """The public view after setup and after each move kept (`render.replay.MAX_FRAMES`,
+    evenly). A move that no longer replays (the log was tampered with; `/game verify` names it)
+    ends the replay at the last board that does."""
+    kept = set(replay.pick_evenly(len(moves) + 1, replay.MAX_FRAMES))
     state = _setup(spec, record)
-    frames = [await drawer.picture(frame(renderers.board, spec.view(state, None)))]
-    for entry in standing_moves(entries):  # a taken-back move and its take-back both vanish
-        if entry.seq == 0 or entry.actor is None:
-            continue
+    shown = 0
+    if shown in kept:
+        yield spec.view(state, None)
+    for step, entry in enumerate(moves, start=1):
         try:
             state = _next(spec, state, entry, record.seed)
         except (GameError, ValueError) as exc:
             log.warning("replay of session %s stops at move #%s: %s", record.id, entry.seq, exc)
-            break
-        frames.append(await drawer.picture(frame(renderers.board, spec.view(state, None))))
-    return await drawer.picture(frame(replay.animate, frames))
+            if shown != step - 1:
+                yield spec.view(state, None)
+            return
+        if step in kept:
+            shown = step
+            yield spec.view(state, None)
+
+
+def replay_animation(game_key: str, record: SessionRecord, entries: Sequence[LogEntry]) -> bytes:
+    """The animated replay (GIF bytes) of the session `record` from its logged `entries`: runs
+    in a drawing worker, so the rules' steps leave the event loop too. The game comes by key
+    from the registry (a game's spec does not always pickle; its key does)."""
+    spec = GAMES[game_key]
+    moves = [e for e in standing_moves(entries) if e.seq != 0 and e.actor is not None]
+    # a taken-back move and its take-back both vanish (`standing_moves`)
+    return replay.animate_views(RENDERERS[game_key].board, _public_views(spec, record, moves))
+
+
+async def build_replay(
+    spec: AnySpec, drawer: Drawer, record: SessionRecord, entries: Sequence[LogEntry]
+) -> bytes:
+    """The animated replay (GIF bytes) of the session `record` from its logged `entries`,
+    built off the event loop as one background picture."""
+    if RENDERERS.get(spec.key) is None:
+        raise ReplayError(f"{spec.title} has no board to replay")
+    args = (spec.key, record, tuple(entries))
+    picture = Picture("replay", spec.key, record.id, replay_animation, args, background=True)
+    return await drawer.picture(picture)
 
 
 def replay_board(snap: Snapshot, data: bytes) -> Message:

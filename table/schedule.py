@@ -38,6 +38,7 @@ by at most that long.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -181,6 +182,13 @@ class Scheduler:
         task = self.background(self._quietly(snap.session_id))
         if task is not None:
             self._running[snap.session_id] = task
+            task.add_done_callback(functools.partial(self._forget, snap.session_id))
+
+    def _forget(self, session_id: int, task: asyncio.Task[None]) -> None:
+        """A finished pass is let go: every session that ever had a bot seat or an away
+        player would otherwise keep its last task (and the task its coroutine) for good."""
+        if self._running.get(session_id) is task:
+            del self._running[session_id]
 
     async def settle(self) -> None:
         """Wait for background passes (tests; a stop bounds its wait in `Workload.finish`)."""

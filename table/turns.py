@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -174,7 +175,9 @@ class Turns:
 
     def __init__(self, host: Boards) -> None:
         self.host = host
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Weak values: a lock lives while a step is told or waits, so a session told once
+        # costs nothing afterwards (a plain dict kept one per session ever told, for good).
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @property
     def repo(self) -> Repository:
@@ -183,7 +186,9 @@ class Turns:
     async def tell(self, snap: Snapshot, carrier: TurnCarrier, *, note: str = "") -> None:
         """Tell the step `snap` was saved at in the session's turn message (see module doc).
         `note`: a line shown above the story in this version only (a turn that timed out)."""
-        lock = self._locks.setdefault(snap.session_id, asyncio.Lock())
+        lock = self._locks.get(snap.session_id)
+        if lock is None:
+            lock = self._locks[snap.session_id] = asyncio.Lock()
         async with lock:
             row = await self.claimed(snap.session_id)
             if row.version is not None and row.version >= snap.version:

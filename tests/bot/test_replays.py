@@ -41,7 +41,7 @@ async def test_a_finished_game_posts_its_replay_in_the_background(table: Table) 
     task = table.post_replay(snap, post)
     assert task is not None and not posted
     await table.workload.idle()
-    assert [b.filename for b in posted] == [f"replay-{snap.session_id}.webp"]
+    assert [b.filename for b in posted] == [f"replay-{snap.session_id}.gif"]
 
 
 async def test_a_running_game_posts_no_replay(table: Table) -> None:

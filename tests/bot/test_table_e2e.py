@@ -94,7 +94,7 @@ async def test_the_replay_of_a_finished_game(world: World) -> None:
     r = await world.slash(world.carol, "game replay")
     await r.wait_followups(1, timeout=30)
     name, data = r.messages[-1].files[0]
-    assert name.startswith("replay-") and data[:4] == b"RIFF" and len(data) < 8_000_000
+    assert name.startswith("replay-") and data[:6] == b"GIF89a" and len(data) < 8_000_000
 
 
 async def test_a_new_game_gets_its_own_thread_and_is_played_there(world: World) -> None:
@@ -184,3 +184,26 @@ async def test_the_winning_press_is_answered_while_its_replay_is_still_drawn(
     final = await Player(world, [world.alice, world.bob], random.Random(3)).play()
     assert OUTCOME in final.content and "won the game" in final.content, final.content
     assert world.bot is not None and world.bot.workload.running(Work.POST), "still drawing"
+
+
+async def test_a_replay_finished_after_the_interaction_expired_is_still_posted(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The winning press's token expires (15 min) while its replay is built: the replay is
+    posted all the same, by the bot's own token in the channel."""
+    built = replays.replay_for
+    release = asyncio.Event()
+
+    async def slow_replay(*built_from: Any) -> Message:
+        await release.wait()
+        return await built(*built_from)
+
+    monkeypatch.setattr(replays, "replay_for", slow_replay)
+    await world.new_race()
+    final = await Player(world, [world.alice, world.bob], random.Random(3)).play()
+    assert "won the game" in final.content, final.content
+    world.fake.age_tokens(15 * 60 + 1)
+    release.set()
+    await world.idle()
+    posted = [m for m in world.public() if any(n.startswith("replay-") for n, _ in m.files)]
+    assert len(posted) == 1, "the replay was posted once the interaction had expired"

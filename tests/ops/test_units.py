@@ -20,6 +20,7 @@ from bot import shutdown
 from bot.shutdown import RESTARTING, Drain
 from fakediscord import FakeDiscord
 from runtime import logs
+from runtime.app import App
 from runtime.settings import Settings, describe_errors
 
 
@@ -150,3 +151,14 @@ async def test_an_interaction_notes_its_own_tasks_without_listing_every_task(
             assert listed == []
         finally:
             elsewhere.cancel()
+
+
+async def test_the_state_cache_is_bounded_by_its_setting(tmp_path: Path) -> None:
+    """REDLINE_STATE_CACHE_MB is the bound of the bot's state cache, in megabytes."""
+    settings = Settings(token="t", data_dir=tmp_path, state_cache_mb=3, render_processes=0)
+    app = App(settings)
+    try:
+        bot = await app.open()
+        assert bot.service._cache.max_bytes == 3 * 1024 * 1024
+    finally:
+        await app.close()

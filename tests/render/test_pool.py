@@ -16,6 +16,7 @@ from games.registry import GAMES, AnySpec
 from render.registry import RENDERERS
 from render.textcache import CACHE
 from runtime.render_pool import NotPicklable, RenderCrashed, RenderPool
+from runtime.render_slots import Drawing
 from runtime.rendering import Renderer
 
 
@@ -201,3 +202,19 @@ def test_closing_while_starting_exits_without_a_traceback(delay: float) -> None:
     )
     assert done.returncode == 0 and "closed" in done.stdout
     assert "Traceback" not in done.stderr, done.stderr
+
+
+async def test_a_background_drawing_runs_at_low_priority_in_a_worker_of_its_own() -> None:
+    """A replay (a background drawing) runs at the lowest CPU priority, so the moves' drawings
+    on the other cores come first, and its worker ends with it (its memory goes back to the
+    system): the next drawing runs on a fresh worker at normal priority, not as a crash."""
+    made = RenderPool(1)
+    try:
+        background = Drawing("replay", "dragrage", 1, background=True)
+        assert await made.draw(background, os.nice, 0) == 19
+        replay_worker = await made.draw(background, os.getpid)
+        assert await made.run(os.nice, 0) == 0
+        assert await made.run(os.getpid) != replay_worker
+        assert made.replacements == 0
+    finally:
+        made.close(wait=True)

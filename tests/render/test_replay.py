@@ -7,7 +7,11 @@ import random
 
 from PIL import Image, ImageDraw
 
-from render.replay import animate, pick_evenly
+from bench.samples import playout
+from games.registry import GAMES
+from render.dragrage import render_dragrage
+from render.encode import drawn_image, encode_png
+from render.replay import animate, animate_views, pick_evenly
 
 
 def _boards(count: int, *, size: tuple[int, int] = (200, 120), noisy: bool = False) -> list[bytes]:
@@ -34,11 +38,11 @@ def _durations(data: bytes) -> list[int]:
         return found
 
 
-def test_every_board_is_one_frame_of_an_animated_webp() -> None:
-    """Twelve boards give a looping animated WebP of twelve frames."""
+def test_every_board_is_one_frame_of_an_animated_gif() -> None:
+    """Twelve boards give a looping animated GIF of twelve frames."""
     data = animate(_boards(12), frame_ms=300, hold_last_ms=3000)
     with Image.open(io.BytesIO(data)) as img:
-        assert img.format == "WEBP" and img.is_animated and img.n_frames == 12
+        assert img.format == "GIF" and img.is_animated and img.n_frames == 12
 
 
 def test_the_final_board_is_held_longer() -> None:
@@ -54,7 +58,7 @@ def test_boards_of_different_heights_share_one_frame_size() -> None:
 
 
 def test_big_boards_are_scaled_into_the_box() -> None:
-    """Boards wider than the box are scaled down, keeping their proportions."""
+    """Boards wider than the box are shrunk by a whole factor, keeping their proportions."""
     with Image.open(io.BytesIO(animate(_boards(3, size=(1600, 800)), width=400))) as img:
         assert img.size == (400, 200)
 
@@ -73,3 +77,25 @@ def test_the_size_budget_is_respected_with_many_frames() -> None:
     assert len(data) <= 300_000
     with Image.open(io.BytesIO(data)) as img:
         assert img.is_animated and img.n_frames >= 2
+
+
+def test_a_frame_is_drawn_without_the_png_round_trip() -> None:
+    """`drawn_image` gives the very image a board renderer encodes: encoded, it is the board."""
+    spec = GAMES["dragrage"]
+    view = spec.view(playout(spec, 2, seed=3)[5], None)
+    assert encode_png(drawn_image(render_dragrage, view)) == render_dragrage(view)
+
+
+def test_views_animate_as_their_boards_do() -> None:
+    """`animate_views` draws each view and animates the boards as `animate` does their PNGs:
+    as many frames, of one size, half the board's width."""
+    spec = GAMES["dragrage"]
+    views = [spec.view(state, None) for state in playout(spec, 2, seed=3)[:6]]
+    pngs = [render_dragrage(view) for view in views]
+    with (
+        Image.open(io.BytesIO(animate_views(render_dragrage, views))) as drawn,
+        Image.open(io.BytesIO(animate(pngs))) as decoded,
+        Image.open(io.BytesIO(pngs[0])) as png,
+    ):
+        assert (drawn.n_frames, drawn.size) == (decoded.n_frames, decoded.size)
+        assert drawn.width == png.width // 2
