@@ -14,7 +14,10 @@ Words, defined once:
 - a **ping** is a new public message that notified someone (a mention in its content that
   `allowed_mentions` let through; edits and ephemeral messages never notify);
 - a **handover** to the person is a point where they become able to act (the first board
-  included), and were not a moment before; the ping there is the one budgeted.
+  included), and were not a moment before; the ping there is the one budgeted. Where the
+  person's next move there was their only one (`Step.forced`), the table made it for them
+  at once without a ping (issue 26): the handover moves on to where that move leaves them a
+  choice, or is none (a ping there is to no purpose).
 """
 
 from __future__ import annotations
@@ -61,6 +64,9 @@ class Step:
     rolls: tuple[Roll, ...] = ()
     action: dict[str, Any] = field(default_factory=dict, compare=False)
     """The move as logged (its `kind` and fields): what a game's units are read from."""
+    forced: bool = False
+    """It was the actor's only move (the game's `extra["forced"]`): for a person, the table
+    made it at once, unasked."""
 
     @property
     def simultaneous(self) -> bool:
@@ -142,20 +148,36 @@ def count_pings(steps: Sequence[Step], posts: Sequence[Post], person: int) -> Pi
     def before(seq: int) -> frozenset[int]:
         return by_seq[seq].active_before if seq in by_seq else frozenset()
 
-    handovers = [
+    def asked_at(seq: int) -> int | None:
+        """Where the person becomes able to act at `seq` is asked: past the moves the table
+        made for them, None if those leave them nothing to choose."""
+        for step in steps:
+            if step.seq <= seq or step.actor != person:
+                continue
+            if not step.forced:
+                return seq
+            if person not in step.active_after:
+                return None
+            seq = step.seq
+        return seq
+
+    became_able = [
         seq
         for seq in [0, *by_seq]
         if person in after(seq)
         and person not in before(seq)
         and (seq == 0 or by_seq[seq].actor != person)
     ]
+    handovers = [seq for seq in map(asked_at, became_able) if seq is not None]
     at = Counter[int]()
     pings = Pings(per_handover=[])
     for post in posts:
         if not post.new or post.private_to is not None or person not in post.pinged:
             continue
         step = by_seq.get(post.seq)
-        if person not in after(post.seq):
+        if post.seq in handovers:
+            at[post.seq] += 1
+        elif person not in after(post.seq) or post.seq in became_able:
             pings.stray += 1
         elif step is not None and step.actor == person:
             pings.own_step += 1

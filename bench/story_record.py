@@ -80,7 +80,8 @@ class Recorder:
 
 async def steps_of(app: App, channel: FakeChannel) -> list[Step]:
     """The game's moves from its log, replayed from its seed: who could act before and after
-    each, and what the public reads of it (`table/story.py`)."""
+    each, what the public reads of it (`table/story.py`), and whether it was the actor's only
+    move (which the table makes for a person at once: the repository keeps no flag for it)."""
     assert app.bot is not None and app.repo is not None
     snap = await app.bot.service.latest(channel.id)
     record, spec = snap.record, snap.spec
@@ -90,12 +91,14 @@ async def steps_of(app: App, channel: FakeChannel) -> list[Step]:
         spec.options_model.model_validate_json(record.options_json),
         Rng.for_step(record.seed, 0),
     )
+    only_move = spec.extra.get("forced")
     steps: list[Step] = []
     for entry in await app.repo.log(record.id, after_seq=0):
         assert entry.actor is not None, "a take-back in the log: the person never presses one"
         events = json.loads(entry.events_json)
         before = frozenset(spec.active_players(state))
         action = spec.parse_action(json.loads(entry.action_json))
+        forced = only_move is not None and only_move(state, entry.actor) is not None
         state = spec.apply(state, entry.actor, action, Rng.for_step(record.seed, entry.seq)).state
         after = frozenset() if spec.outcome(state) is not None else spec.active_players(state)
         lines = story.event_lines(spec, events, None, names, actor=entry.actor)
@@ -115,6 +118,7 @@ async def steps_of(app: App, channel: FakeChannel) -> list[Step]:
                 story.has_public_effects(spec, events),
                 rolls,
                 json.loads(entry.action_json),
+                forced,
             )
         )
     return steps

@@ -41,6 +41,8 @@ class Role(Enum):
     END = "end"
     """Joins the open unit of its name and closes it; with none open, it and the steps held
     are in no unit (an activation ended before any action)."""
+    WHOLE = "whole"
+    """Is a whole unit in one step (with any steps held for it): begins one and closes it."""
     OUTSIDE = "outside"
     """Belongs to no unit (choosing a truck, discarding cards): closes the open unit."""
 
@@ -119,15 +121,18 @@ LOCATION = {"fill", "tweak", "accept", "hit", "hit_two", "give_cargo", "lose_sys
 
 def spacetruckin_unit(step: Step, open_unit: str | None) -> tuple[str, Role]:
     """Space Truckin': in the shipyard a system placed is its build, its placement and the pip
-    it marks; in the location phase a location is every step of its challenge up to the jump
-    onwards. Picks, charting and stopping to build are none."""
+    it marks, or one BuildAt (all three in one move); in the location phase a location is
+    every step of its challenge up to the jump onwards, a reward's or an artifact's pip
+    (a mark) included. Picks, charting and stopping to build are none."""
     kind = step.action.get("kind", "")
+    if kind == "build_at":
+        return "system placed", Role.WHOLE
     if kind == "build":
         return "system placed", Role.BEGIN
+    if kind in LOCATION or (kind == "mark" and open_unit == "location"):
+        return "location", Role.GO_ON if open_unit == "location" else Role.BEGIN
     if kind in SHIPYARD:
         return "system placed", Role.GO_ON
-    if kind in LOCATION:
-        return "location", Role.GO_ON if open_unit == "location" else Role.BEGIN
     if kind == "jump":
         return "location", Role.END
     return "system placed", Role.OUTSIDE
@@ -173,8 +178,9 @@ def units_of(steps: Sequence[Step], person: int, units: Units) -> list[Unit]:
         if role is Role.OUTSIDE:
             current, held = None, {}
             continue
-        if role is Role.BEGIN or current is None or current.name != name:
-            if role is not Role.BEGIN:
+        begins = role in (Role.BEGIN, Role.WHOLE)
+        if begins or current is None or current.name != name:
+            if not begins:
                 held.setdefault(name, []).append(step.seq)
                 if role is Role.END:
                     held.pop(name)
@@ -182,7 +188,7 @@ def units_of(steps: Sequence[Step], person: int, units: Units) -> list[Unit]:
             current = Unit(name, held.pop(name, []))
             found.append(current)
         current.seqs.append(step.seq)
-        if role is Role.END:
+        if role in (Role.END, Role.WHOLE):
             current = None
     return found
 

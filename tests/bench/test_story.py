@@ -116,6 +116,25 @@ def test_pings_of_one_asked_already_or_not_to_act_are_extra() -> None:
     assert (pings.repeated, pings.stray) == (1, 1)
 
 
+def test_a_handover_to_a_move_the_table_made_for_the_person_needs_no_ping() -> None:
+    """The person's only move (seq 4, forced) is played for them: no handover there, no miss."""
+    steps = _alternating()
+    steps[3] = Step(4, PERSON, ONE, TWO, ("moved",), True, forced=True)
+    pings = count_pings(steps, [Post(0, pinged=(PERSON,)), Post(3)], PERSON)
+    assert pings.per_handover == [1]
+
+
+def test_after_a_move_made_for_the_person_their_next_choice_is_the_handover() -> None:
+    """A forced move that leaves the person a real choice hands over there: its ping counts."""
+    steps = [
+        Step(1, BOT, TWO, ONE),
+        Step(2, PERSON, ONE, ONE, forced=True),
+        Step(3, PERSON, ONE, TWO),
+    ]
+    pings = count_pings(steps, [Post(2, pinged=(PERSON,))], PERSON)
+    assert pings.per_handover == [1] and pings.own_step == 0
+
+
 def test_edits_and_private_messages_never_ping() -> None:
     """Only new public posts can be pings."""
     posts = [Post(3, new=False, pinged=(PERSON,)), Post(3, private_to=PERSON, pinged=(PERSON,))]

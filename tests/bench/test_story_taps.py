@@ -111,6 +111,31 @@ def test_space_truckin_units_span_the_other_players_steps() -> None:
     ]
 
 
+def test_a_space_truckin_build_at_is_a_system_placed() -> None:
+    """BuildAt places a whole system in one move: a unit, with the free choice of die before it."""
+    at = {"system": "Engine", "shape": "O", "anchor": "A1", "rotation": 0, "flip": False}
+    steps = [
+        _step(1, kind="build_at", pip="A1", **at),
+        _step(2, BOT, kind="build_at"),
+        _step(3, kind="free_choice", die=1, face=6),
+        _step(4, kind="build_at", pip="C1", **at),
+        _step(5, kind="stop"),
+    ]
+    assert _units("spacetruckin", steps) == [("system placed", [1]), ("system placed", [3, 4])]
+
+
+def test_every_move_of_a_space_truckin_challenge_belongs_to_its_location() -> None:
+    """A tweak and a reward's mark after the fill, a hit and the jump make one location."""
+    steps = [
+        _step(1, kind="fill", first="top1", second="bot1"),
+        _step(2, kind="tweak", box="top1", effect="flip", pip="B2"),
+        _step(3, kind="mark", cell="C3"),
+        _step(4, kind="hit", piece=None),
+        _step(5, kind="jump", pip="B3"),
+    ]
+    assert _units("spacetruckin", steps) == [("location", [1, 2, 3, 4, 5])]
+
+
 def test_taps_per_unit_are_held_to_the_budget_with_the_figure_before_beside() -> None:
     """Units of 1, 1 and 3 taps: median 1 passes Rush 'n' Crush's 3, p90 3 too; before shown."""
     steps = [_step(1), _step(2, BOT), _step(3), _step(4, BOT), _step(5), _step(6, BOT)]
