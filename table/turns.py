@@ -70,7 +70,8 @@ class TurnRecord(BaseModel):
     opened_seq: int
     """The step whose answer opened the message."""
     acting: tuple[PlayerId, ...]
-    """Who had to act when it last showed."""
+    """Who had to act when it last showed (and was asked: not one whose only move the table
+    makes for them)."""
     readers: tuple[int, ...] = ()
     """Whom it pinged when it opened (user ids): its summary is for them."""
     since: int | None = None
@@ -91,16 +92,25 @@ def decide(previous: TurnRecord | None, snap: Snapshot, mover: PlayerId | None) 
     """New message or edit, and whom the new one pings (see the module doc)."""
     ended = snap.outcome is not None or not snap.record.is_live
     acting_before = frozenset(previous.acting) if previous is not None else frozenset()
-    newly = snap.active_players - acting_before
+    newly = frozenset(asked(snap)) - acting_before
     if previous is not None and previous.message_id is not None and not newly and not ended:
         return TurnPlan(new=False)
     notified = set(snap.pinged)
+    # The mover acting again is their own turn going on (no ping), unless the table made the
+    # move for them (their only move): then they were never asked, and now they are.
+    goes_on = mover if previous is None or mover in acting_before else None
     pinged = tuple(
         snap.user_of(p)
         for p in sorted(newly)
-        if p != mover and snap.user_of(p) in notified and snap.user_of(p) != mover
+        if p != goes_on and snap.user_of(p) in notified and snap.user_of(p) != goes_on
     )
     return TurnPlan(new=True, pinged=pinged)
+
+
+def asked(snap: Snapshot) -> tuple[PlayerId, ...]:
+    """Who must act and is asked to: not a person whose only move the table makes for them
+    (`Snapshot.forced_move`: they are asked, and pinged, once a real choice is theirs)."""
+    return tuple(p for p in sorted(snap.active_players) if snap.forced_move(p) is None)
 
 
 def last_moves(entries: Sequence[LogEntry], readers: Sequence[PlayerId]) -> int | None:
@@ -251,7 +261,7 @@ class Turns:
         snap: Snapshot,
         entries: Sequence[LogEntry],
     ) -> TurnRecord:
-        acting = tuple(sorted(snap.active_players))
+        acting = asked(snap)
         if not plan.new and previous is not None:
             return previous.model_copy(update={"acting": acting})
         readers = tuple(p for p in sorted(snap.active_players) if snap.user_of(p) in plan.pinged)

@@ -142,14 +142,16 @@ async def test_a_deleted_turn_message_is_replaced_by_a_new_one(host: Host, race:
     assert carrier.sent[-1][0] == "post" and carrier.sent[-1][1] != carrier.sent[0][1]
 
 
-def _stub(active: set[int], *, over: bool = False) -> Any:
-    """Just what `decide` reads of a snapshot: every player a human who is notified."""
+def _stub(active: set[int], *, over: bool = False, forced: frozenset[int] = frozenset()) -> Any:
+    """Just what `decide` reads of a snapshot: every player a human who is notified, but for
+    those whose only move the table makes (`forced`: neither pinged nor asked)."""
     return SimpleNamespace(
         outcome=object() if over else None,
         record=SimpleNamespace(is_live=True),
         active_players=frozenset(active),
-        pinged=tuple(sorted(active)),
+        pinged=tuple(sorted(active - forced)),
         user_of=lambda p: p,
+        forced_move=lambda p: object() if p in forced else None,
     )
 
 
@@ -174,3 +176,18 @@ def test_older_steps_collapse_to_fit() -> None:
     kept = fitted(["head"], lines, budget=500)
     assert kept[0] == "head" and kept[1].startswith("… ") and kept[-1] == lines[-1]
     assert sum(len(k) + 1 for k in kept) <= 500 + len(kept[1]) + 1
+
+
+def test_a_lone_move_made_by_the_table_then_a_real_choice_pings_its_player() -> None:
+    """Ann's only move is made for her unasked: the step after, her real choice is a handover
+    (a new message pinging her), not her own turn going on."""
+    before = TurnRecord(message_id=1, opened_seq=4, acting=(2,))
+    assert not decide(before, _stub({1}, forced=frozenset({1})), mover=2).new
+    unasked = TurnRecord(message_id=1, opened_seq=5, acting=())  # as that step leaves it
+    plan = decide(unasked, _stub({1}), mover=1)
+    assert plan.new and plan.pinged == (1,)
+
+
+def test_a_player_acting_again_after_their_own_move_is_not_pinged() -> None:
+    """Her own turn going on (she was asked, and moved) stays one message, unpinged."""
+    assert not decide(TurnRecord(message_id=1, opened_seq=4, acting=(1,)), _stub({1}), 1).new
