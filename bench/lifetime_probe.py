@@ -80,12 +80,12 @@ def part_of(frame: FrameType | None) -> str:
         walked = walked.f_back
     while frame is not None and found == "loop":
         name = frame.f_code.co_filename
-        if name.startswith(ROOT):
-            top = name[len(ROOT) + 1 :].split(os.sep, 1)[0]
-            found = PROJECT_PARTS.get(top, found)
-        elif "site-packages" in name:
+        if "site-packages" in name:  # first: the venv may sit inside the project (./redline)
             top = name.split("site-packages" + os.sep, 1)[1].split(os.sep, 1)[0]
             found = LIBRARY_PARTS.get(top, found)
+        elif name.startswith(ROOT):
+            top = name[len(ROOT) + 1 :].split(os.sep, 1)[0]
+            found = PROJECT_PARTS.get(top, found)
         frame = frame.f_back
     return found
 
