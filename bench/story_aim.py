@@ -83,12 +83,16 @@ def read(choice: Pressable) -> set[str]:
     return words(" ".join([choice.label.split(": ", 1)[-1], *choice.values]))
 
 
-def want_words(want: str | None) -> tuple[set[str], set[str]]:
-    """The words of the wanted move's values, not its keys: of its texts (its kind, the system
-    it builds, the cell it places at) and of its numbers (the card it plays)."""
+def want_words(want: str | None) -> tuple[set[str], set[str], set[str]]:
+    """The words of the wanted move's values, not its keys: of its texts (the system it builds,
+    the cell it places at, the vehicle it moves), of its numbers (the card it plays) and of its
+    kind apart (`move`, which every builder of moves names). A text is read whole: the vehicle
+    `A1` is not the number 1 of a label "L1F3"."""
     texts: set[str] = set()
     numbers: set[str] = set()
-    stack: list[Any] = [json.loads(want)] if want is not None else []
+    item: Any = json.loads(want) if want is not None else {}
+    kind = words(str(item.pop("kind", ""))) if isinstance(item, dict) else set()
+    stack: list[Any] = [item]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
@@ -96,17 +100,19 @@ def want_words(want: str | None) -> tuple[set[str], set[str]]:
         elif isinstance(item, list):
             stack += item
         elif isinstance(item, str):
-            texts |= words(item)
+            texts |= set(re.findall(r"[^\W_]+", item.lower()))
         elif isinstance(item, int) and not isinstance(item, bool):
             numbers.add(str(item))
-    return texts, numbers
+    return texts, numbers, kind
 
 
-def likeness(choice: Pressable, sought: tuple[set[str], set[str]]) -> tuple[int, int]:
+def likeness(choice: Pressable, sought: tuple[set[str], set[str], set[str]]) -> tuple[int, ...]:
     """How much of the wanted move the person reads on a control: its words first, then its
-    numbers (a lone number matches too many things to come first)."""
+    numbers (a lone number matches too many things to come first), then its kind: a control
+    that names the move's values ("⏩ F4" to go forward 4) before one that names only its kind
+    (the builder "⬆ Move…"), where the person would build what is listed already."""
     seen = read(choice)
-    return len(seen & sought[0]), len(seen & sought[1])
+    return tuple(len(seen & part) for part in sought)
 
 
 def aim(
@@ -150,3 +156,4 @@ def makes_move(custom_id: str, values: Sequence[str] | None, want: str | None) -
         return False
     named = want if bid.verb == ACTION else payload_digest(want)
     return bid.payload == named or want in (values or ())
+

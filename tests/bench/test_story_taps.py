@@ -217,3 +217,25 @@ def test_the_person_picks_the_menu_option_that_names_what_they_want() -> None:
     ]
     want = '{"anchor":"G6","flip":false,"kind":"place","rotation":1}'
     assert _aim(offers, want=want) == f"{menu}: G6"
+
+
+MOVE_FORWARD_4 = '{"dx":0,"dy":4,"kind":"move","vehicle":"A1"}'
+
+
+def test_the_person_takes_the_listed_move_rather_than_a_builder_naming_only_its_kind() -> None:
+    """To go forward 4, the listed "⏩ F4" is pressed, not the builder "⬆ Move…"."""
+    offers = [
+        Offer("g:mv:1:2:A1.m", "⬆ Move…", private=True),
+        Offer("g:pv:1:2:A1.m.0.4", "⏩ F4", private=True),
+    ]
+    assert {_aim(offers, want=MOVE_FORWARD_4) for _ in range(5)} == {"⏩ F4"}
+
+
+def test_the_person_reads_a_named_thing_whole_not_its_digits() -> None:
+    """The vehicle A1 does not make "⏩ L1F3" read as the move forward 4 ("⏩ F4")."""
+    offers = [
+        Offer("g:pv:1:2:A1.m.-1.3", "⏩ L1F3", private=True),
+        Offer("g:pv:1:2:A1.m.0.4", "⏩ F4", private=True),
+    ]
+    assert {_aim(offers, want=MOVE_FORWARD_4) for _ in range(5)} == {"⏩ F4"}
+
