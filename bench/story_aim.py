@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from table.ids import ACTION, ACTION_DIGEST, ButtonId, payload_digest
@@ -157,3 +157,18 @@ def makes_move(custom_id: str, values: Sequence[str] | None, want: str | None) -
     named = want if bid.verb == ACTION else payload_digest(want)
     return bid.payload == named or want in (values or ())
 
+
+def new_aim(before: str | None, now: str | None, made: Iterable[str]) -> bool:
+    """Does the person start a new aim, forgetting what they pressed on the way to the old one?
+    Yes when the move they want (`before`, `now`: as `table.ids.action_payload`) changed, or when
+    they made a move of the kind they wanted (`made`, since they last looked): the bot may want
+    the same again (forward 4 twice, the same card), and the controls that made it are to be
+    pressed again. Not after a free move of another kind on the way (a crew order): the person
+    does not open again what they opened for the move they still want."""
+    return now != before or (before is not None and kind_in(before) in {kind_in(m) for m in made})
+
+
+def kind_in(payload: str) -> object:
+    """A move's kind (`kind` in its payload), None for a move that names none."""
+    move = json.loads(payload)
+    return move.get("kind") if isinstance(move, dict) else None

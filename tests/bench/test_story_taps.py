@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.figures import Section
-from bench.story_aim import aim
+from bench.story_aim import aim, new_aim
 from bench.story_count import Step
 from bench.story_taps import UNITS, Tap, TapGame, section, taps_per_step, units_of
 
@@ -239,3 +239,13 @@ def test_the_person_reads_a_named_thing_whole_not_its_digits() -> None:
     ]
     assert {_aim(offers, want=MOVE_FORWARD_4) for _ in range(5)} == {"⏩ F4"}
 
+
+def test_the_person_starts_afresh_after_the_move_they_wanted_even_if_wanted_again() -> None:
+    """Having gone forward 4, the person may press a preview again to go forward 4 once more."""
+    assert new_aim(MOVE_FORWARD_4, MOVE_FORWARD_4, made=[MOVE_FORWARD_4])
+
+
+def test_a_free_move_on_the_way_keeps_the_persons_aim() -> None:
+    """A crew order made on the way to a move leaves what was pressed for that move pressed."""
+    crew = '{"kind":"crew","order":[],"vehicle":"A1"}'
+    assert not new_aim(MOVE_FORWARD_4, MOVE_FORWARD_4, made=[crew])
