@@ -42,7 +42,7 @@ from typing import Any
 
 from bench.driver import boot, shut_down
 from bench.figures import Section
-from bench.story_aim import aim, identity, kind_of, new_aim
+from bench.story_aim import aim, new_aim, pressing
 from bench.story_count import Step, section
 from bench.story_record import Recorder, stand_in_drawings, steps_of
 from bench.story_taps import BEFORE, Tap, TapGame
@@ -98,7 +98,7 @@ class Person(Player):
         if self.stuck >= GIVE_UP:
             return super().pick(choices)  # refused again and again: tries anything offered
         choice = aim(self.rnd, choices, self.hints, self.pressed, self.want)
-        self.pressed |= {kind_of(choice.custom_id), identity(choice)}
+        self.pressed |= pressing(choice)
         return choice
 
     async def wanted(self, me: FakeUser) -> str | None:

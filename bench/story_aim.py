@@ -15,10 +15,12 @@ Of what is offered, the person:
    before making another move than the one they want: the move they want may be further in.
    Of those, they press the ones whose label (a menu option: and its value) has most words
    of the move they want (its kind and values: "Brake…" to brake, "Build Reactor…" to build
-   a reactor, the placement at "G6" of a menu to place at G6);
+   a reactor, the placement at "G6" of a menu to place at G6), then its numbers, then the
+   move's kind alone ("⏩ F4" to go forward 4 before the builder "⬆ Move…");
    each kind of control at most once on the way to a move (after a select menu of placements
    they press the confirm, not a preview of another placement), unless nothing else is left,
-   and never one control twice (the bot may have refused it) unless it is all there is;
+   never one control twice (the bot may have refused it) unless it is all there is, and,
+   having pressed one that reads like the move, none that reads no more of it (`no_closer`);
 4. picks at random among what is left (seeded), a select menu's options counting as one
    choice among the buttons, with the game's hints (`tests/table/conformance_plan.HINTS`) as
    weights.
@@ -136,6 +138,7 @@ def aim(
     if fresh:
         # what they look for: the controls whose words are most those of the move they want
         sought = want_words(want)
+        fresh = [c for c in fresh if not no_closer(likeness(c, sought), pressed, sought)] or fresh
         best = max(likeness(c, sought) for c in fresh)
         fresh = [c for c in fresh if likeness(c, sought) == best]
     pool = fresh or [c for c in pool if moves[identity(c)] is False] or pool
@@ -143,6 +146,31 @@ def aim(
     if not any(weights):
         weights = [1.0] * len(pool)
     return rnd.choices(pool, weights=weights, k=1)[0]
+
+
+READ = "read:"
+"""Marks in `pressed` the words of a control pressed (`pressing`)."""
+
+
+def pressing(choice: Pressable) -> set[str]:
+    """What the person remembers of a control they press until their next aim: the control, its
+    kind, and what they read on it."""
+    return {identity(choice), kind_of(choice.custom_id), READ + " ".join(sorted(read(choice)))}
+
+
+def no_closer(
+    seen: tuple[int, ...], pressed: Collection[str], sought: tuple[set[str], ...]
+) -> bool:
+    """Does a control that reads like the wanted move (`seen`, its `likeness`) read no more of it
+    than one the person pressed already? Having shown "👁 M F F" they drive it, they do not
+    show the lesser "👁 F F" next; a control that reads nothing of the move (a confirm) is not
+    one of those."""
+    before = [
+        tuple(len(set(p[len(READ) :].split()) & part) for part in sought)
+        for p in pressed
+        if p.startswith(READ)
+    ]
+    return any(seen) and any(all(s <= w for s, w in zip(seen, was, strict=True)) for was in before)
 
 
 def makes_move(custom_id: str, values: Sequence[str] | None, want: str | None) -> bool | None:

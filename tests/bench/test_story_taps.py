@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.figures import Section
-from bench.story_aim import aim, new_aim
+from bench.story_aim import aim, new_aim, pressing
 from bench.story_count import Step
 from bench.story_taps import UNITS, Tap, TapGame, section, taps_per_step, units_of
 
@@ -249,3 +249,12 @@ def test_a_free_move_on_the_way_keeps_the_persons_aim() -> None:
     """A crew order made on the way to a move leaves what was pressed for that move pressed."""
     crew = '{"kind":"crew","order":[],"vehicle":"A1"}'
     assert not new_aim(MOVE_FORWARD_4, MOVE_FORWARD_4, made=[crew])
+
+
+def test_after_a_preview_of_the_move_they_want_the_person_drives_it_not_a_lesser_one() -> None:
+    """Having previewed "👁 M F F" on the board, "✅ Drive it" rather than a preview "👁 F F"."""
+    want = '{"kind":"move","path":"M F F"}'
+    shown = Offer("g:v:1:2:MFF", "👁 M F F")
+    offers = [Offer("g:w:1:2:FF", "👁 F F", private=True), Offer("g:d:1:2:MFF", "✅ Drive it", True)]
+    pressed = set(pressing(shown))
+    assert {_aim(offers, pressed, want=want) for _ in range(5)} == {"✅ Drive it"}
