@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
 import random
 import re
 import tempfile
@@ -41,7 +42,7 @@ from typing import Any
 
 from bench.driver import boot, shut_down
 from bench.figures import Section
-from bench.story_aim import aim, identity, kind_of
+from bench.story_aim import aim, new_aim, pressing
 from bench.story_count import Step, section
 from bench.story_record import Recorder, stand_in_drawings, steps_of
 from bench.story_taps import BEFORE, Tap, TapGame
@@ -97,7 +98,7 @@ class Person(Player):
         if self.stuck >= GIVE_UP:
             return super().pick(choices)  # refused again and again: tries anything offered
         choice = aim(self.rnd, choices, self.hints, self.pressed, self.want)
-        self.pressed |= {kind_of(choice.custom_id), identity(choice)}
+        self.pressed |= pressing(choice)
         return choice
 
     async def wanted(self, me: FakeUser) -> str | None:
@@ -109,6 +110,20 @@ class Person(Player):
             return None
         action = policy(snap.state, me.id, Rng.for_step(snap.record.seed ^ WANT_SALT, 0))
         return action_payload(action.model_dump(mode="json"))
+
+    async def made(self, me: FakeUser, after: int) -> list[str]:
+        """The person's moves after the log's seq `after`, as the table's buttons name them."""
+        app = self.world.app
+        assert app is not None and app.bot is not None and app.repo is not None
+        snap = await app.bot.service.latest(self.world.channel.id)
+        entries = await app.repo.log(snap.record.id, after_seq=after)
+        return [
+            action_payload(
+                snap.spec.parse_action(json.loads(e.action_json)).model_dump(mode="json")
+            )
+            for e in entries
+            if e.actor == me.id
+        ]
 
     async def press(self, user: FakeUser, choice: Choice) -> InteractionResult:
         assert self.recorder is not None
@@ -149,9 +164,9 @@ class Person(Player):
                 self.stuck = 0
             if moved or step == 1:
                 # a new aim (a free move on the way, a crew order, keeps the old one: the
-                # person does not open what they opened for it again)
+                # person does not open what they opened for it again; `new_aim`)
                 want = await self.wanted(me)
-                if want != self.want:
+                if new_aim(self.want, want, await self.made(me, after=last_move)):
                     self.want, self.pressed = want, set()
             last_move, since = self.recorder.committed, 0 if moved else since + 1
             if since > STALLED:

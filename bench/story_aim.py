@@ -15,10 +15,12 @@ Of what is offered, the person:
    before making another move than the one they want: the move they want may be further in.
    Of those, they press the ones whose label (a menu option: and its value) has most words
    of the move they want (its kind and values: "Brake…" to brake, "Build Reactor…" to build
-   a reactor, the placement at "G6" of a menu to place at G6);
+   a reactor, the placement at "G6" of a menu to place at G6), then its numbers, then the
+   move's kind alone ("⏩ F4" to go forward 4 before the builder "⬆ Move…");
    each kind of control at most once on the way to a move (after a select menu of placements
    they press the confirm, not a preview of another placement), unless nothing else is left,
-   and never one control twice (the bot may have refused it) unless it is all there is;
+   never one control twice (the bot may have refused it) unless it is all there is, and,
+   having pressed one that reads like the move, none that reads no more of it (`no_closer`);
 4. picks at random among what is left (seeded), a select menu's options counting as one
    choice among the buttons, with the game's hints (`tests/table/conformance_plan.HINTS`) as
    weights.
@@ -32,7 +34,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from table.ids import ACTION, ACTION_DIGEST, ButtonId, payload_digest
@@ -83,12 +85,16 @@ def read(choice: Pressable) -> set[str]:
     return words(" ".join([choice.label.split(": ", 1)[-1], *choice.values]))
 
 
-def want_words(want: str | None) -> tuple[set[str], set[str]]:
-    """The words of the wanted move's values, not its keys: of its texts (its kind, the system
-    it builds, the cell it places at) and of its numbers (the card it plays)."""
+def want_words(want: str | None) -> tuple[set[str], set[str], set[str]]:
+    """The words of the wanted move's values, not its keys: of its texts (the system it builds,
+    the cell it places at, the vehicle it moves), of its numbers (the card it plays) and of its
+    kind apart (`move`, which every builder of moves names). A text is read whole: the vehicle
+    `A1` is not the number 1 of a label "L1F3"."""
     texts: set[str] = set()
     numbers: set[str] = set()
-    stack: list[Any] = [json.loads(want)] if want is not None else []
+    item: Any = json.loads(want) if want is not None else {}
+    kind = words(str(item.pop("kind", ""))) if isinstance(item, dict) else set()
+    stack: list[Any] = [item]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
@@ -96,17 +102,19 @@ def want_words(want: str | None) -> tuple[set[str], set[str]]:
         elif isinstance(item, list):
             stack += item
         elif isinstance(item, str):
-            texts |= words(item)
+            texts |= set(re.findall(r"[^\W_]+", item.lower()))
         elif isinstance(item, int) and not isinstance(item, bool):
             numbers.add(str(item))
-    return texts, numbers
+    return texts, numbers, kind
 
 
-def likeness(choice: Pressable, sought: tuple[set[str], set[str]]) -> tuple[int, int]:
+def likeness(choice: Pressable, sought: tuple[set[str], set[str], set[str]]) -> tuple[int, ...]:
     """How much of the wanted move the person reads on a control: its words first, then its
-    numbers (a lone number matches too many things to come first)."""
+    numbers (a lone number matches too many things to come first), then its kind: a control
+    that names the move's values ("⏩ F4" to go forward 4) before one that names only its kind
+    (the builder "⬆ Move…"), where the person would build what is listed already."""
     seen = read(choice)
-    return len(seen & sought[0]), len(seen & sought[1])
+    return tuple(len(seen & part) for part in sought)
 
 
 def aim(
@@ -130,6 +138,7 @@ def aim(
     if fresh:
         # what they look for: the controls whose words are most those of the move they want
         sought = want_words(want)
+        fresh = [c for c in fresh if not no_closer(likeness(c, sought), pressed, sought)] or fresh
         best = max(likeness(c, sought) for c in fresh)
         fresh = [c for c in fresh if likeness(c, sought) == best]
     pool = fresh or [c for c in pool if moves[identity(c)] is False] or pool
@@ -137,6 +146,31 @@ def aim(
     if not any(weights):
         weights = [1.0] * len(pool)
     return rnd.choices(pool, weights=weights, k=1)[0]
+
+
+READ = "read:"
+"""Marks in `pressed` the words of a control pressed (`pressing`)."""
+
+
+def pressing(choice: Pressable) -> set[str]:
+    """What the person remembers of a control they press until their next aim: the control, its
+    kind, and what they read on it."""
+    return {identity(choice), kind_of(choice.custom_id), READ + " ".join(sorted(read(choice)))}
+
+
+def no_closer(
+    seen: tuple[int, ...], pressed: Collection[str], sought: tuple[set[str], ...]
+) -> bool:
+    """Does a control that reads like the wanted move (`seen`, its `likeness`) read no more of it
+    than one the person pressed already? Having shown "👁 M F F" they drive it, they do not
+    show the lesser "👁 F F" next; a control that reads nothing of the move (a confirm) is not
+    one of those."""
+    before = [
+        tuple(len(set(p[len(READ) :].split()) & part) for part in sought)
+        for p in pressed
+        if p.startswith(READ)
+    ]
+    return any(seen) and any(all(s <= w for s, w in zip(seen, was, strict=True)) for was in before)
 
 
 def makes_move(custom_id: str, values: Sequence[str] | None, want: str | None) -> bool | None:
@@ -150,3 +184,19 @@ def makes_move(custom_id: str, values: Sequence[str] | None, want: str | None) -
         return False
     named = want if bid.verb == ACTION else payload_digest(want)
     return bid.payload == named or want in (values or ())
+
+
+def new_aim(before: str | None, now: str | None, made: Iterable[str]) -> bool:
+    """Does the person start a new aim, forgetting what they pressed on the way to the old one?
+    Yes when the move they want (`before`, `now`: as `table.ids.action_payload`) changed, or when
+    they made a move of the kind they wanted (`made`, since they last looked): the bot may want
+    the same again (forward 4 twice, the same card), and the controls that made it are to be
+    pressed again. Not after a free move of another kind on the way (a crew order): the person
+    does not open again what they opened for the move they still want."""
+    return now != before or (before is not None and kind_in(before) in {kind_in(m) for m in made})
+
+
+def kind_in(payload: str) -> object:
+    """A move's kind (`kind` in its payload), None for a move that names none."""
+    move = json.loads(payload)
+    return move.get("kind") if isinstance(move, dict) else None

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.figures import Section
-from bench.story_aim import aim
+from bench.story_aim import aim, new_aim, pressing
 from bench.story_count import Step
 from bench.story_taps import UNITS, Tap, TapGame, section, taps_per_step, units_of
 
@@ -242,3 +242,44 @@ def test_the_person_picks_the_menu_option_that_names_what_they_want() -> None:
     ]
     want = '{"anchor":"G6","flip":false,"kind":"place","rotation":1}'
     assert _aim(offers, want=want) == f"{menu}: G6"
+
+
+MOVE_FORWARD_4 = '{"dx":0,"dy":4,"kind":"move","vehicle":"A1"}'
+
+
+def test_the_person_takes_the_listed_move_rather_than_a_builder_naming_only_its_kind() -> None:
+    """To go forward 4, the listed "⏩ F4" is pressed, not the builder "⬆ Move…"."""
+    offers = [
+        Offer("g:mv:1:2:A1.m", "⬆ Move…", private=True),
+        Offer("g:pv:1:2:A1.m.0.4", "⏩ F4", private=True),
+    ]
+    assert {_aim(offers, want=MOVE_FORWARD_4) for _ in range(5)} == {"⏩ F4"}
+
+
+def test_the_person_reads_a_named_thing_whole_not_its_digits() -> None:
+    """The vehicle A1 does not make "⏩ L1F3" read as the move forward 4 ("⏩ F4")."""
+    offers = [
+        Offer("g:pv:1:2:A1.m.-1.3", "⏩ L1F3", private=True),
+        Offer("g:pv:1:2:A1.m.0.4", "⏩ F4", private=True),
+    ]
+    assert {_aim(offers, want=MOVE_FORWARD_4) for _ in range(5)} == {"⏩ F4"}
+
+
+def test_the_person_starts_afresh_after_the_move_they_wanted_even_if_wanted_again() -> None:
+    """Having gone forward 4, the person may press a preview again to go forward 4 once more."""
+    assert new_aim(MOVE_FORWARD_4, MOVE_FORWARD_4, made=[MOVE_FORWARD_4])
+
+
+def test_a_free_move_on_the_way_keeps_the_persons_aim() -> None:
+    """A crew order made on the way to a move leaves what was pressed for that move pressed."""
+    crew = '{"kind":"crew","order":[],"vehicle":"A1"}'
+    assert not new_aim(MOVE_FORWARD_4, MOVE_FORWARD_4, made=[crew])
+
+
+def test_after_a_preview_of_the_move_they_want_the_person_drives_it_not_a_lesser_one() -> None:
+    """Having previewed "👁 M F F" on the board, "✅ Drive it" rather than a preview "👁 F F"."""
+    want = '{"kind":"move","path":"M F F"}'
+    shown = Offer("g:v:1:2:MFF", "👁 M F F")
+    offers = [Offer("g:w:1:2:FF", "👁 F F", private=True), Offer("g:d:1:2:MFF", "✅ Drive it", True)]
+    pressed = set(pressing(shown))
+    assert {_aim(offers, pressed, want=want) for _ in range(5)} == {"✅ Drive it"}
