@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.engine import PlayerId
 from games.roadwolf.checks import actions_at_start
 from games.roadwolf.geometry import MoveKind
+from games.roadwolf.missions import rules_of
 from games.roadwolf.model import MoveAction, NitroAction, RwState, RwView
 from games.roadwolf.preview import reach
 from table.answers import ButtonSpec
@@ -22,9 +23,20 @@ def displacements(snap: Snapshot, viewer: PlayerId, plan: Planned) -> list[tuple
         isinstance(a, MoveAction) and a.vehicle == plan.vehicle and a.kind == plan.kind
         for a in snap.legal_actions(viewer)
     )
-    if not listed or not isinstance(snap.state, RwState):
+    state = snap.state
+    if not listed or not isinstance(state, RwState):
         return []
-    return list(reach(snap.state, plan.vehicle).get(plan.kind, []))
+    ends = reach(state, plan.vehicle).get(plan.kind, [])
+    refuse = rules_of(state).refuse  # a mission's own refusals (GAUNTLET: no ramming Couriers)
+    if refuse is None:
+        return list(ends)
+    vehicle = state.vehicle(plan.vehicle)
+    return [
+        (dx, dy)
+        for dx, dy in ends
+        if refuse(state, vehicle, MoveAction(kind=plan.kind, vehicle=plan.vehicle, dx=dx, dy=dy))
+        is None
+    ]
 
 
 def typed_destinations(snap: Snapshot, viewer: PlayerId, letter: str) -> list[str]:
