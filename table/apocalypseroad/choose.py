@@ -190,9 +190,20 @@ def choice_options(
         first.append((rank, _result_option(view, result, aim, words, labels)))
         first.append((rank, _result_option(view, result, HOLD, "then hold fire", labels)))
         later += [(rank, _result_option(view, result, a, w, labels)) for a, w in others]
-    # A value Discord would refuse (a very long path) is left to the step-by-step builder.
-    first = [item for item in first if len(item[1][1]) <= OPTION_TEXT]
-    later = [item for item in later if len(item[1][1]) <= OPTION_TEXT]
+    # A value Discord would refuse (a very long path) is left to the step-by-step builder;
+    # results that read the same (label and description) are one choice to a player: the
+    # best-ranked stands for them.
+    told: set[tuple[str, str]] = set()
+
+    def offered(item: tuple[int, tuple[str, str, str]]) -> bool:
+        label, value, description = item[1]
+        if len(value) > OPTION_TEXT or (label, description) in told:
+            return False
+        told.add((label, description))
+        return True
+
+    first = [item for item in first if offered(item)]
+    later = [item for item in later if offered(item)]
     picked = first[:MENU_OPTIONS]
     picked += later[: MENU_OPTIONS - len(picked)]
     return [option for _, option in sorted(picked, key=lambda item: item[0])]

@@ -7,9 +7,11 @@ import itertools
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from games.apocalypseroad.choices import MoveResult
 from games.apocalypseroad.model import ArState, PlayCard
 from games.engine import IllegalAction, Player
 from games.registry import GAMES
@@ -17,6 +19,7 @@ from render.apocalypseroad import render_apocalypseroad, render_apocalypseroad_p
 from storage import Repository
 from table.answers import Answer, Message, Press
 from table.apocalypseroad import TABLE, typed
+from table.apocalypseroad.choose import choice_options
 from table.apocalypseroad.ids import ArId, own_view
 from table.host import Host
 from table.service import GameService, NotSeated, Snapshot, StaleBoard
@@ -177,3 +180,16 @@ async def test_typed_hand_and_track_answer_privately(host: Host) -> None:
     assert mine.picture is not None and mine.picture.viewer == ANN.id
     (track,) = (await typed.track(host, CHANNEL)).private
     assert track.picture is not None and track.picture.viewer is None
+
+
+def test_results_that_read_the_same_are_offered_once() -> None:
+    """Two ends a player cannot tell apart in words (label and description) are one option:
+    the better-ranked one."""
+
+    def result(path: str) -> MoveResult:
+        return MoveResult(path=path, mover=1, end=(27, 2), moved=((1, (27, 2)),), crossings=())
+
+    view = SimpleNamespace(cars=(SimpleNamespace(id=1, label="I8"),))
+    choices = [SimpleNamespace(result=result(p), targets=()) for p in ("FFL", "FLF", "LFF")]
+    options = choice_options(view, choices, aims=False, after_event=False)  # type: ignore[arg-type]
+    assert [value for _, value, _ in options] == ["FFL|-"]
