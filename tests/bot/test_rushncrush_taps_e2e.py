@@ -2,9 +2,10 @@
 
 At the largest table (the person and five bot seats), the person plays each of their turns as
 the bot would (`SPEC.policy` on the current position), pressing what the table offers the way a
-person would: an equipment button, a gear button (or the gear menu: two taps), the path's
-Drive it on the preview they were shown, else a suggested path's 👁 then Drive it, else the
-path built step by step. Every press counts as a tap.
+person would: an equipment button (once the gear is chosen, the preview's 🔧 Use), a gear
+button (or the gear menu: two taps), the path's Drive it on the preview they were shown, else a
+suggested path's 👁 then Drive it, else the path built step by step. Every press counts as a
+tap.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from fakediscord.records import walk_components
 from games.engine import Model, Rng
 from games.rushncrush import SPEC, ActivateAction, GearAction, MoveAction, RncState, parse_path
 from games.rushncrush.data import Item
+from games.rushncrush.path import CODES
 from table.ids import ButtonId
 from table.rushncrush.ids import RncId, compact, gear_value
 from table.service import Snapshot
@@ -140,7 +142,10 @@ class Person:
             return await self.drive(action)
         assert isinstance(action, ActivateAction)
         found = self.find(f"act {action.model_dump_json()}")
-        assert found is not None, f"{action} is offered on the board"
+        if found is None and action.mode == "use":  # once the gear is chosen: 🔧 Use (`rnc:`)
+            letter = next(code for code, item in CODES.items() if item == action.item)
+            found = self.find(f"rnc iu {letter}")
+        assert found is not None, f"{action} is offered on the board or the preview"
         await self.press(*found)
         return 1
 

@@ -21,7 +21,7 @@ from storage import Repository
 from table.answers import SPENT, Answer, Message, Picture, Press
 from table.host import Host
 from table.registry import TABLES
-from table.rushncrush import ids, verbs
+from table.rushncrush import ids, previews, verbs
 from table.service import GameService, Snapshot, WrongGame
 from tests.table.rushncrush.position import aim_gun
 
@@ -196,7 +196,7 @@ async def test_a_use_on_the_preview_redraws_that_preview(host: Host) -> None:
     """🔧 Use on the path preview: saved, and that very message redrawn on the suggested path
     from the new position, saying what was saved; nothing new is sent."""
     snap = await _gun_ready(host)
-    preview = verbs.suggested_preview(snap, A.id)
+    preview = previews.suggested_preview(snap, A.id)
     assert preview is not None
     answer = await host.press(_press(A.id, _labelled(preview, USE_GUN)))
     assert answer.saved is not None and answer.private == () and answer.public is None
@@ -210,7 +210,7 @@ async def test_a_use_on_an_old_preview_uses_nothing_and_shows_the_path_again(hos
     """The preview's 🔧 Use after the gun was fired from the board: nothing is played, the
     preview is redrawn on the road as it is now."""
     snap = await _gun_ready(host)
-    preview = verbs.suggested_preview(snap, A.id)
+    preview = previews.suggested_preview(snap, A.id)
     assert preview is not None
     await host.press(_press(A.id, _labelled(host.board(snap), USE_GUN)))
     version = (await host.service.current(CHANNEL)).version
@@ -232,7 +232,7 @@ async def test_the_previews_other_suggestions_are_labelled_as_other_paths(host: 
     """The preview's other suggested paths redraw it (they drive nothing): labelled as other
     paths, apart from its Drive it."""
     snap = await _race(host)
-    preview = verbs.suggested_preview(snap, _driver(snap))
+    preview = previews.suggested_preview(snap, _driver(snap))
     assert preview is not None
     others = [
         b.label
