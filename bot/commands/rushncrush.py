@@ -1,7 +1,8 @@
 """`/rushncrush ...`: Rush 'n' Crush moves as slash commands (its buttons do the same).
 
 Gear and equipment commands play at once: the mover is told privately that it was saved, the
-table sees it in its turn message. The path flow is private: `/rushncrush
+table sees it in its turn message; a gear choice, and an item used once it is made, show the
+mover their suggested path too. The path flow is private: `/rushncrush
 move` previews a path with a "Drive it" button (`drive:True` drives it at once), `steer`
 opens the step-by-step builder, `course` shows the whole course (`table.rushncrush.verbs`).
 """
@@ -121,7 +122,8 @@ class RushNCrushCog(
     @app_commands.choices(item=USE_CHOICES)
     async def use(self, interaction: discord.Interaction, item: app_commands.Choice[str]) -> None:
         """Use an armed Machine Gun, Flamer or Fire Extinguisher now."""
-        await self._play(interaction, ActivateAction(item=Item(item.value), mode="use"))
+        use = partial(verbs.use_item, self.table.host, item=Item(item.value))
+        await self._ask(interaction, use)
 
     @app_commands.command(name="course")
     async def course(self, interaction: discord.Interaction) -> None:

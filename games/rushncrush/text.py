@@ -69,8 +69,9 @@ missing boards and cards, chosen to be faithful to the text.
 **Playing here**: on your turn press a gear button (its label shows the speed, the Turbo or \
 Brake spent and the chance of Heat); you are then shown, only to you, the suggested path (the \
 one the bot would drive, arming the weapons worth keeping armed: `+G +K` first) on the road: \
-press **Drive it**, or 👁 another suggestion, or **Edit step by step** (F ahead, L/R \
-diagonal), check the preview and press **Drive it**. Or type \
+press **Drive it**, or 👁 **Other path** for another suggestion, or **Edit step by step** (F \
+ahead, L/R diagonal), check the preview and press **Drive it**. The preview's 🔧 Use buttons \
+fire or cool first, then show your path from there. Or type \
 `/rushncrush gear speed:9`, `/rushncrush move path:F F L F`, `/rushncrush arm item:…`, \
 `/rushncrush use item:…`; `/rushncrush course` shows the whole course.
 """

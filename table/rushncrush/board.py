@@ -6,7 +6,9 @@ the gear, the points spent and the heat risk; at most eight, the other choices i
 speeds…" menu, see `gears.py`); the board then says the lane changes rolled and the mover is
 shown, privately, the suggested path (the one the bot would drive, arming the items worth
 keeping armed) previewed as an image: "Drive it" drives it. Other suggested paths, a typed
-path (`/rushncrush move`) or one built step by step are previewed the same way.
+path (`/rushncrush move`) or one built step by step are previewed the same way. An item used
+once the gear is chosen (🔧 Use, on the preview or the board) shows that preview again, on the
+path from there: it costs one tap, not the path list again.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from table.rushncrush.ids import (
     PICK,
     PREVIEW,
     SHIFT,
+    USE,
     act_id,
     clip,
     compact,
@@ -41,6 +44,7 @@ from table.rushncrush.ids import (
     rnc_id,
     rnc_or_none,
     spaced,
+    use_id,
 )
 from table.rushncrush.text import (
     event_lines,
@@ -108,12 +112,20 @@ def _prompt(snap: Snapshot, state: RncState, player: PlayerId) -> list[str]:
         task = f"**send the rest of your path: {turn.movement_left}** still to drive"
     else:
         task = f"**drive {turn.movement_left}**"
+    uses = item_uses(snap, player)
+    use_first = " (its 🔧 Use buttons fire or cool first, then show it again)" if uses else ""
     return [
         f"{who}: {task} · lane changes {changes} (then Steering, {car.steering} left)",
         "Your suggested path was shown to you alone when you chose your gear: **Drive it** "
-        "there. Or 👁 another one below, 🕹 steer step by step, or type "
+        f"there{use_first}. Or 👁 another one below, 🕹 steer step by step, or type "
         "`/rushncrush move path:F F L F`.",
     ]
+
+
+def item_uses(snap: Snapshot, player: PlayerId) -> list[ActivateAction]:
+    """The items `player` may Use now: a gun with a car in its sights, the extinguisher."""
+    actions = snap.legal_actions(player)
+    return [a for a in actions if isinstance(a, ActivateAction) and a.mode == "use"]
 
 
 def legal_gears(snap: Snapshot, player: PlayerId) -> list[GearAction]:
@@ -145,9 +157,11 @@ def _board_buttons(snap: Snapshot, state: RncState, player: PlayerId) -> tuple[B
                 buttons.append(ButtonSpec(f"👁 {spaced(tokens)}"[:80], cid, "secondary", 1))
         tools_row = 2
     for action in [a for a in actions if isinstance(a, ActivateAction)][: PER_ROW - 1]:
-        buttons.append(
-            ButtonSpec(activation_label(action), act_id(snap, action), "secondary", tools_row)
-        )
+        # once the gear is chosen a Use also shows the mover's path preview again (`rnc:u`):
+        # the path they were shown is out of date, and driving is their next tap
+        late_use = action.mode == "use" and state.turn.phase == "move"
+        cid = use_id(snap, USE, action) if late_use else act_id(snap, action)
+        buttons.append(ButtonSpec(activation_label(action), cid, "secondary", tools_row))
     buttons.append(
         ButtonSpec("🗺 Whole course", rnc_id(snap, COURSE, version=0), "secondary", tools_row)
     )

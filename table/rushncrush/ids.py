@@ -4,7 +4,9 @@ Buttons that only redraw or send a private message carry an `rnc:` custom_id; th
 lives in that custom_id, so a draft needs no memory and survives a restart. Buttons that play
 a move go through `Host.play`: the board's gear buttons (`rnc:h:`, the gear choice in digits)
 and the option picked in its gear menu (`rnc:p:`, its value names the gear choice) also open
-the mover's path preview; older boards' gear buttons were plain action buttons (`rl:a:`).
+the mover's path preview; older boards' gear buttons were plain action buttons (`rl:a:`). So
+do the 🔧 Use buttons once the gear is chosen (`rnc:u:` on the board, `rnc:i:` on the preview,
+which redraw it; the item by its path letter): an item used costs one tap, not the path again.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import re
 from collections.abc import Sequence
 
 from games.engine import InvalidAction, Model
-from games.rushncrush import GearAction
+from games.rushncrush import ActivateAction, GearAction
+from games.rushncrush.path import CODES
 from table import messages as presenters
 from table.ids import ButtonId, template
 from table.service import Snapshot
@@ -34,6 +37,8 @@ CANCEL = "x"  # close a private preview or builder
 DRIVE = "d"  # drive the path a private preview or builder shows (redraws it as driven)
 SHIFT = "h"  # play the gear choice the payload names, then preview the mover's path privately
 SWITCH = "w"  # redraw the pressed preview with another suggested path
+USE = "u"  # use the item the payload names (G, H, E), then preview the mover's path privately
+USE_HERE = "i"  # the same from a preview: that preview redrawn on the path from there
 
 MOVES = ("F", "L", "R")
 PENDING = ("M", "B", "S")
@@ -131,3 +136,17 @@ def _gear_named(pattern: re.Pattern[str], text: str, where: str) -> GearAction:
     if match is None:
         raise InvalidAction(f"{text[:20]!r} is not a gear choice{where}")
     return GearAction(**{k: int(v) for k, v in match.groupdict().items()})
+
+
+def use_id(snap: Snapshot, verb: str, action: ActivateAction) -> str:
+    """A 🔧 Use button (`USE` or `USE_HERE`): the item by its letter in a path (`E`)."""
+    letter = next(code for code, item in CODES.items() if item == action.item)
+    return rnc_id(snap, verb, letter)
+
+
+def parse_use(letter: str) -> ActivateAction:
+    """The Use a 🔧 button's payload names; the rules then say whether it is legal now."""
+    item = CODES.get(letter)
+    if item is None:
+        raise InvalidAction(f"{letter[:5]!r} names no item; items are {', '.join(CODES)}")
+    return ActivateAction(item=item, mode="use")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from games.engine import GameError, IllegalAction, PlayerId
 from games.rushncrush import (
+    ActivateAction,
     GearAction,
     PathPreview,
     RncState,
@@ -19,7 +20,7 @@ from games.rushncrush import (
     preview_path,
 )
 from table.answers import ButtonSpec, Message, Picture
-from table.rushncrush.board import legal_gears
+from table.rushncrush.board import activation_label, legal_gears
 from table.rushncrush.ids import (
     CANCEL,
     DRIVE,
@@ -31,11 +32,13 @@ from table.rushncrush.ids import (
     STEP,
     SWITCH,
     TOKEN_LABELS,
+    USE_HERE,
     clip,
     compact,
     rnc_id,
     rnc_or_none,
     spaced,
+    use_id,
 )
 from table.service import Snapshot
 
@@ -170,9 +173,11 @@ def preview_board(
     preview: PathPreview,
     image: bytes | Picture | None,
     others: Sequence[str] = (),
+    uses: Sequence[ActivateAction] = (),
 ) -> Message:
     """A checked path, privately: where it ends and what it hits, with Drive it (saying the
-    items it arms), the `others` suggested paths (each redraws this preview), Edit, Cancel."""
+    items it arms), Edit, Cancel, the items the mover may `uses` first (each redraws this
+    preview on the path from there) and the `others` suggested paths (each redraws it too)."""
     row, lane = preview.end
     lines = [
         f"**Planned move** `{spaced(tokens)}` · game #{snap.session_id} (only you see this)",
@@ -200,11 +205,16 @@ def preview_board(
     if edit is not None:
         buttons.append(ButtonSpec("🕹 Edit step by step", edit, "primary", 0))
     buttons.append(ButtonSpec("✖ Cancel", rnc_id(snap, CANCEL), "secondary", 0))
+    for use in uses[:PER_ROW]:
+        buttons.append(
+            ButtonSpec(activation_label(use), use_id(snap, USE_HERE, use), "secondary", 1)
+        )
     for other in others[: PER_ROW - 1]:
         path = compact(parse_path(other))
         cid = rnc_or_none(snap, SWITCH, path)
         if cid is not None and path != compact(tokens):
-            buttons.append(ButtonSpec(f"👁 {other}"[:80], cid, "secondary", 1))
+            # "other": it only shows another path, as Drive it beside it drives this one
+            buttons.append(ButtonSpec(f"👁 Other path: {other}"[:80], cid, "secondary", 2))
     return Message(
         content=clip("\n".join(lines)),
         image=image,

@@ -5,39 +5,38 @@ The path flow is private: a typed path, a suggested one or one built step by ste
 shown as a preview picture with a "Drive it" button; only that button (or `/rushncrush move
 drive:True`) moves the car. A gear choice (button, menu or `/rushncrush gear`) opens that
 preview at once on the suggested path, the bot's own pick (`best_path`): a turn is two taps.
+An item used once the gear is chosen (🔧 Use on that preview, on the board or typed) answers
+with the preview again, on the path from there: Drive it stays the next tap.
 Builder steps carry the draft in their custom_id. A turn's path is one private message: every
-press on it (a step, another suggestion, Edit, Cancel, Drive it, a press after the board moved
-on) redraws that message instead of sending another.
+press on it (a step, another suggestion, a Use, Edit, Cancel, Drive it, a press after the board
+moved on) redraws that message instead of sending another.
 """
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
-
-from games.engine import GameError, GameOver, NotYourTurn, PlayerId
-from games.rushncrush import (
-    GearAction,
-    MoveAction,
-    PathPreview,
-    RncState,
-    best_path,
-    parse_path,
-    preview_path,
-)
-from games.rushncrush.policy import arm_tokens
-from render.rushncrush import render_rnc_preview, render_rushncrush
+from games.engine import GameOver, Model, NotYourTurn
+from games.rushncrush import ActivateAction, MoveAction, RncState, parse_path
+from games.rushncrush.data import Item
+from render.rushncrush import render_rushncrush
 from table import messages as shared
-from table.answers import Answer, Message, Picture, Press, Reworded
+from table.answers import Answer, Message, Picture, Press
 from table.gametable import Handler, TableHost
 from table.host import DAMAGED
 from table.ids import ButtonId
 from table.rushncrush import board as boards
 from table.rushncrush import ids
 from table.rushncrush import path as paths
+from table.rushncrush.previews import (
+    KEY,
+    builder,
+    path_again,
+    path_redrawn,
+    preview,
+    preview_message,
+    with_path_preview,
+)
 from table.service import ServiceError, Snapshot, StaleBoard, WrongGame, not_seated
 
-KEY = "rushncrush"
 NOT_STARTED = "the race has not started yet; the host starts it with `/game start`"
 
 
@@ -59,86 +58,6 @@ def mover(snap: Snapshot, user_id: int) -> RncState:
     if seat not in snap.active_players:
         raise NotYourTurn(shared.not_your_move(snap))
     return state
-
-
-# ----- private messages --------------------------------------------------------------------
-
-
-def preview_picture(snap: Snapshot, preview: PathPreview) -> Picture:
-    """A planned path drawn on the course (from the public view: the race hides nothing)."""
-    row, lane = preview.end
-    said = "; ".join(preview.hits)
-    alt = (
-        f"Your planned path on the course: {len(preview.cells) - 1} cells to row {row}, "
-        f"lane {lane + 1}"
-        + (", over the finish line" if preview.finishes else "")
-        + (f"; {said}" if said else "")
-        + ("; a die decides the rest" if preview.stops_for_roll else "")
-    )
-    return Picture(
-        "preview", KEY, snap.session_id, render_rnc_preview, (snap.view(), preview), alt=alt
-    )
-
-
-def preview(snap: Snapshot, state: RncState, user_id: int, path: str) -> Answer:
-    """A whole path checked, privately: its preview and Drive it / Edit / Cancel."""
-    return Answer(private=(preview_message(snap, state, snap.seat_for(user_id), path),))
-
-
-def preview_message(snap: Snapshot, state: RncState, player: PlayerId, path: str) -> Message:
-    """The preview of `path` (refused as the rules would), offering the other suggested paths."""
-    checked = preview_path(state, player, path)
-    picture = preview_picture(snap, checked)
-    others = suggested_paths(snap, state, player)
-    return paths.preview_board(snap, parse_path(path), checked, picture, others)
-
-
-def suggested_paths(snap: Snapshot, state: RncState, player: PlayerId) -> tuple[str, ...]:
-    """The paths a preview offers: the bot's own pick, then the sample paths, each arming what
-    the bot would arm (a path that cannot is offered as it is)."""
-    best = best_path(state, player)
-    arms = " ".join(arm_tokens(state, player))
-    found = [best] if best is not None else []
-    for action in snap.legal_actions(player):
-        if not isinstance(action, MoveAction):
-            continue
-        armed = f"{arms} {action.path}".strip()
-        try:
-            preview_path(state, player, armed)
-        except GameError:
-            armed = action.path
-        if armed not in found:
-            found.append(armed)
-    return tuple(found)
-
-
-def suggested_preview(snap: Snapshot, user_id: int) -> Message | None:
-    """The mover's suggested path previewed, if `user_id` must drive now in this snapshot."""
-    state = snap.state
-    if not isinstance(state, RncState) or state.turn is None or snap.outcome is not None:
-        return None
-    player = snap.seat_for(user_id)
-    if state.turn.player != player or state.turn.phase != "move":
-        return None
-    found = suggested_paths(snap, state, player)
-    return preview_message(snap, state, player, found[0]) if found else None
-
-
-def with_path_preview(played: Answer, user_id: int) -> Answer:
-    """A gear choice played and, when its mover now drives, their suggested path previewed
-    privately: the turn's one private message, whose Drive it is the turn's second tap."""
-    snap = played.saved
-    found = suggested_preview(snap, user_id) if snap is not None else None
-    if found is None:
-        return played
-    return dataclasses.replace(played, private=(*played.private, found))
-
-
-def builder(snap: Snapshot, state: RncState, user_id: int, path: str) -> Message:
-    """The step-by-step builder with the draft `path` so far."""
-    player = snap.seat_for(user_id)
-    plan = paths.draft(state, player, path)
-    return paths.builder_board(snap, player, plan, preview_picture(snap, plan.preview))
 
 
 def course(snap: Snapshot) -> Answer:
@@ -181,6 +100,12 @@ async def choose_gear(
     mover(snap, user_id)
     action = paths.gear_for(snap, snap.seat_for(user_id), speed, gear, turbo, brake)
     played = await host.play(user_id, channel_id, action, session_id=snap.session_id)
+    return with_path_preview(played, user_id)
+
+
+async def use_item(host: TableHost, user_id: int, channel_id: int, item: Item) -> Answer:
+    """`/rushncrush use`: the item used and, once the gear is chosen, the path previewed."""
+    played = await host.play(user_id, channel_id, ActivateAction(item=item, mode="use"))
     return with_path_preview(played, user_id)
 
 
@@ -230,35 +155,20 @@ async def _current(host: TableHost, press: Press, rid: ButtonId) -> Snapshot:
 
 
 async def _in_place(
-    host: TableHost, press: Press, rid: ButtonId, *, path: bool = False
+    host: TableHost, press: Press, rid: ButtonId, *, path: str | None = None
 ) -> Snapshot | Answer:
     """The race, if current; else the answer redrawing the pressed private message (the
-    player's one private message of the turn stays one): a preview (`path`: its payload is a
-    whole path) whose owner still drives, as that path on the road as it is now (or the
-    suggested one, if it no longer fits); anything else as the current board."""
+    player's one private message of the turn stays one): a preview (`path`: the path it
+    showed, "" for the suggested one) whose owner still drives, as that path on the road as
+    it is now (or the suggested one, if it no longer fits); anything else as the current
+    board."""
     try:
         return await _current(host, press, rid)
     except StaleBoard as stale:
-        again = _path_again(stale.current, press.user_id, rid.payload) if path else None
+        again = path_again(stale.current, press.user_id, path) if path is not None else None
         if again is not None:
             return Answer(pressed=again)
         return Answer(pressed=host.stale(press.user_id, stale).private[0])
-
-
-AGAIN = "⏩ The board has moved on (nothing was driven): your path on the road as it is now."
-
-
-def _path_again(snap: Snapshot, user_id: int, path: str) -> Message | None:
-    """`path` previewed anew while `user_id` still drives (None once they do not)."""
-    found = suggested_preview(snap, user_id)
-    if found is None:
-        return None
-    state = snap.state
-    assert isinstance(state, RncState)
-    # a path the road no longer allows (a car moved into it) leaves the suggested one
-    with contextlib.suppress(GameError):
-        found = preview_message(snap, state, snap.seat_for(user_id), path)
-    return found.headed(AGAIN)
 
 
 async def cancel(host: TableHost, press: Press, rid: ButtonId) -> Answer:
@@ -288,27 +198,17 @@ async def step(host: TableHost, press: Press, rid: ButtonId) -> Answer:
 async def drive(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     """Drive the path a private preview or builder shows; that message then says it was
     driven and keeps no buttons (the turn message in the channel tells how it went)."""
-    snap = await _in_place(host, press, rid, path=True)
+    snap = await _in_place(host, press, rid, path=rid.payload)
     if isinstance(snap, Answer):
         return snap
     mover(snap, press.user_id)
-    played = await host.play(
-        press.user_id,
-        press.channel_id,
-        MoveAction(path=rid.payload),
-        session_id=rid.session_id,
-        expected_version=rid.version,
-    )
+    played = await _play_pressed(host, press, rid, MoveAction(path=rid.payload))
     driven = (
         f"✅ Driven: `{ids.spaced(parse_path(rid.payload))}` · game #{snap.session_id} "
         f"(only you see this)\n{played.confirmation} The turn message in the channel tells "
         "how it went."
     )
-    rest = suggested_preview(played.saved, press.user_id) if played.saved else None
-    if rest is not None:  # the move paused (a side ram): the rest, previewed in place
-        rest = dataclasses.replace(rest, content=f"{driven}\n\n{rest.content}"[:1990])
-        return dataclasses.replace(played, pressed=rest)
-    return dataclasses.replace(played, pressed=Reworded(driven, controls=Message(content="")))
+    return path_redrawn(played, press.user_id, driven)  # a paused move (side ram): the rest
 
 
 async def preview_suggested(host: TableHost, press: Press, rid: ButtonId) -> Answer:
@@ -318,7 +218,7 @@ async def preview_suggested(host: TableHost, press: Press, rid: ButtonId) -> Ans
 
 async def switch_path(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     """The pressed preview redrawn on another suggested path."""
-    snap = await _in_place(host, press, rid, path=True)
+    snap = await _in_place(host, press, rid, path=rid.payload)
     if isinstance(snap, Answer):
         return snap
     state = mover(snap, press.user_id)
@@ -326,28 +226,49 @@ async def switch_path(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     return Answer(pressed=preview_message(snap, state, player, rid.payload))
 
 
-async def _shift(host: TableHost, press: Press, rid: ButtonId, action: GearAction) -> Answer:
-    """Play a gear choice from the board, then preview the mover's suggested path."""
-    await _current(host, press, rid)
-    played = await host.play(
+async def _play_pressed(host: TableHost, press: Press, rid: ButtonId, action: Model) -> Answer:
+    """Play `action` for the presser, on the version the pressed button was drawn for."""
+    return await host.play(
         press.user_id,
         press.channel_id,
         action,
         session_id=rid.session_id,
         expected_version=rid.version,
     )
-    return with_path_preview(played, press.user_id)
+
+
+async def _from_board(host: TableHost, press: Press, rid: ButtonId, action: Model) -> Answer:
+    """Play a gear choice or an item from the board, then preview the mover's suggested path
+    (once they drive)."""
+    await _current(host, press, rid)
+    return with_path_preview(await _play_pressed(host, press, rid, action), press.user_id)
 
 
 async def shift(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     """A gear button: play the gear choice its payload names."""
-    return await _shift(host, press, rid, ids.parse_gear_digits(rid.payload))
+    return await _from_board(host, press, rid, ids.parse_gear_digits(rid.payload))
 
 
 async def pick_gear(host: TableHost, press: Press, rid: ButtonId) -> Answer:
     """The gear menu: play the gear choice its picked value names."""
     value = press.values[0] if press.values else ""
-    return await _shift(host, press, rid, ids.parse_gear_value(value))
+    return await _from_board(host, press, rid, ids.parse_gear_value(value))
+
+
+async def use_from_board(host: TableHost, press: Press, rid: ButtonId) -> Answer:
+    """The board's 🔧 Use once the gear is chosen: the item used, the path previewed again."""
+    return await _from_board(host, press, rid, ids.parse_use(rid.payload))
+
+
+async def use_in_preview(host: TableHost, press: Press, rid: ButtonId) -> Answer:
+    """A preview's 🔧 Use: the item used, and that preview redrawn on the suggested path from
+    there (an old preview: redrawn as the road is now, nothing used)."""
+    snap = await _in_place(host, press, rid, path="")
+    if isinstance(snap, Answer):
+        return snap
+    mover(snap, press.user_id)
+    played = await _play_pressed(host, press, rid, ids.parse_use(rid.payload))
+    return path_redrawn(played, press.user_id, played.confirmation)
 
 
 async def every_gear(host: TableHost, press: Press, rid: ButtonId) -> Answer:
@@ -368,5 +289,7 @@ HANDLERS: dict[str, Handler] = {
     ids.DRIVE: drive,
     ids.SHIFT: shift,
     ids.SWITCH: switch_path,
+    ids.USE: use_from_board,
+    ids.USE_HERE: use_in_preview,
 }
 """What each `rnc:` verb does (every one changes the pressed message or answers privately)."""

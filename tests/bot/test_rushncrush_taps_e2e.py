@@ -2,9 +2,10 @@
 
 At the largest table (the person and five bot seats), the person plays each of their turns as
 the bot would (`SPEC.policy` on the current position), pressing what the table offers the way a
-person would: an equipment button, a gear button (or the gear menu: two taps), the path's
-Drive it on the preview they were shown, else a suggested path's 👁 then Drive it, else the
-path built step by step. Every press counts as a tap.
+person would: an equipment button (once the gear is chosen, the preview's 🔧 Use), a gear
+button (or the gear menu: two taps), the path's Drive it on the preview they were shown, else a
+suggested path's 👁 then Drive it, else the path built step by step. Every press counts as a
+tap.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from fakediscord import FakeMessage, FakeUser
 from fakediscord.records import walk_components
 from games.engine import Model, Rng
 from games.rushncrush import SPEC, ActivateAction, GearAction, MoveAction, RncState, parse_path
+from games.rushncrush.data import Item
+from games.rushncrush.path import CODES
 from table.ids import ButtonId
 from table.rushncrush.ids import RncId, compact, gear_value
 from table.service import Snapshot
 from tests.bot.conftest import World
+from tests.table.rushncrush.position import aim_gun
 
 BOT_SEATS = 5
 PERSON_TURNS = 8
@@ -138,7 +142,10 @@ class Person:
             return await self.drive(action)
         assert isinstance(action, ActivateAction)
         found = self.find(f"act {action.model_dump_json()}")
-        assert found is not None, f"{action} is offered on the board"
+        if found is None and action.mode == "use":  # once the gear is chosen: 🔧 Use (`rnc:`)
+            letter = next(code for code, item in CODES.items() if item == action.item)
+            found = self.find(f"rnc iu {letter}")
+        assert found is not None, f"{action} is offered on the board or the preview"
         await self.press(*found)
         return 1
 
@@ -184,3 +191,60 @@ async def test_a_turn_at_the_largest_table_takes_at_most_three_taps(world: World
     p90 = taps[min(len(taps) - 1, int(0.9 * len(taps)))]
     print(f"taps per turn: {person.taps}; median {statistics.median(taps)}, p90 {p90}")
     assert statistics.median(taps) <= TAP_BUDGET and p90 <= TAP_BUDGET, person.taps
+
+
+async def _alice_aims_at_bob(world: World) -> None:
+    """A race of Alice and Bob put where Alice, to choose her gear, has Bob in her Machine
+    Gun's sights, and a fresh board posted."""
+    await world.slash(world.alice, "game new", game="rushncrush")
+    await world.slash(world.bob, "game join")
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+    assert world.bot is not None
+    await aim_gun(world.bot.service, world.channel.id, world.alice.id, world.bob.id)
+    await world.slash(world.alice, "game status")
+
+
+async def test_a_gun_fired_after_the_gear_takes_one_tap_more(world: World) -> None:
+    """Gear, then 🔧 Use Machine Gun on the path preview, then Drive it: three taps, one
+    private message (the person presses where they look: their preview, else a board)."""
+    await _alice_aims_at_bob(world)
+    person = Person(world, world.alice)
+    private_before = len(_private(world, world.alice))
+    taps = 0
+    for label in ("Speed ", "🔧 Use Machine Gun"):
+        await _tap(world, world.alice, label)
+        taps += 1
+    while (await _still_drives(person)) and taps < MAX_PRESSES:
+        await _tap(world, world.alice, "✅ Drive it")
+        taps += 1
+    state = (await person.snap()).state
+    assert isinstance(state, RncState)
+    gun = state.car(world.alice.id).slot(Item.MACHINE_GUN)
+    assert gun is not None and not gun.armed, "the gun was fired"
+    assert len(_private(world, world.alice)) == private_before + 1, "one private message"
+    assert taps <= TAP_BUDGET, f"{taps} taps: gear, Use, Drive it"
+
+
+def _private(world: World, user: FakeUser) -> list[FakeMessage]:
+    return [m for m in world.fake.store.messages.values() if m.ephemeral_to == user.id]
+
+
+async def _tap(world: World, user: FakeUser, label: str) -> None:
+    """Press the first enabled button whose label starts with `label`: on the person's newest
+    private message with buttons, else on the newest public message offering it."""
+    private = [m for m in _private(world, user) if m.components]
+    for message in [*reversed(private[-1:]), *reversed(world.public())]:
+        for text, cid, disabled in message.buttons:
+            if cid and not disabled and str(text).startswith(label):
+                await world.fake.click(user, message, str(cid))
+                await world.answered()
+                return
+    raise AssertionError(f"nothing offers {label!r}")
+
+
+async def _still_drives(person: Person) -> bool:
+    state = (await person.snap()).state
+    assert isinstance(state, RncState)
+    turn = state.turn
+    return turn is not None and turn.player == person.user.id and turn.phase == "move"

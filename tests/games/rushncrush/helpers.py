@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.engine import Player, Rng
+from games.engine import Player, PlayerId, Rng
 from games.rushncrush import SPEC, RncOptions, RncState
-from games.rushncrush.model import Car, Turn
+from games.rushncrush.data import Item
+from games.rushncrush.model import Car, Slot, Turn
 
 MAX_ACTIONS = 3000
 
@@ -73,3 +74,18 @@ def duel(
         path=(a,),
     )
     return with_cars(base, car_a, car_b, turn=turn)
+
+
+GUNNER_SLOTS = (
+    Slot(item=Item.MACHINE_GUN, armed=True),
+    Slot(item=Item.FLAMER),
+    Slot(item=Item.ROCKET_BOOSTER),
+    Slot(item=Item.FIRE_EXTINGUISHER),
+)
+
+
+def gun_in_range(state: RncState, shooter: PlayerId, target: PlayerId) -> RncState:
+    """A two-car race at `shooter`'s turn (gear first), their Machine Gun armed and `target`
+    two rows ahead in the same lane (both on the starting grid: open road)."""
+    gunner = place(state.car(shooter), 0, 1, slots=[s.model_dump() for s in GUNNER_SLOTS])
+    return with_cars(state, gunner, place(state.car(target), 2, 1), turn=Turn(player=shooter))

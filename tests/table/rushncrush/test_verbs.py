@@ -15,13 +15,15 @@ import pytest
 from games.engine import NotYourTurn, Player
 from games.registry import GAMES
 from games.rushncrush import GearAction
+from games.rushncrush.data import Item
 from render.rushncrush import render_rnc_preview, render_rushncrush
 from storage import Repository
 from table.answers import SPENT, Answer, Message, Picture, Press
 from table.host import Host
 from table.registry import TABLES
-from table.rushncrush import ids, verbs
+from table.rushncrush import ids, previews, verbs
 from table.service import GameService, Snapshot, WrongGame
+from tests.table.rushncrush.position import aim_gun
 
 A = Player(id=101, name="Ann")
 B = Player(id=102, name="Bob")
@@ -46,6 +48,30 @@ async def _race(host: Host) -> Snapshot:
     gear = next(a for a in snap.legal_actions(driver) if isinstance(a, GearAction))
     await host.play(driver, CHANNEL, gear)
     return await service.current(CHANNEL)
+
+
+async def _gun_ready(host: Host) -> Snapshot:
+    """A two-car race whose driver, Ann, has chosen a gear with Bob in her Machine Gun's
+    sights: the board asks for her path."""
+    service = host.service
+    await service.new_session(guild_id=1, channel_id=CHANNEL, game_key="rushncrush", host=A)
+    await service.join(CHANNEL, B)
+    await service.start(CHANNEL, A.id)
+    await aim_gun(service, CHANNEL, A.id, B.id)
+    snap = await service.current(CHANNEL)
+    gear = next(a for a in snap.legal_actions(A.id) if isinstance(a, GearAction))
+    await host.play(A.id, CHANNEL, gear)
+    return await service.current(CHANNEL)
+
+
+def _labelled(message: Message, label: str) -> str:
+    """The custom_id of the message's button labelled `label`."""
+    found = [b.custom_id for b in message.buttons if b.label == label]
+    assert found, f"no {label!r} among {[b.label for b in message.buttons]}"
+    return found[0]
+
+
+USE_GUN = "🔧 Use Machine Gun"
 
 
 def _press(user_id: int, custom_id: str, *values: str) -> Press:
@@ -152,3 +178,65 @@ async def test_a_rush_n_crush_command_in_another_games_channel_names_that_game(
     await service.start(CHANNEL, A.id)
     with pytest.raises(WrongGame, match="Drag Rage"):
         await verbs.steer(host, A.id, CHANNEL)
+
+
+async def test_a_use_on_the_board_also_shows_the_path_preview(host: Host) -> None:
+    """🔧 Use on the board once the gear is chosen: saved, and the mover's suggested path
+    previewed privately (Drive it the next tap, not the path list again)."""
+    snap = await _gun_ready(host)
+    answer = await host.press(_press(A.id, _labelled(host.board(snap), USE_GUN)))
+    assert answer.saved is not None and answer.turn is answer.saved
+    (preview,) = answer.private
+    assert "Planned move" in preview.content and any(
+        b.label.startswith("✅ Drive it") for b in preview.buttons
+    )
+
+
+async def test_a_use_on_the_preview_redraws_that_preview(host: Host) -> None:
+    """🔧 Use on the path preview: saved, and that very message redrawn on the suggested path
+    from the new position, saying what was saved; nothing new is sent."""
+    snap = await _gun_ready(host)
+    preview = previews.suggested_preview(snap, A.id)
+    assert preview is not None
+    answer = await host.press(_press(A.id, _labelled(preview, USE_GUN)))
+    assert answer.saved is not None and answer.private == () and answer.public is None
+    redrawn = answer.pressed
+    assert isinstance(redrawn, Message), redrawn
+    assert redrawn.content.startswith("✅ Saved: use Machine Gun"), redrawn.content
+    assert "Planned move" in redrawn.content and USE_GUN not in [b.label for b in redrawn.buttons]
+
+
+async def test_a_use_on_an_old_preview_uses_nothing_and_shows_the_path_again(host: Host) -> None:
+    """The preview's 🔧 Use after the gun was fired from the board: nothing is played, the
+    preview is redrawn on the road as it is now."""
+    snap = await _gun_ready(host)
+    preview = previews.suggested_preview(snap, A.id)
+    assert preview is not None
+    await host.press(_press(A.id, _labelled(host.board(snap), USE_GUN)))
+    version = (await host.service.current(CHANNEL)).version
+    answer = await host.press(_press(A.id, _labelled(preview, USE_GUN)))
+    assert answer.saved is None and (await host.service.current(CHANNEL)).version == version
+    assert isinstance(answer.pressed, Message) and "moved on" in answer.pressed.content
+    assert "Planned move" in answer.pressed.content
+
+
+async def test_a_typed_use_also_shows_the_path_preview(host: Host) -> None:
+    """`/rushncrush use` once the gear is chosen: saved, the suggested path previewed."""
+    await _gun_ready(host)
+    answer = await verbs.use_item(host, A.id, CHANNEL, Item.MACHINE_GUN)
+    assert answer.saved is not None
+    assert [m for m in answer.private if "Planned move" in m.content], answer.private
+
+
+async def test_the_previews_other_suggestions_are_labelled_as_other_paths(host: Host) -> None:
+    """The preview's other suggested paths redraw it (they drive nothing): labelled as other
+    paths, apart from its Drive it."""
+    snap = await _race(host)
+    preview = previews.suggested_preview(snap, _driver(snap))
+    assert preview is not None
+    others = [
+        b.label
+        for b in preview.buttons
+        if (rid := ids.RncId.decode(b.custom_id)) is not None and rid.verb == ids.SWITCH
+    ]
+    assert others and all(label.startswith("👁 Other path: ") for label in others), others
