@@ -11,9 +11,12 @@ import statistics
 from collections import Counter
 
 from games.spacetruckin import SPEC
-from games.spacetruckin.models import SpaceTruckinState, Stop
+from games.spacetruckin.models import Fill, FreeChoice, SpaceTruckinState, Stop
 from tests.bot.conftest import World
 from tests.bot.spacetruckin_driver import Table, choose
+from tests.bot.test_spacetruckin_e2e import _inject, _seated, _start
+from tests.games.spacetruckin.delivery_helpers import truck
+from tests.games.spacetruckin.helpers import CHART, at_location, without_cargo
 
 Unit = tuple[str, int]
 
@@ -76,3 +79,39 @@ async def test_a_location_takes_one_tap_per_decision(world: World) -> None:
     median, p90 = median_and_p90(per_location)
     print(f"\nper location: median {median}, p90 {p90}: {sorted(per_location)}")
     assert median <= 7 and p90 <= 7, sorted(per_location)
+
+
+async def test_a_system_built_with_the_free_choice_takes_two_taps(world: World) -> None:
+    """A truck without Cargo, dice 1 and 1: the free choice and the Cargo it allows are one
+    spot (🎲) and its pip, two taps after opening the sheet, one move."""
+    table = await _start(world, 15)
+    sheet = without_cargo(world.alice.id).model_copy(update={"stage": "pick", "dice": (1, 1)})
+    state = SpaceTruckinState(players=(), phase="shipyard", chart=CHART, chart_placed=7,
+                              sheets=(sheet,))  # fmt: skip
+    state = _seated(state, world.alice.id, world.alice.name)
+    await _inject(world, state)
+    free = choose(state, world.alice.id)
+    assert isinstance(free, FreeChoice)
+    await table.play(world.alice, free)
+    await world.idle()
+    assert table.taps == {"show sheet": 1, "menu": 1, "tap": 1}
+    built = next(s for s in (await table.state()).sheets if s.player == world.alice.id)
+    assert built.pieces[-1].system == "Cargo" and built.free_choice_used
+
+
+async def test_the_last_dice_accepting_and_the_jump_are_one_tap(world: World) -> None:
+    """The last two boxes at an Event (9: 1 VP, nothing to choose): writing, accepting and
+    jumping are one choice in the fill menu."""
+    table = await _start(world, 15)
+    own = truck().model_copy(update={"player": world.alice.id})
+    state = at_location(own, location=2, stage="fill", tasks=("fill", "jump"),
+                        boxes=(1, 1, 6, None, 1, 1, 5, None), dice=(3, 4))  # fmt: skip
+    state = _seated(state, world.alice.id, world.alice.name)
+    await _inject(world, state)
+    ahead = choose(state, world.alice.id)
+    assert isinstance(ahead, Fill) and ahead.accept and ahead.jump is not None
+    await table.play(world.alice, ahead)
+    await world.idle()
+    assert table.taps == {"show sheet": 1, "menu": 1}
+    after = await table.state()
+    assert after.location == 3 and after.sheets[0].vp == 3
