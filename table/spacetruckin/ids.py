@@ -2,7 +2,8 @@
 
 `st:` ids (`StId`) are the game's own steps of a choice: most only redraw the private message;
 a few are moves named in a form shorter than their JSON (a whole system, both dice, a
-manipulation, the free choice: `WHOLE`, `FILL`, `TWEAK`, `FREE`). Every other last step is an
+manipulation, the free choice, accepting with the jump: `WHOLE`, `FILL`, `TWEAK`, `FREE`,
+`ACCEPT`; `toward.py` reads them back). Every other last step is an
 ordinary action button (`rl:a:`). All are bound to the viewer's view tag.
 """
 
@@ -39,6 +40,7 @@ FREE = "fc"  # shipyard pick: the free choice menu (`die.face`), a move
 TWEAK = "tw"  # tweak: a menu of whole manipulations (`top2.reroll.D5`), a move
 FILL = "fl"  # fill: a menu of both dice's boxes at once (`top1.bot3`), a move
 FREE_STEP = "fs"  # crowded shipyard pick: the button that shows the free choice menu
+ACCEPT = "ac"  # tweak: a menu of accepting the result and the jump's pip (`D9`), a move
 NO_PIECE = "n"  # payload of FIRST_HIT for "no match: the Bridge takes it"
 
 

@@ -18,7 +18,6 @@ from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.delivery import STAGE_HINTS
 from games.spacetruckin.grid import covered_cells, parse_cell, placement_name
 from games.spacetruckin.models import (
-    Accept,
     Build,
     HitTwo,
     PickSpecialty,
@@ -35,7 +34,7 @@ from table.spacetruckin.choices import (
     loss_words,
     tweak_box_groups,
 )
-from table.spacetruckin.fill import fill_menus, tweak_menus
+from table.spacetruckin.fill import accept_controls, fill_menus, tweak_menus
 from table.spacetruckin.ids import (
     ANCHOR,
     FITS,
@@ -72,8 +71,9 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
         d1, d2 = sheet.dice
         return (
             f"your dice show **{d1}** and **{d2}** (one die is the system, the other the shape). "
-            "Choose where a system goes in its menu, then tap its pip in the preview; or use "
-            "your free choice, or stop building"
+            "Choose where a system goes in its menu, then tap its pip in the preview (🎲: "
+            "built with your free choice, for what your truck still lacks); or use your free "
+            "choice, or stop building"
         )
     if stage == "place":
         return (
@@ -84,7 +84,14 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
         return "draw the new system's pip: tap a grid"
     if stage == "fill":
         d1, d2 = sheet.dice
-        return f"write die 1 (**{d1}**) and die 2 (**{d2}**): choose both boxes in a menu"
+        last = sum(b.value is None for b in sheet.boxes) == 2
+        then = (
+            "; each choice says the result and what follows (accept it and jump, or reroll "
+            "or flip first)"
+            if last
+            else ""
+        )
+        return f"write die 1 (**{d1}**) and die 2 (**{d2}**): choose both boxes in a menu{then}"
     if stage == "hit":
         dice = " and ".join(f"**{d}**" for d in sheet.hit_dice)
         return (
@@ -107,7 +114,7 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
         result = challenge_result(boxes) if None not in boxes else "?"
         return (
             f"result **{result}**: reroll or flip a die (a menu names the box and the pip "
-            "that pays), or accept the result"
+            "that pays), or accept the result (with the jump, when it comes next)"
         )
     return STAGE_HINTS.get(stage, "your move")
 
@@ -145,9 +152,11 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         selects = fill_menus(snap, view, actions)
         buttons = [on_row(back, len(selects))]
     elif view.sheet.stage == "tweak":
-        accept = buttons_for(snap, [a for a in actions if isinstance(a, Accept)], "success")
         selects = tweak_menus(snap, view, actions)
+        free_row = len(selects) if selects and len(selects) < MENU_ROWS else None
+        menus, accept = accept_controls(snap, view, actions, free_row)
         if selects:
+            selects = (*selects, *menus)
             buttons = [on_row(b, len(selects)) for b in (*accept, back)]
         else:
             buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])

@@ -47,6 +47,8 @@ async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         action = fill.chosen_fill(chosen)
     elif sid.verb == ids.TWEAK:
         action = fill.chosen_tweak(chosen)
+    elif sid.verb == ids.ACCEPT:
+        action = fill.chosen_accept(chosen)
     else:
         action = yard.free_choice(chosen)
     return await host.play(
@@ -95,11 +97,12 @@ async def redraw(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         picture = host.sheet_picture(snap, viewer, preview=place)
         return Answer(pressed=sheet.preview_board(snap, viewer, place, picture))
     if sid.verb == ids.SPOT:
-        build, place = yard.chosen_way(snap, viewer, _chosen(press, sid))
+        way = yard.chosen_way(snap, viewer, _chosen(press, sid))
+        build, place, _ = way
         picture = host.sheet_picture(
             snap, viewer, **yard.preview_options(snap, viewer, build, place)
         )
-        return Answer(pressed=yard.whole_preview(snap, viewer, build, place, picture))
+        return Answer(pressed=yard.whole_preview(snap, viewer, way, picture))
     if sid.verb == ids.FREE_STEP:
         return _keep_image(yard.free_board(snap, viewer))
     if sid.verb == ids.SYSTEM:
