@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from games.engine import Rng
 from games.spacetruckin import SPEC
-from games.spacetruckin.models import Accept, Fill, Jump, SpaceTruckinState
+from games.spacetruckin.models import Accept, Fill, Hit, Jump, Mark, SpaceTruckinState
 from games.spacetruckin.policy import bot_move, choose
-from tests.games.spacetruckin.delivery_helpers import P1, boxes, truck
+from tests.games.spacetruckin.delivery_helpers import P1, accept, boxes, truck
 from tests.games.spacetruckin.helpers import at_location
 
 EVENT = 2  # location C of the test chart: its first reward, 1 VP, asks nothing
@@ -67,3 +67,17 @@ def test_the_bot_says_ahead_the_jump_it_would_choose_after_accepting() -> None:
     assert isinstance(jump, Jump)
     ahead = Fill(first="top4", second="bot4", accept=True, jump=jump.pip)
     assert bot_move(_last_two(), P1, Rng(0)) == ahead
+
+
+def test_a_rewards_box_and_a_loss_may_say_the_jump() -> None:
+    """Cargo at a Gas Giant (result 7, two empty cargo boxes) and a consequence's loss (dice
+    already rolled): each choice may name the jump's pip too, as the last one before it."""
+    rewarded = accept(at_location(truck(), location=0, boxes=boxes("1161", "1154")))
+    marks = [a for a in SPEC.legal_actions(rewarded, P1) if isinstance(a, Mark)]
+    assert {a.jump for a in marks} == {None, *_jumps()}
+    hit = at_location(truck(), location=EVENT, stage="hit", tasks=("hit", "jump"),
+                      hit_dice=(3, 5))  # fmt: skip
+    losses = [a for a in SPEC.legal_actions(hit, P1) if isinstance(a, Hit)]
+    ahead = [a for a in losses if a.jump is not None]
+    assert {a.piece for a in ahead} == {a.piece for a in losses if a.jump is None}
+    assert SPEC.apply(hit, P1, ahead[0], Rng(4)).state.location == EVENT + 1

@@ -68,3 +68,17 @@ async def test_the_last_dice_are_written_accepted_and_jumped_in_one_choice(host:
     sheet = answer.saved.view(TRUCKER.id).sheet
     assert sheet is not None and sheet.vp == 3
     assert answer.saved.view(TRUCKER.id).public.location == EVENT + 1
+
+
+async def test_a_loss_and_the_jump_are_one_choice(host: Host) -> None:
+    """A consequence rolled 3 and 5 at an Event: the sheet's menus name each loss with the pip
+    that pays the jump; one choice loses the system and jumps."""
+    own: Sheet = truck().model_copy(update={"player": TRUCKER.id})
+    state = at_location(own, location=EVENT, stage="hit", tasks=("hit", "jump"), hit_dice=(3, 5))
+    snap = await injected(host, state.model_copy(update={"players": (TRUCKER,)}))
+    options = _options(host.sheet(snap, TRUCKER.id), ids.AHEAD)
+    assert options and all(" · jump: Pip " in label for _, label, _ in options)
+    menu, _, value = next(o for o in options if o[1].startswith("Lose "))
+    answer = await host.press(press(menu, TRUCKER.id, value))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
+    assert answer.saved.view(TRUCKER.id).public.location == EVENT + 1
