@@ -145,7 +145,7 @@ def describe(action: Action) -> str:
                 return built
             return f"Free choice: die {action.free.die} -> {action.free.face}, then {built}"
         case Mark():
-            return f"Pip on {action.cell}"
+            return f"Pip on {action.cell}{_and_jump(action.jump)}"
         case Stop():
             return "Stop building"
         case Fill():
@@ -157,8 +157,8 @@ def describe(action: Action) -> str:
             return f"Accept the result{_and_jump(action.jump)}"
         case Hit():
             if action.piece is None:
-                return "Die matching nothing: 1 Bridge damage"
-            return f"Lose system #{action.piece}"
+                return f"Die matching nothing: 1 Bridge damage{_and_jump(action.jump)}"
+            return f"Lose system #{action.piece}{_and_jump(action.jump)}"
         case HitTwo():
             first = "Bridge" if action.system_piece is None else f"#{action.system_piece}"
             second = "Bridge" if action.shape_piece is None else f"#{action.shape_piece}"

@@ -19,7 +19,9 @@ from games.spacetruckin.models import (
     Action,
     Challenge,
     Fill,
+    Hit,
     Jump,
+    Mark,
     Sheet,
     SpaceTruckinOptions,
     Task,
@@ -117,9 +119,10 @@ def legal_moves(
     sheet: Sheet, options: SpaceTruckinOptions, location: int, chart: tuple[Terrain | None, ...]
 ) -> list[Action]:
     """Every move of the trucker's stage (`choices.actions`), and the moves that say the next
-    choices ahead: the last two boxes written with the result accepted, and the jump with
-    accepting, where the jump comes next with nothing to decide or roll before it. A double
-    in the last two boxes stays a lone move (the table writes it); accept after it."""
+    choices ahead: the last two boxes written with the result accepted, and the jump with the
+    last dice, accepting, a reward's box or a consequence's loss, where the jump comes next
+    with nothing to decide or roll before it. A double in the last two boxes stays a lone move
+    (the table writes it); accept after it."""
     legal = actions(sheet, options.manipulations, options.digits)
     fills = [a for a in legal if isinstance(a, Fill)]
     ahead: list[Action] = []
@@ -130,8 +133,8 @@ def legal_moves(
                 written = written.model_copy(update={"accept": True})
                 ahead.append(written)
             ahead += _with_jumps(sheet, written, options, location, chart)
-    for accept in (a for a in legal if isinstance(a, Accept)):
-        ahead += _with_jumps(sheet, accept, options, location, chart)
+    for chosen in (a for a in legal if isinstance(a, Accept | Mark | Hit)):
+        ahead += _with_jumps(sheet, chosen, options, location, chart)
     return legal + ahead
 
 
@@ -141,7 +144,7 @@ def _boxes(sheet: Sheet) -> tuple[int | None, ...]:
 
 def _with_jumps(
     sheet: Sheet,
-    action: Fill | Accept,
+    action: Fill | Accept | Mark | Hit,
     options: SpaceTruckinOptions,
     location: int,
     chart: tuple[Terrain | None, ...],

@@ -177,10 +177,12 @@ class BuildAt(Model):
 
 
 class Mark(Model):
-    """Draw a pip or dot a cargo box on `cell` (shipyard pip, reward, artifact extra pip)."""
+    """Draw a pip or dot a cargo box on `cell` (shipyard pip, reward, artifact extra pip);
+    `jump`: and jump with that pip, when the jump comes next (a reward's last choice)."""
 
     kind: Literal["mark"] = "mark"
     cell: str
+    jump: str | None = None
 
 
 class Stop(Model):
@@ -219,10 +221,12 @@ class Accept(Model):
 
 class Hit(Model):
     """Damage piece `piece`; None: the player picks a die that matches nothing (or none
-    matches), and the Bridge takes one damage instead."""
+    matches), and the Bridge takes one damage instead. `jump`: and jump with that pip, when
+    the jump comes next."""
 
     kind: Literal["hit"] = "hit"
     piece: int | None
+    jump: str | None = None
 
 
 class HitTwo(Model):

@@ -28,6 +28,7 @@ from games.spacetruckin.models import (
     ChartLocation,
     Fill,
     FreeChoice,
+    Hit,
     Jump,
     Mark,
     PickSpecialty,
@@ -115,7 +116,7 @@ def said_ahead(
     folded: Action
     if isinstance(follow, Accept) and isinstance(action, Fill):
         folded = action.model_copy(update={"accept": True, "jump": follow.jump})
-    elif isinstance(follow, Jump) and isinstance(action, Fill | Accept):
+    elif isinstance(follow, Jump) and isinstance(action, Fill | Accept | Mark | Hit):
         folded = action.model_copy(update={"jump": follow.pip})
     else:
         return action

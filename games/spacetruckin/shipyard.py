@@ -144,7 +144,7 @@ def act(sheet: Sheet, action: Action, turn: Turn) -> Sheet:
         return _build_at(sheet, action, turn)
     if isinstance(action, Place) and sheet.stage == "place":
         return _place(sheet, action, turn)
-    if isinstance(action, Mark) and sheet.stage == "pip":
+    if isinstance(action, Mark) and sheet.stage == "pip" and action.jump is None:
         return _pip(sheet, action, turn)
     raise IllegalAction(f"that is not possible now: {STAGE_HINTS[sheet.stage]}")
 

@@ -13,21 +13,21 @@ from games.spacetruckin.models import Accept, Fill, Tweak
 from games.spacetruckin.view import SpaceTruckinView
 from table.answers import ButtonSpec, SelectSpec
 from table.service import Snapshot
+from table.spacetruckin.ahead import ahead_menus
 from table.spacetruckin.choices import box_label, pip_label
 from table.spacetruckin.ids import (
-    ACCEPT,
     FILL,
     MENU_ROWS,
     MENU_SIZE,
     PER_ROW,
     TWEAK,
+    Option,
     act_id,
     buttons_for,
     st_id,
 )
 
 ROW_WORDS = {"top": "Top", "bot": "Bottom"}
-Option = tuple[str, str, str]
 
 
 def box_words(box: str) -> str:
@@ -172,15 +172,12 @@ def accept_controls(
     menu of the pips that pay it (on `row`, when one is free), or a button each when they fit
     beside Accept and Back."""
     accepts = [a for a in actions if isinstance(a, Accept)]
-    ahead = [(a, a.jump) for a in accepts if a.jump is not None]
     plain = buttons_for(snap, [a for a in accepts if a.jump is None], "success")
-    if ahead and row is not None:
-        options = tuple(
-            (f"Accept, jump: {pip_label(view, pip)}", pip, "the pip that pays the jump")
-            for _, pip in ahead[:MENU_SIZE]
-        )
-        menu = SelectSpec(st_id(snap, ACCEPT, "m0"), "✅ Accept the result and jump…", options, row)
-        return (menu,), plain
+    if row is not None:
+        menus = ahead_menus(snap, view, accepts, lambda _: "✅ Accept the result", row, 1)
+        if menus:
+            return tuple(menus), plain
+    ahead = [(a, a.jump) for a in accepts if a.jump is not None]
     if ahead and len(ahead) + len(plain) < PER_ROW:
         jumps = [
             ButtonSpec(f"✅ Accept, jump: {pip_label(view, pip)}", act_id(snap, a), "success")
@@ -188,8 +185,3 @@ def accept_controls(
         ]
         return (), [*jumps, *plain]
     return (), plain
-
-
-def chosen_accept(value: str) -> Accept:
-    """An accept menu's value: the pip that pays the jump."""
-    return Accept(jump=value or None)

@@ -29,6 +29,7 @@ from games.spacetruckin.view import SpaceTruckinView
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
+from table.spacetruckin.ahead import ahead_menus, jump_of
 from table.spacetruckin.choices import (
     first_hit_groups,
     loss_words,
@@ -162,8 +163,14 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
             buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])
     elif view.sheet.stage == "hit_two":
         buttons = rows(first_hit_groups(snap, view, actions), [back])
-    else:
-        buttons = rows(by_kind(snap, actions, loss_words(snap, view))[:MENU_ROWS], [back])
+    else:  # a reward's box, a loss, pirates, the jump: with the jump said ahead where it fits
+        words = loss_words(snap, view)
+        selects = tuple(ahead_menus(snap, view, actions, words, 0, MENU_ROWS))
+        if selects:
+            buttons = [on_row(back, len(selects))]
+        else:
+            plain = [a for a in actions if jump_of(a) is None]
+            buttons = rows(by_kind(snap, plain, words)[:MENU_ROWS], [back])
     pairs = sum(1 for a in actions if isinstance(a, HitTwo))
     content = f"{header(snap)}\n➡️ {_ask(view, len(placements), pairs <= FITS)}"
     return Message(content, image, filename, tuple(buttons), selects=selects)

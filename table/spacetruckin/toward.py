@@ -7,8 +7,19 @@ from __future__ import annotations
 
 from games.engine import Model
 from games.spacetruckin.grid import covered_cells
-from games.spacetruckin.models import Accept, BuildAt, Fill, FreeChoice, HitTwo, Place, Tweak
+from games.spacetruckin.models import (
+    Accept,
+    BuildAt,
+    Fill,
+    FreeChoice,
+    Hit,
+    HitTwo,
+    Mark,
+    Place,
+    Tweak,
+)
 from table.spacetruckin import ids
+from table.spacetruckin.ahead import ahead_value
 from table.spacetruckin.fill import fill_code
 from table.spacetruckin.yard import build_code, free_code, whole_code
 
@@ -44,8 +55,8 @@ def toward_keys(action: Model) -> list[tuple[str, str]]:
         keys += [(ids.FREE, f"{action.die}.{action.face}"), (ids.FREE_STEP, "")]
     elif isinstance(action, Fill):
         keys += [(ids.FILL, fill_code(action)), (ids.FIRST_BOX, action.first)]
-    elif isinstance(action, Accept) and action.jump is not None:
-        keys.append((ids.ACCEPT, action.jump))
+    elif isinstance(action, Accept | Mark | Hit) and action.jump is not None:
+        keys.append((ids.AHEAD, ahead_value(action)))
     elif isinstance(action, Tweak):
         keys.append((ids.TWEAK, f"{action.box}.{action.effect}.{action.pip}"))
         keys += [(ids.TWEAK_EFFECT, f"{action.box}.{action.effect}.{page}") for page in range(9)]

@@ -16,7 +16,7 @@ from table.gametable import TableHost
 from table.host import DAMAGED
 from table.ids import ButtonId
 from table.service import NotSeated, ServiceError, Snapshot, StaleBoard
-from table.spacetruckin import choices, fill, ids, sheet, yard
+from table.spacetruckin import ahead, choices, fill, ids, sheet, yard
 
 KEY = "spacetruckin"
 CHANGED = "your sheet has changed since that message"
@@ -36,9 +36,10 @@ STAGE_OF_VERB = {
 
 
 async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
-    """A last step that is a move of its own words (a whole system, the free choice): played
-    like an action button of the pressed sheet, so it redraws that sheet in place."""
-    await _in_this_channel(host, press, sid)
+    """A last step that is a move of its own words (a whole system, the free choice, a move
+    with the jump): played like an action button of the pressed sheet, so it redraws that
+    sheet in place."""
+    snap = await _in_this_channel(host, press, sid)
     chosen = _chosen(press, sid)
     action: Model
     if sid.verb == ids.WHOLE:
@@ -47,8 +48,8 @@ async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         action = fill.chosen_fill(chosen)
     elif sid.verb == ids.TWEAK:
         action = fill.chosen_tweak(chosen)
-    elif sid.verb == ids.ACCEPT:
-        action = fill.chosen_accept(chosen)
+    elif sid.verb == ids.AHEAD:
+        action = ahead.chosen_ahead(snap, _viewer(snap, press), chosen)
     else:
         action = yard.free_choice(chosen)
     return await host.play(
@@ -59,6 +60,13 @@ async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         expected_version=sid.version,
         expected_tag=sid.tag,
     )
+
+
+def _viewer(snap: Snapshot, press: Press) -> PlayerId:
+    viewer = snap.player_of(press.user_id)
+    if viewer is None:
+        raise NotSeated("that sheet is not yours: you are not playing in this game")
+    return viewer
 
 
 def _chosen(press: Press, sid: ButtonId) -> str:
@@ -78,9 +86,7 @@ async def _in_this_channel(host: TableHost, press: Press, sid: ButtonId) -> Snap
 async def redraw(host: TableHost, press: Press, sid: ButtonId) -> Answer:
     """A first step of a choice: the pressed private message, redrawn for the next step."""
     snap = await _in_this_channel(host, press, sid)
-    viewer = snap.player_of(press.user_id)
-    if viewer is None:
-        raise NotSeated("that sheet is not yours: you are not playing in this game")
+    viewer = _viewer(snap, press)
     if snap.state is None:
         raise ServiceError("the game has not started yet")
     snap = snap.for_viewer(viewer)

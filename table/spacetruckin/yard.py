@@ -32,14 +32,15 @@ from table.spacetruckin.ids import (
     SHEET,
     SPOT,
     WHOLE,
+    Option,
     header,
     on_row,
+    packed,
     parse_place_code,
     place_code,
     st_id,
 )
 
-Option = tuple[str, str, str]
 SYSTEM_OF_LETTER = {letter: system for system, letter in SYSTEM_LETTER.items()}
 TURN_WORDS = ("upright", "turned right", "upside down", "turned left")
 
@@ -146,19 +147,6 @@ def _folded_free_choice(snap: Snapshot, viewer: PlayerId) -> list[Option]:
     return [o for free, builds in by_free.items() for o in _spot_options(builds, True, free)]
 
 
-def _packed(
-    snap: Snapshot, verb: str, options: Sequence[Option], first: int = 0
-) -> list[SelectSpec]:
-    """Options 25 to a menu, each menu on its own row from `first`, named by what it holds."""
-    menus = []
-    for index in range(0, len(options), MENU_SIZE):
-        chunk = tuple(options[index : index + MENU_SIZE])
-        span = chunk[0][0] if len(chunk) == 1 else f"{chunk[0][0]} … {chunk[-1][0]}"
-        custom_id = st_id(snap, verb, f"m{index // MENU_SIZE}")  # ids differ per message
-        menus.append(SelectSpec(custom_id, span[:150], chunk, first + index // MENU_SIZE))
-    return menus
-
-
 def pick_controls(
     snap: Snapshot, viewer: PlayerId, actions: Sequence[Model]
 ) -> tuple[list[SelectSpec], list[ButtonSpec]]:
@@ -174,7 +162,7 @@ def pick_controls(
         if len(options) + len(folded) <= MENU_ROWS * MENU_SIZE:
             options += folded
     options = options[: MENU_ROWS * MENU_SIZE]
-    menus = _packed(snap, SPOT, options)
+    menus = packed(snap, SPOT, options)
     if free and len(menus) < MENU_ROWS:
         return [*menus, _on_row(free[0], len(menus))], []
     button = [ButtonSpec("🎲 Free choice…", st_id(snap, FREE_STEP))] if free else []
@@ -273,7 +261,7 @@ def whole_preview(
     ]
     room = (MENU_ROWS - 1) * MENU_SIZE
     if len(others) <= room:
-        menus = _packed(snap, WHOLE, others, first=1)
+        menus = packed(snap, WHOLE, others, first=1)
     else:  # too many to name with their pips: this build's other ways, then each other build
         mine = [(b, p) for b, p in here if b == build and p != place]
         firsts: dict[Build, Place] = {}  # each other build's first way here
@@ -285,7 +273,7 @@ def whole_preview(
              "covers " + ", ".join(_cells(b, p)) if b == build else "turn it in its preview")
             for b, p in [*mine, *firsts.items()]
         ]  # fmt: skip
-        menus = _packed(snap, SPOT, previews[:room], first=1)
+        menus = packed(snap, SPOT, previews[:room], first=1)
     turns = [
         ButtonSpec(f"↻ {way_words(p)}", st_id(snap, SPOT, f"{build_code(b)}.{place_code(p)}{tail}"))
         for b, p in here

@@ -15,7 +15,6 @@ from fakediscord.interaction import InteractionResult
 from games.engine import Model
 from games.spacetruckin.grid import covered_cells
 from games.spacetruckin.models import (
-    Accept,
     Build,
     BuildAt,
     Fill,
@@ -29,6 +28,7 @@ from games.spacetruckin.policy import choose, whole_move
 from runtime.rendering import Renderer
 from table.answers import Picture
 from table.ids import action_payload
+from table.spacetruckin.ahead import ahead_value, jump_of
 from table.spacetruckin.fill import fill_code
 from table.spacetruckin.ids import place_code
 from table.spacetruckin.yard import build_code, free_code, whole_code
@@ -124,8 +124,8 @@ class Table:
         if isinstance(action, Fill) and _menu(message, "fl"):
             await self._fill(user, message, action)
             return
-        if isinstance(action, Accept) and action.jump is not None and _menu(message, "ac"):
-            await self._chosen(user, message, "ac", (action.jump,))
+        if jump_of(action) is not None and _menu(message, "ah"):
+            await self._chosen(user, message, "ah", (ahead_value(action),))
             return
         if isinstance(action, Tweak) and _menu(message, "tw"):
             await self._chosen(user, message, "tw", (f"{action.box}.{action.effect}.{action.pip}",))
@@ -307,8 +307,8 @@ def _offers(message: FakeMessage, action: Model) -> bool:
         return bool(_menu(message, "fc")) or _first_step_id(message, "fs", "") is not None
     if isinstance(action, HitTwo):
         return _first_step_id(message, "hit", first_loss(action)) is not None
-    if isinstance(action, Accept):
-        return bool(_menu(message, "ac"))
+    if jump_of(action) is not None:
+        return bool(_menu(message, "ah"))
     return False
 
 
