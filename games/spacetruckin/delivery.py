@@ -121,12 +121,12 @@ def legal_moves(
     """Every move of the trucker's stage (`choices.actions`), and the moves that say the next
     choices ahead: the last two boxes written with the result accepted, and the jump with the
     last dice, accepting, a reward's box or a consequence's loss, where the jump comes next
-    with nothing to decide or roll before it. A double in the last two boxes stays a lone move
-    (the table writes it); accept after it."""
+    with nothing to decide or roll before it. A double in the last two boxes is a lone move
+    (the table writes it) only when nothing can be said ahead with it."""
     legal = actions(sheet, options.manipulations, options.digits)
     fills = [a for a in legal if isinstance(a, Fill)]
     ahead: list[Action] = []
-    if len(fills) > 1 and sum(v is None for v in _boxes(sheet)) == 2:
+    if sum(v is None for v in _boxes(sheet)) == 2:
         for written in fills:
             after = _rehearsed(sheet, written, options, location, chart)
             if after is not None and after.stage == "tweak":

@@ -155,9 +155,9 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
     elif view.sheet.stage == "tweak":
         selects = tweak_menus(snap, view, actions)
         free_row = len(selects) if selects and len(selects) < MENU_ROWS else None
-        menus, accept = accept_controls(snap, view, actions, free_row)
+        accept_menus, accept = accept_controls(snap, view, actions, free_row)
         if selects:
-            selects = (*selects, *menus)
+            selects = (*selects, *accept_menus)
             buttons = [on_row(b, len(selects)) for b in (*accept, back)]
         else:
             buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])

@@ -34,7 +34,7 @@ from table.spacetruckin.ids import place_code
 from table.spacetruckin.yard import build_code, free_code, whole_code
 from tests.bot.conftest import World
 
-__all__ = ["Table", "choose", "digest"]
+__all__ = ["Table", "ahead_offered", "choose", "digest"]
 
 
 def digest(data: bytes) -> str:
@@ -260,6 +260,17 @@ def _menu(message: FakeMessage, verb: str) -> list[dict[str, Any]]:
         for c in _components(message)
         if c.get("type") == 3 and c["custom_id"].startswith(f"st:{verb}:")
     ]
+
+
+def ahead_offered(message: FakeMessage, legal: list[Any]) -> dict[str, Model]:
+    """The moves said with the jump that the message's menus offer (`st:ah`), by label."""
+    named = {ahead_value(a): a for a in legal}
+    return {
+        str(o["label"]): named[str(o["value"])]
+        for m in _menu(message, "ah")
+        for o in m["options"]
+        if str(o["value"]) in named
+    }
 
 
 def _values(menu: dict[str, Any]) -> list[str]:
