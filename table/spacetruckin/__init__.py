@@ -17,7 +17,7 @@ TABLE = GameTable(
         codec=ids.StId,
         handlers={
             **dict.fromkeys((ids.SHEET, *STAGE_OF_VERB), redraw),
-            **dict.fromkeys((ids.WHOLE, ids.FREE, ids.FILL, ids.TWEAK, ids.AHEAD), play),
+            **dict.fromkeys((ids.WHOLE, ids.FREE, ids.FILL, ids.TWEAK, ids.MOVE), play),
         },
     ),
     private=sheet_board,

@@ -1,8 +1,9 @@
-"""Space Truckin' moves said with the jump ahead, in menus: accepting the result, a reward's box
-or a consequence's loss, each with the pip that pays the jump (one move, where the jump comes
-next with nothing to decide or roll before it: `games.spacetruckin.delivery.legal_moves`).
+"""Space Truckin' moves in menus, each option one move: the moves said with the jump ahead
+(accepting the result, a reward's box or a consequence's loss, each with the pip that pays the
+jump, where the jump comes next with nothing to decide or roll before it:
+`games.spacetruckin.delivery.legal_moves`), and two consequences' pairs too many for buttons.
 
-A menu option names its move by the digest of its payload (`st:ah`), as the table's digest
+A menu option names its move by the digest of its payload (`st:mv`), as the table's digest
 buttons do (`rl:ad`): the move is the trucker's legal one with that digest."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from table.ids import action_payload, payload_digest
 from table.messages import offered_action
 from table.service import Snapshot, StaleBoard
 from table.spacetruckin.choices import pip_label
-from table.spacetruckin.ids import AHEAD, MENU_SIZE, Labeller, Option, packed
+from table.spacetruckin.ids import MENU_SIZE, MOVE, Labeller, Option, packed
 
 CHANGED = "your sheet has changed since that menu"
 
@@ -27,9 +28,20 @@ def jump_of(action: Model) -> str | None:
     return jump if isinstance(jump, str) else None
 
 
-def ahead_value(action: Model) -> str:
+def move_value(action: Model) -> str:
     """A menu option's value: the digest of the move's payload."""
     return payload_digest(action_payload(action.model_dump(mode="json")))
+
+
+def move_menus(
+    snap: Snapshot, moves: Sequence[Model], label: Labeller, first: int, rows: int
+) -> list[SelectSpec]:
+    """`moves` 25 to a menu from row `first`, in at most `rows` menus (none when they do not
+    fit), each option named by `label`."""
+    if not moves or len(moves) > rows * MENU_SIZE:
+        return []
+    options: list[Option] = [(label(a)[:100], move_value(a), "one move") for a in moves]
+    return packed(snap, MOVE, options, first)
 
 
 def ahead_menus(
@@ -40,23 +52,18 @@ def ahead_menus(
     first: int,
     rows: int,
 ) -> list[SelectSpec]:
-    """The moves of `actions` that say the jump, 25 to a menu from row `first`, in at most
-    `rows` menus (none when they do not fit): `label` names each move without its jump."""
-    ahead = [(a, pip) for a in actions if (pip := jump_of(a)) is not None]
-    if not ahead or len(ahead) > rows * MENU_SIZE:
-        return []
-    options: list[Option] = [
-        (
-            f"{label(a.model_copy(update={'jump': None}))} · jump: {pip_label(view, pip)}"[:100],
-            ahead_value(a),
-            "one move: this, then the jump paid with that pip",
-        )
-        for a, pip in ahead
-    ]
-    return packed(snap, AHEAD, options, first)
+    """The moves of `actions` that say the jump, in menus (`move_menus`): `label` names each
+    move without its jump, the pip that pays the jump follows."""
+
+    def with_jump(action: Model) -> str:
+        pip = jump_of(action) or ""
+        return f"{label(action.model_copy(update={'jump': None}))} · jump: {pip_label(view, pip)}"
+
+    ahead = [a for a in actions if jump_of(a) is not None]
+    return move_menus(snap, ahead, with_jump, first, rows)
 
 
-def chosen_ahead(snap: Snapshot, viewer: PlayerId, value: str) -> Model:
+def chosen_move(snap: Snapshot, viewer: PlayerId, value: str) -> Model:
     """The trucker's legal move a menu option names; refused (the sheet shown again) when the
     sheet has moved on since."""
     action = offered_action(snap, viewer, value)

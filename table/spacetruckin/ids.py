@@ -3,7 +3,7 @@
 `st:` ids (`StId`) are the game's own steps of a choice: most only redraw the private message;
 a few are moves named in a form shorter than their JSON (a whole system, both dice, a
 manipulation, the free choice, a move with the jump: `WHOLE`, `FILL`, `TWEAK`, `FREE`,
-`AHEAD`; `toward.py` reads them back). Every other last step is an
+`MOVE`; `toward.py` reads them back). Every other last step is an
 ordinary action button (`rl:a:`). All are bound to the viewer's view tag.
 """
 
@@ -40,8 +40,8 @@ FREE = "fc"  # shipyard pick: the free choice menu (`die.face`), a move
 TWEAK = "tw"  # tweak: a menu of whole manipulations (`top2.reroll.D5`), a move
 FILL = "fl"  # fill: a menu of both dice's boxes at once (`top1.bot3`), a move
 FREE_STEP = "fs"  # crowded shipyard pick: the button that shows the free choice menu
-AHEAD = "ah"  # a menu of moves said with the jump (accepting, a reward's box, a loss): a move
-# named by its payload digest among the trucker's legal moves
+MOVE = "mv"  # a menu of moves (said with the jump; two consequences' pairs), each named by
+# its payload digest among the trucker's legal moves
 NO_PIECE = "n"  # payload of FIRST_HIT for "no match: the Bridge takes it"
 
 

@@ -29,7 +29,7 @@ from games.spacetruckin.view import SpaceTruckinView
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
-from table.spacetruckin.ahead import ahead_menus, jump_of
+from table.spacetruckin.ahead import ahead_menus, jump_of, move_menus
 from table.spacetruckin.choices import (
     first_hit_groups,
     loss_words,
@@ -102,7 +102,7 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
     if stage == "hit_two":
         a, b = sheet.hit_dice
         how = (
-            "each button names both, the one lost by type first"
+            "each choice names both, the one lost by type first"
             if one_tap_pairs
             else "tap the one lost by type, then the one lost by shape"
         )
@@ -161,8 +161,14 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
             buttons = [on_row(b, len(selects)) for b in (*accept, back)]
         else:
             buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])
-    elif view.sheet.stage == "hit_two":
-        buttons = rows(first_hit_groups(snap, view, actions), [back])
+    elif view.sheet.stage == "hit_two":  # the pairs as buttons, in menus, or in two steps
+        pairs = [a for a in actions if isinstance(a, HitTwo)]
+        words = loss_words(snap, view)
+        selects = tuple(move_menus(snap, pairs, words, 0, MENU_ROWS)) if len(pairs) > FITS else ()
+        if selects:
+            buttons = [on_row(back, len(selects))]
+        else:
+            buttons = rows(first_hit_groups(snap, view, actions), [back])
     else:  # a reward's box, a loss, pirates, the jump: with the jump said ahead where it fits
         words = loss_words(snap, view)
         selects = tuple(ahead_menus(snap, view, actions, words, 0, MENU_ROWS))
@@ -172,7 +178,8 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
             plain = [a for a in actions if jump_of(a) is None]
             buttons = rows(by_kind(snap, plain, words)[:MENU_ROWS], [back])
     pairs = sum(1 for a in actions if isinstance(a, HitTwo))
-    content = f"{header(snap)}\n➡️ {_ask(view, len(placements), pairs <= FITS)}"
+    one_tap = pairs <= MENU_ROWS * MENU_SIZE
+    content = f"{header(snap)}\n➡️ {_ask(view, len(placements), one_tap)}"
     return Message(content, image, filename, tuple(buttons), selects=selects)
 
 

@@ -19,7 +19,7 @@ from games.spacetruckin.models import (
     Tweak,
 )
 from table.spacetruckin import ids
-from table.spacetruckin.ahead import ahead_value
+from table.spacetruckin.ahead import move_value
 from table.spacetruckin.fill import fill_code
 from table.spacetruckin.yard import build_code, free_code, whole_code
 
@@ -56,12 +56,12 @@ def toward_keys(action: Model) -> list[tuple[str, str]]:
     elif isinstance(action, Fill):
         keys += [(ids.FILL, fill_code(action)), (ids.FIRST_BOX, action.first)]
     elif isinstance(action, Accept | Mark | Hit) and action.jump is not None:
-        keys.append((ids.AHEAD, ahead_value(action)))
+        keys.append((ids.MOVE, move_value(action)))
     elif isinstance(action, Tweak):
         keys.append((ids.TWEAK, f"{action.box}.{action.effect}.{action.pip}"))
         keys += [(ids.TWEAK_EFFECT, f"{action.box}.{action.effect}.{page}") for page in range(9)]
         keys.append((ids.TWEAK_BOX, action.box))
     elif isinstance(action, HitTwo):
         first = ids.NO_PIECE if action.system_piece is None else str(action.system_piece)
-        keys.append((ids.FIRST_HIT, first))
+        keys += [(ids.MOVE, move_value(action)), (ids.FIRST_HIT, first)]
     return keys

@@ -48,8 +48,8 @@ async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         action = fill.chosen_fill(chosen)
     elif sid.verb == ids.TWEAK:
         action = fill.chosen_tweak(chosen)
-    elif sid.verb == ids.AHEAD:
-        action = ahead.chosen_ahead(snap, _viewer(snap, press), chosen)
+    elif sid.verb == ids.MOVE:
+        action = ahead.chosen_move(snap, _viewer(snap, press), chosen)
     else:
         action = yard.free_choice(chosen)
     return await host.play(

@@ -28,7 +28,7 @@ from games.spacetruckin.policy import choose, whole_move
 from runtime.rendering import Renderer
 from table.answers import Picture
 from table.ids import action_payload
-from table.spacetruckin.ahead import ahead_value, jump_of
+from table.spacetruckin.ahead import move_value
 from table.spacetruckin.fill import fill_code
 from table.spacetruckin.ids import place_code
 from table.spacetruckin.yard import build_code, free_code, whole_code
@@ -124,8 +124,8 @@ class Table:
         if isinstance(action, Fill) and _menu(message, "fl"):
             await self._fill(user, message, action)
             return
-        if jump_of(action) is not None and _menu(message, "ah"):
-            await self._chosen(user, message, "ah", (ahead_value(action),))
+        if any(move_value(action) in _values(m) for m in _menu(message, "mv")):
+            await self._chosen(user, message, "mv", (move_value(action),))
             return
         if isinstance(action, Tweak) and _menu(message, "tw"):
             await self._chosen(user, message, "tw", (f"{action.box}.{action.effect}.{action.pip}",))
@@ -263,11 +263,11 @@ def _menu(message: FakeMessage, verb: str) -> list[dict[str, Any]]:
 
 
 def ahead_offered(message: FakeMessage, legal: list[Any]) -> dict[str, Model]:
-    """The moves said with the jump that the message's menus offer (`st:ah`), by label."""
-    named = {ahead_value(a): a for a in legal}
+    """The moves the message's menus offer (`st:mv`), by label."""
+    named = {move_value(a): a for a in legal}
     return {
         str(o["label"]): named[str(o["value"])]
-        for m in _menu(message, "ah")
+        for m in _menu(message, "mv")
         for o in m["options"]
         if str(o["value"]) in named
     }
@@ -306,6 +306,8 @@ def _offers(message: FakeMessage, action: Model) -> bool:
     """Does this private message lead to `action` (directly or by a first step)?"""
     if _has_action(message, action):
         return True
+    if any(move_value(action) in _values(m) for m in _menu(message, "mv")):
+        return True
     if isinstance(action, Place):
         return any(c.get("type") == 3 for c in _components(message))
     if isinstance(action, Fill):
@@ -318,8 +320,6 @@ def _offers(message: FakeMessage, action: Model) -> bool:
         return bool(_menu(message, "fc")) or _first_step_id(message, "fs", "") is not None
     if isinstance(action, HitTwo):
         return _first_step_id(message, "hit", first_loss(action)) is not None
-    if jump_of(action) is not None:
-        return bool(_menu(message, "ah"))
     return False
 
 

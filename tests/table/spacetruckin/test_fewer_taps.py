@@ -8,7 +8,7 @@ from table.answers import Message
 from table.host import Host
 from table.spacetruckin import ids
 from tests.games.spacetruckin.delivery_helpers import truck
-from tests.games.spacetruckin.helpers import CHART, at_location, without_cargo
+from tests.games.spacetruckin.helpers import CHART, at_location, built_sheet, without_cargo
 from tests.table.spacetruckin.test_sheet_steps import TRUCKER, host, injected, press
 
 __all__ = ["host"]  # the fixture, shared with the sheet's other steps
@@ -76,9 +76,27 @@ async def test_a_loss_and_the_jump_are_one_choice(host: Host) -> None:
     own: Sheet = truck().model_copy(update={"player": TRUCKER.id})
     state = at_location(own, location=EVENT, stage="hit", tasks=("hit", "jump"), hit_dice=(3, 5))
     snap = await injected(host, state.model_copy(update={"players": (TRUCKER,)}))
-    options = _options(host.sheet(snap, TRUCKER.id), ids.AHEAD)
+    options = _options(host.sheet(snap, TRUCKER.id), ids.MOVE)
     assert options and all(" · jump: Pip " in label for _, label, _ in options)
     menu, _, value = next(o for o in options if o[1].startswith("Lose "))
     answer = await host.press(press(menu, TRUCKER.id, value))
     assert answer.saved is not None and answer.saved.version == snap.version + 1
     assert answer.saved.view(TRUCKER.id).public.location == "D"  # the next location, after C
+
+
+async def test_two_consequences_too_many_for_buttons_are_one_choice_in_a_menu(host: Host) -> None:
+    """A Hammerhead hit by 1 and 5 has 51 pairs of losses: menus name each pair, and one
+    choice loses both (no first and second tap)."""
+    own = built_sheet(TRUCKER.id, "Hammerhead", "Grizzled")
+    state = at_location(own, location=1, stage="hit_two", tasks=("hit_two", "jump"),
+                        hit_dice=(1, 5))  # fmt: skip
+    snap = await injected(host, state.model_copy(update={"players": (TRUCKER,)}))
+    sheet = host.sheet(snap, TRUCKER.id)
+    options = _options(sheet, ids.MOVE)
+    assert len(options) == 51 and all(" + " in label for _, label, _ in options)
+    assert "then the" not in sheet.content
+    menu, _, value = options[-1]
+    answer = await host.press(press(menu, TRUCKER.id, value))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
+    damaged = [p for p in answer.saved.view(TRUCKER.id).sheet.pieces if p.damaged]  # type: ignore[union-attr]
+    assert len(damaged) == 2
