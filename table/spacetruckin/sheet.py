@@ -177,8 +177,7 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         else:
             plain = [a for a in actions if jump_of(a) is None]
             buttons = rows(by_kind(snap, plain, words)[:MENU_ROWS], [back])
-    pairs = sum(1 for a in actions if isinstance(a, HitTwo))
-    one_tap = pairs <= MENU_ROWS * MENU_SIZE
+    one_tap = sum(1 for a in actions if isinstance(a, HitTwo)) <= MENU_ROWS * MENU_SIZE
     content = f"{header(snap)}\n➡️ {_ask(view, len(placements), one_tap)}"
     return Message(content, image, filename, tuple(buttons), selects=selects)
 
