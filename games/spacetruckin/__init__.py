@@ -79,8 +79,7 @@ def legal_placements(state: SpaceTruckinState, player: PlayerId) -> tuple[Place,
     sheet = sheet_of(state, player)
     if state.phase != "shipyard" or sheet.stage != "place" or sheet.picked is None:
         return ()
-    spots = legal_spots(sheet, *sheet.picked)
-    return tuple(Place(anchor=s.anchor, rotation=s.rotation, flip=s.flip) for s in spots)
+    return _places(legal_spots(sheet, *sheet.picked))
 
 
 def _places(spots: Iterable[Spot]) -> tuple[Place, ...]:
@@ -178,7 +177,8 @@ def _and_jump(pip: str | None) -> str:
 
 def forced_move(state: SpaceTruckinState, player: PlayerId) -> Action | None:
     """The trucker's one legal move, if they have no other (doubles with two boxes left to
-    write, a pip with one grid that can take it, Stop building when nothing fits): the table
+    write and nothing to say ahead with them, a pip with one grid that can take it, Stop
+    building when nothing fits): the table
     makes it for them. `legal_actions` lists every move here, so one entry is one move."""
     legal = legal_actions(state, player)
     return legal[0] if len(legal) == 1 else None

@@ -193,7 +193,7 @@ class Fill(Model):
     """Write the first die in `first` and the second die in `second`. When they fill the last
     two boxes, the trucker may say ahead what follows: `accept` the result (no reroll or
     flip), and `jump` with that pip when the jump comes next with nothing to decide or roll
-    before it (listed only then: see `delivery.legal`)."""
+    before it (listed only then: see `delivery.legal_moves`)."""
 
     kind: Literal["fill"] = "fill"
     first: Box
