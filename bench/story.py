@@ -52,6 +52,7 @@ from fakediscord.interaction import InteractionResult
 from games.engine import Rng
 from games.registry import GAMES, AnySpec
 from table.ids import action_payload
+from table.registry import TABLES
 from tests.bot.conformance_driver import Choice, Player
 from tests.bot.conftest import World
 from tests.table.conformance_plan import HINTS, OUTCOME
@@ -93,23 +94,31 @@ class Person(Player):
     """Presses the bot refused since the last move (a control offered but refused)."""
     want: str | None = None
     """The move the person wants (the bot's in their seat), as the table's buttons name it."""
+    toward: tuple[str, ...] = ()
+    """The game's own controls that make the wanted move or lead to it (`GameTable.toward`)."""
 
     def pick(self, choices: Sequence[Choice]) -> Choice:
         if self.stuck >= GIVE_UP:
             return super().pick(choices)  # refused again and again: tries anything offered
-        choice = aim(self.rnd, choices, self.hints, self.pressed, self.want)
+        choice = aim(self.rnd, choices, self.hints, self.pressed, self.want, self.toward)
         self.pressed |= pressing(choice)
         return choice
 
-    async def wanted(self, me: FakeUser) -> str | None:
-        """The move the game's bot would make in the person's seat now."""
+    async def wanted(self, me: FakeUser) -> tuple[str | None, tuple[str, ...]]:
+        """The move the game's bot would make in the person's seat now, and the game's own
+        controls on the way to it (`GameTable.toward`)."""
         assert self.world.bot is not None
         snap = await self.world.bot.service.latest(self.world.channel.id)
         policy = snap.spec.policy if snap.state is not None else None
         if policy is None or me.id not in snap.active_players:
-            return None
+            return None, ()
         action = policy(snap.state, me.id, Rng.for_step(snap.record.seed ^ WANT_SALT, 0))
-        return action_payload(action.model_dump(mode="json"))
+        whole = snap.spec.extra.get("whole")
+        if whole is not None:  # the bot's next moves with it, where the table makes them in one
+            action = whole(snap.state, me.id, action)
+        table = TABLES.get(snap.spec.key)
+        toward = table.toward(action) if table is not None and table.toward else ()
+        return action_payload(action.model_dump(mode="json")), toward
 
     async def made(self, me: FakeUser, after: int) -> list[str]:
         """The person's moves after the log's seq `after`, as the table's buttons name them."""
@@ -165,9 +174,9 @@ class Person(Player):
             if moved or step == 1:
                 # a new aim (a free move on the way, a crew order, keeps the old one: the
                 # person does not open what they opened for it again; `new_aim`)
-                want = await self.wanted(me)
+                want, toward = await self.wanted(me)
                 if new_aim(self.want, want, await self.made(me, after=last_move)):
-                    self.want, self.pressed = want, set()
+                    self.want, self.toward, self.pressed = want, toward, set()
             last_move, since = self.recorder.committed, 0 if moved else since + 1
             if since > STALLED:
                 raise AssertionError(

@@ -9,7 +9,8 @@ Of what is offered, the person:
    help, back, cancel, undo, other results, editing step by step), unless nothing else is
    offered;
 2. presses the move they want at once where a control makes it (on the board or in a private
-   message);
+   message); else a game's own control on the way to it (`toward`: how the game's table reads
+   its own controls, `GameTable.toward`), the one that makes it before a step to it;
 3. otherwise, once a private message of theirs offers a way on, presses only there (they do
    not start again from the board), and opens or steps on (a control that makes no move yet)
    before making another move than the one they want: the move they want may be further in.
@@ -49,6 +50,13 @@ AVOID = re.compile(
 them. Generic words (the same as the conformance player's looks), not any game's labels."""
 
 C = TypeVar("C", bound=Pressable)
+
+
+def way_key(choice: Pressable) -> str:
+    """A control as a game's table names its controls on the way to a move
+    (`<prefix>:<verb>=<value>`: a menu option's value, or the button's payload)."""
+    value = choice.values[0] if choice.values else choice.custom_id.split(":", 4)[-1]
+    return f"{kind_of(choice.custom_id)}={value}"
 
 
 def kind_of(custom_id: str) -> str:
@@ -123,16 +131,22 @@ def aim(
     hints: Mapping[str, float],
     pressed: Collection[str] = (),
     want: str | None = None,
+    toward: Sequence[str] = (),
 ) -> C:
     """The one of `choices` the person presses; `pressed`: the controls (`identity`) and their
     kinds they pressed since their last move (a control pressed once is not pressed again, the
-    bot may have refused it); `want`: the move they want, as `table.ids.action_payload`."""
+    bot may have refused it); `want`: the move they want, as `table.ids.action_payload`;
+    `toward`: the game's own controls that make it, then those that lead to it (`way_key`, as
+    the game's table reads them: `table.gametable.GameTable.toward`)."""
     untried = [c for c in choices if identity(c) not in pressed] or list(choices)
     forward = [c for c in untried if not AVOID.search(c.label)] or untried
     moves = {identity(c): makes_move(c.custom_id, c.values, want) for c in forward}
     wanted = [c for c in forward if moves[identity(c)]]
     if wanted:
         return wanted[0]
+    on_the_way = [c for c in forward if way_key(c) in toward]
+    if on_the_way:  # the furthest in: the control that makes the move before a step to it
+        return min(on_the_way, key=lambda c: toward.index(way_key(c)))
     pool = [c for c in forward if c.private] or forward
     fresh = [c for c in pool if moves[identity(c)] is None and kind_of(c.custom_id) not in pressed]
     if fresh:

@@ -123,13 +123,16 @@ def spacetruckin_unit(step: Step, open_unit: str | None) -> tuple[str, Role]:
     """Space Truckin': in the shipyard a system placed is its build, its placement and the pip
     it marks, or one BuildAt (all three in one move); in the location phase a location is
     every step of its challenge up to the jump onwards, a reward's or an artifact's pip
-    (a mark) included. Picks, charting and stopping to build are none."""
+    (a mark) included; a move that says the jump ahead (the last dice, accepting) ends it.
+    Picks, charting and stopping to build are none."""
     kind = step.action.get("kind", "")
     if kind == "build_at":
         return "system placed", Role.WHOLE
     if kind == "build":
         return "system placed", Role.BEGIN
     if kind in LOCATION or (kind == "mark" and open_unit == "location"):
+        if step.action.get("jump"):
+            return "location", Role.END
         return "location", Role.GO_ON if open_unit == "location" else Role.BEGIN
     if kind in SHIPYARD:
         return "system placed", Role.GO_ON

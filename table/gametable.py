@@ -59,6 +59,13 @@ BoardPresenter = Callable[[Snapshot, bytes | Picture | None, bool], Message]
 PrivatePresenter = Callable[[Snapshot, PlayerId, bytes | Picture | None], Message]
 """(snapshot for the viewer, viewer, sheet picture) -> the private sheet or hand message."""
 
+Toward = Callable[[Model], tuple[str, ...]]
+"""(a move) -> the game's own controls that make it, then those that lead to it, each as
+`<prefix>:<verb>=<value>` (a menu option's value, or a button's payload). The table's own
+action buttons (`rl:a`) name their move in their custom_id; a game's own controls say it in
+its short forms, and this reads them (the story benchmark's person, who knows the move they
+want, reads them with it)."""
+
 
 @dataclass(frozen=True)
 class Verbs:
@@ -80,3 +87,4 @@ class GameTable:
     verbs: Verbs | None = None
     board: BoardPresenter | None = None
     private: PrivatePresenter | None = None
+    toward: Toward | None = None

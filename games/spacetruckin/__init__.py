@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.engine import GameSpec, InvalidAction, PlayerId
 from games.spacetruckin.data import LOCATIONS, Shape
 from games.spacetruckin.game import (
@@ -14,6 +16,7 @@ from games.spacetruckin.game import (
     standings,
 )
 from games.spacetruckin.grid import (
+    Spot,
     canonical_turn,
     cell_name,
     covered_cells,
@@ -46,10 +49,10 @@ from games.spacetruckin.models import (
     Tweak,
 )
 from games.spacetruckin.narration import audience, narrate
-from games.spacetruckin.policy import bot_move
+from games.spacetruckin.policy import bot_move, whole_move
 from games.spacetruckin.rules_text import RULES_TEXT
 from games.spacetruckin.sheet import legal_spots, shipyard_pip_cells
-from games.spacetruckin.shipyard import placeable_picks
+from games.spacetruckin.shipyard import free_choice_builds, placeable_picks
 from games.spacetruckin.text_board import text_board
 from games.spacetruckin.view import SpaceTruckinView, private_part, view
 
@@ -76,7 +79,10 @@ def legal_placements(state: SpaceTruckinState, player: PlayerId) -> tuple[Place,
     sheet = sheet_of(state, player)
     if state.phase != "shipyard" or sheet.stage != "place" or sheet.picked is None:
         return ()
-    spots = legal_spots(sheet, *sheet.picked)
+    return _places(legal_spots(sheet, *sheet.picked))
+
+
+def _places(spots: Iterable[Spot]) -> tuple[Place, ...]:
     return tuple(Place(anchor=s.anchor, rotation=s.rotation, flip=s.flip) for s in spots)
 
 
@@ -87,12 +93,21 @@ def whole_builds(state: SpaceTruckinState, player: PlayerId) -> dict[Build, tupl
     if state.phase != "shipyard" or sheet.stage != "pick":
         return {}
     return {
-        Build(system=system, shape=shape): tuple(
-            Place(anchor=s.anchor, rotation=s.rotation, flip=s.flip)
-            for s in legal_spots(sheet, system, shape)
-        )
+        Build(system=system, shape=shape): _places(legal_spots(sheet, system, shape))
         for system, shape in placeable_picks(sheet, sheet.dice)
     }
+
+
+def free_builds(
+    state: SpaceTruckinState, player: PlayerId
+) -> dict[Build, tuple[FreeChoice, tuple[Place, ...]]]:
+    """While `player` picks with the free choice unused: the builds it makes for the systems
+    their truck still lacks, each with its die change and the placements that help (a
+    `BuildAt` with `free`; `shipyard.free_choice_builds`)."""
+    if state.phase != "shipyard":
+        return {}
+    found = free_choice_builds(sheet_of(state, player)).items()
+    return {Build(system=s, shape=h): (free, _places(spots)) for (s, h), (free, spots) in found}
 
 
 def first_pip_cells(
@@ -124,21 +139,25 @@ def describe(action: Action) -> str:
         case BuildAt():
             covered = covered_cells(action.anchor, action.shape, action.rotation, action.flip)
             cells = ", ".join(covered)
-            return f"{action.system} ({action.shape}) on {cells}, pip on {action.pip}"
+            built = f"{action.system} ({action.shape}) on {cells}, pip on {action.pip}"
+            if action.free is None:
+                return built
+            return f"Free choice: die {action.free.die} -> {action.free.face}, then {built}"
         case Mark():
-            return f"Pip on {action.cell}"
+            return f"Pip on {action.cell}{_and_jump(action.jump)}"
         case Stop():
             return "Stop building"
         case Fill():
-            return f"{action.first} + {action.second}"
+            accept = ", accept the result" if action.accept else ""
+            return f"{action.first} + {action.second}{accept}{_and_jump(action.jump)}"
         case Tweak():
             return f"{action.effect.capitalize()} {action.box} (pip {action.pip})"
         case Accept():
-            return "Accept the result"
+            return f"Accept the result{_and_jump(action.jump)}"
         case Hit():
             if action.piece is None:
-                return "Die matching nothing: 1 Bridge damage"
-            return f"Lose system #{action.piece}"
+                return f"Die matching nothing: 1 Bridge damage{_and_jump(action.jump)}"
+            return f"Lose system #{action.piece}{_and_jump(action.jump)}"
         case HitTwo():
             first = "Bridge" if action.system_piece is None else f"#{action.system_piece}"
             second = "Bridge" if action.shape_piece is None else f"#{action.shape_piece}"
@@ -152,9 +171,14 @@ def describe(action: Action) -> str:
     raise AssertionError(f"unknown action {action!r}")
 
 
+def _and_jump(pip: str | None) -> str:
+    return "" if pip is None else f", then jump (pip {pip})"
+
+
 def forced_move(state: SpaceTruckinState, player: PlayerId) -> Action | None:
     """The trucker's one legal move, if they have no other (doubles with two boxes left to
-    write, a pip with one grid that can take it, Stop building when nothing fits): the table
+    write and nothing to say ahead with them, a pip with one grid that can take it, Stop
+    building when nothing fits): the table
     makes it for them. `legal_actions` lists every move here, so one entry is one move."""
     legal = legal_actions(state, player)
     return legal[0] if len(legal) == 1 else None
@@ -227,6 +251,8 @@ SPEC: GameSpec[SpaceTruckinState, Action, SpaceTruckinOptions, SpaceTruckinView]
         # a trucker's sheet is open on paper: anyone may look at it (`/game sheet player:`)
         "open_sheets": True,
         "forced": forced_move,
+        # the bot's move said whole where the table makes it in one (the story bench's person)
+        "whole": whole_move,
     },
 )
 
@@ -236,6 +262,7 @@ __all__ = [
     "describe",
     "first_pip_cells",
     "forced_move",
+    "free_builds",
     "legal_placements",
     "parse_placement",
     "whole_builds",

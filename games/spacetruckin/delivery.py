@@ -8,13 +8,25 @@ choose is in `choices`, the challenge itself in `challenge`, and what a choice d
 
 from __future__ import annotations
 
-from games.engine import IllegalAction, InvalidAction
+from games.engine import IllegalAction, InvalidAction, Rng
 from games.spacetruckin.challenge import fill, resolve, tweak
 from games.spacetruckin.choices import actions, choices, tweak_options
 from games.spacetruckin.data import LOCATIONS, PIRATES_BEFORE, Terrain
 from games.spacetruckin.events import NoRoom, SlippedPast
 from games.spacetruckin.grid import cell_name, parse_cell
-from games.spacetruckin.models import Accept, Action, Challenge, Fill, Sheet, Task, Tweak
+from games.spacetruckin.models import (
+    Accept,
+    Action,
+    Challenge,
+    Fill,
+    Hit,
+    Jump,
+    Mark,
+    Sheet,
+    SpaceTruckinOptions,
+    Task,
+    Tweak,
+)
 from games.spacetruckin.sheet import delivery_loss
 from games.spacetruckin.tasks import carry_out, pop_task
 from games.spacetruckin.turn import Turn, gain_vp, lose
@@ -79,29 +91,94 @@ def run(sheet: Sheet, turn: Turn, chart: tuple[Terrain | None, ...]) -> Sheet:
 
 def act(sheet: Sheet, action: Action, turn: Turn, chart: tuple[Terrain | None, ...]) -> Sheet:
     action = _normalised(action)
-    legal = actions(sheet, turn.options.manipulations, turn.options.digits)
+    legal = legal_moves(sheet, turn.options, turn.location, chart)
     if action not in legal:
         raise IllegalAction(_refusal(sheet, action, legal))
+    return _do(sheet, action, turn, chart)
+
+
+def _do(sheet: Sheet, action: Action, turn: Turn, chart: tuple[Terrain | None, ...]) -> Sheet:
+    jump = getattr(action, "jump", None)
     if isinstance(action, Fill):
         sheet = fill(sheet, action, turn)
+        if action.accept:  # the last two boxes: the result stands, no manipulation
+            sheet = resolve(sheet, turn, chart)
     elif isinstance(action, Tweak):
         sheet = tweak(sheet, action, turn)
     elif isinstance(action, Accept):
         sheet = resolve(sheet, turn, chart)
     else:
         sheet = carry_out(sheet, action, turn)
-    return run(sheet, turn, chart)
+    sheet = run(sheet, turn, chart)
+    if jump is not None:  # said ahead: listed only where the jump comes next
+        sheet = run(carry_out(sheet, Jump(pip=jump), turn), turn, chart)
+    return sheet
+
+
+def legal_moves(
+    sheet: Sheet, options: SpaceTruckinOptions, location: int, chart: tuple[Terrain | None, ...]
+) -> list[Action]:
+    """Every move of the trucker's stage (`choices.actions`), and the moves that say the next
+    choices ahead: the last two boxes written with the result accepted, and the jump with the
+    last dice, accepting, a reward's box or a consequence's loss, where the jump comes next
+    with nothing to decide or roll before it. A double in the last two boxes is a lone move
+    (the table writes it) only when nothing can be said ahead with it."""
+    legal = actions(sheet, options.manipulations, options.digits)
+    fills = [a for a in legal if isinstance(a, Fill)]
+    ahead: list[Action] = []
+    if sum(v is None for v in _boxes(sheet)) == 2:
+        for written in fills:
+            after = _rehearsed(sheet, written, options, location, chart)
+            if after is not None and after.stage == "tweak":
+                written = written.model_copy(update={"accept": True})
+                ahead.append(written)
+            ahead += _with_jumps(sheet, written, options, location, chart)
+    for chosen in (a for a in legal if isinstance(a, Accept | Mark | Hit)):
+        ahead += _with_jumps(sheet, chosen, options, location, chart)
+    return legal + ahead
+
+
+def _boxes(sheet: Sheet) -> tuple[int | None, ...]:
+    return () if sheet.challenge is None else sheet.challenge.boxes
+
+
+def _with_jumps(
+    sheet: Sheet,
+    action: Fill | Accept | Mark | Hit,
+    options: SpaceTruckinOptions,
+    location: int,
+    chart: tuple[Terrain | None, ...],
+) -> list[Action]:
+    """`action` with each jump, when its jump comes next with nothing decided or rolled first."""
+    after = _rehearsed(sheet, action, options, location, chart)
+    if after is None or after.stage != "jump" or after.status != "playing":
+        return []
+    jumps = [j for j in choices(after) if isinstance(j, Jump)]
+    return [action.model_copy(update={"jump": j.pip}) for j in jumps]
+
+
+def _rehearsed(
+    sheet: Sheet,
+    action: Action,
+    options: SpaceTruckinOptions,
+    location: int,
+    chart: tuple[Terrain | None, ...],
+) -> Sheet | None:
+    """The sheet after `action`, if it rolls no dice (its outcome is known when choosing)."""
+    turn = Turn(rng=Rng(0), options=options, location=location)
+    after = _do(sheet, action, turn, chart)
+    return None if turn.rng.rolls_made else after
 
 
 def _normalised(action: Action) -> Action:
     """Cells typed as "b4" or " B4 " become "B4"; a non-cell is refused as malformed."""
-    for field in ("cell", "pip"):
+    for field in ("cell", "pip", "jump"):
         text = getattr(action, field, None)
         if isinstance(text, str):
             cell = parse_cell(text)
             if cell is None:
                 raise InvalidAction(f"`{text}` is not a grid name like B4")
-            return action.model_copy(update={field: cell_name(cell)})
+            action = action.model_copy(update={field: cell_name(cell)})
     return action
 
 

@@ -14,7 +14,7 @@ from games.engine import (
     Rng,
     Step,
 )
-from games.spacetruckin import choices, delivery, opening, shipyard
+from games.spacetruckin import delivery, opening, shipyard
 from games.spacetruckin.data import (
     LOCATIONS,
     SMUGGLER_EXTRA_CARGO,
@@ -78,7 +78,7 @@ def legal_actions(state: SpaceTruckinState, player: PlayerId) -> list[Action]:
         return opening.chart_actions(state)
     if state.phase == "shipyard":
         return shipyard.actions(sheet)
-    return choices.actions(sheet, state.options.manipulations, state.options.digits)
+    return delivery.legal_moves(sheet, state.options, state.location, state.chart)
 
 
 def outcome(state: SpaceTruckinState) -> Outcome | None:

@@ -162,8 +162,9 @@ class Place(Model):
 
 class BuildAt(Model):
     """A whole system in one move while picking: build `system` as `shape`, place it
-    (`anchor`, `rotation`, `flip` as in `Place`) and draw its pip on `pip`. The same three
-    steps as `Build`, `Place` and `Mark`, checked the same way; a tap-light way to say them."""
+    (`anchor`, `rotation`, `flip` as in `Place`) and draw its pip on `pip`; with `free`, the
+    free choice first (the die it sets makes the build). The same steps as `FreeChoice`,
+    `Build`, `Place` and `Mark`, checked the same way; a tap-light way to say them."""
 
     kind: Literal["build_at"] = "build_at"
     system: System
@@ -172,13 +173,16 @@ class BuildAt(Model):
     rotation: Annotated[int, Field(ge=0, le=3)] = 0
     flip: bool = False
     pip: str
+    free: FreeChoice | None = None
 
 
 class Mark(Model):
-    """Draw a pip or dot a cargo box on `cell` (shipyard pip, reward, artifact extra pip)."""
+    """Draw a pip or dot a cargo box on `cell` (shipyard pip, reward, artifact extra pip);
+    `jump`: and jump with that pip, when the jump comes next (a reward's last choice)."""
 
     kind: Literal["mark"] = "mark"
     cell: str
+    jump: str | None = None
 
 
 class Stop(Model):
@@ -186,11 +190,16 @@ class Stop(Model):
 
 
 class Fill(Model):
-    """Write the first die in `first` and the second die in `second`."""
+    """Write the first die in `first` and the second die in `second`. When they fill the last
+    two boxes, the trucker may say ahead what follows: `accept` the result (no reroll or
+    flip), and `jump` with that pip when the jump comes next with nothing to decide or roll
+    before it (listed only then: see `delivery.legal_moves`)."""
 
     kind: Literal["fill"] = "fill"
     first: Box
     second: Box
+    accept: bool = False
+    jump: str | None = None
 
 
 class Tweak(Model):
@@ -203,15 +212,21 @@ class Tweak(Model):
 
 
 class Accept(Model):
+    """Accept the challenge's result; `jump`: and jump with that pip, when the jump comes next
+    with nothing to decide or roll before it."""
+
     kind: Literal["accept"] = "accept"
+    jump: str | None = None
 
 
 class Hit(Model):
     """Damage piece `piece`; None: the player picks a die that matches nothing (or none
-    matches), and the Bridge takes one damage instead."""
+    matches), and the Bridge takes one damage instead. `jump`: and jump with that pip, when
+    the jump comes next."""
 
     kind: Literal["hit"] = "hit"
     piece: int | None
+    jump: str | None = None
 
 
 class HitTwo(Model):

@@ -19,14 +19,21 @@ from collections.abc import Sequence
 from games.engine import NotYourTurn, PlayerId, Rng
 from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.data import Specialty, Terrain, Truck
-from games.spacetruckin.game import active_players, legal_actions, sheet_of
+from games.spacetruckin.game import active_players, apply, legal_actions, sheet_of
 from games.spacetruckin.models import (
     Accept,
     Action,
+    Build,
+    BuildAt,
     ChartLocation,
     Fill,
+    FreeChoice,
+    Hit,
+    Jump,
+    Mark,
     PickSpecialty,
     PickTruck,
+    Place,
     Sheet,
     SpaceTruckinState,
     Tweak,
@@ -85,7 +92,61 @@ def choose(
         return place_piece(sheet, legal)
     if state.phase == "shipyard" and sheet.stage == "pip":
         return place_pip(sheet, legal)
-    return deliver(state, sheet, legal)
+    plain = [a for a in legal if said_plainly(a)]
+    return said_ahead(state, player, deliver(state, sheet, plain), legal)
+
+
+def said_plainly(action: Action) -> bool:
+    """A move that says no later choice ahead (no accepting with the last dice, no jump)."""
+    return not getattr(action, "accept", False) and getattr(action, "jump", None) is None
+
+
+def said_ahead(
+    state: SpaceTruckinState, player: PlayerId, action: Action, legal: Sequence[Action]
+) -> Action:
+    """`action` with the bot's next choices said ahead (accepting the result, the jump) where
+    a listed move says them: the same choices in fewer moves."""
+    if all(said_plainly(a) for a in legal):
+        return action
+    rng = Rng(0)
+    after = apply(state, player, action, rng).state
+    if rng.rolls_made or player not in active_players(after):
+        return action
+    follow = choose(after, player)  # itself said ahead: accepting with the jump
+    folded: Action
+    if isinstance(follow, Accept) and isinstance(action, Fill):
+        folded = action.model_copy(update={"accept": True, "jump": follow.jump})
+    elif isinstance(follow, Jump) and isinstance(action, Fill | Accept | Mark | Hit):
+        folded = action.model_copy(update={"jump": follow.pip})
+    else:
+        return action
+    return folded if folded in legal else action
+
+
+def whole_move(state: SpaceTruckinState, player: PlayerId, action: Action) -> Action:
+    """`action` said whole, where one move says it with the bot's next ones: a `Build` with the
+    placement and the pip the bot would choose for it is one `BuildAt` (what the table offers
+    in two taps), and so is a free choice with the system the bot builds with it. Any other
+    move is itself."""
+    if isinstance(action, FreeChoice):
+        rng = Rng(0)
+        chosen = apply(state, player, action, rng).state
+        if rng.rolls_made or player not in active_players(chosen):
+            return action
+        built = whole_move(chosen, player, choose(chosen, player))
+        return built.model_copy(update={"free": action}) if isinstance(built, BuildAt) else action
+    if not isinstance(action, Build):
+        return action
+    picked = apply(state, player, action, Rng(0)).state  # picking and placing roll no dice
+    place = choose(picked, player)
+    if not isinstance(place, Place):
+        return action
+    placed = apply(picked, player, place, Rng(0)).state
+    pip = choose(placed, player)
+    if not isinstance(pip, Mark):
+        return action
+    return BuildAt(system=action.system, shape=action.shape, anchor=place.anchor,
+                   rotation=place.rotation, flip=place.flip, pip=pip.cell)  # fmt: skip
 
 
 # Captain and chart ---------------------------------------------------------------------------
@@ -141,4 +202,4 @@ def _tweak_score(sheet: Sheet, action: Action) -> float:
     return (1000 if result < 1 else 0) + abs(result - 5) + (0.5 if isinstance(action, Tweak) else 0)
 
 
-__all__ = ["bot_move", "choose", "prudent"]
+__all__ = ["bot_move", "choose", "prudent", "whole_move"]

@@ -63,9 +63,13 @@ trucker's sheet with `/game sheet player:`; only its trucker can play on it.
 
 **Playing here**: press **Show my sheet** under the board: your sheet comes privately with \
 buttons and menus for your next choice (a system: choose where it starts in a menu, then tap \
-its pip in the preview). Or type `/spacetruckin place spot:B4 r1 f`, `/spacetruckin fill \
-first:top1 second:bot2` or `/spacetruckin move` (the list shows every move open to you). \
-`/game sheet` shows your sheet again at any time. When you have only one move (doubles \
-for the last two boxes, a pip that fits one grid only), the table makes it for you at once and \
-the turn message says so.
+its pip in the preview; while your truck still lacks a system, the menu also offers it built \
+with your free choice, 🎲). In the last two boxes each choice says the result and what \
+follows: accept it in the same choice, or reroll or flip first; when the jump comes next \
+with nothing left to roll, the choice before it (the last dice, accepting, a reward's box, \
+a loss) also names the pip that pays the jump. Or type `/spacetruckin place spot:B4 r1 f`, \
+`/spacetruckin fill first:top1 second:bot2` or `/spacetruckin move` (the list shows every \
+move open to you). `/game sheet` shows your sheet again at any time. When you have only one \
+move (doubles for the last two boxes with nothing to manipulate with, a pip that fits one \
+grid only), the table makes it for you at once and the turn message says so.
 """

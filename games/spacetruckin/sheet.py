@@ -121,10 +121,28 @@ def shipyard_pip_cells(sheet: Sheet, piece: Piece) -> tuple[Cell, ...]:
     return tuple(cell for cell in piece.cells if not bp.bit(cell) & blocked)
 
 
+REQUIRED_BY: tuple[tuple[str, System], ...] = (("E", "Engine"), ("W", "Weapons"))
+"""Blueprint grids only one system may cover, and must by the end of the shipyard."""
+
+
+def _bare(sheet: Sheet, kind: str, system: System) -> list[Cell]:
+    """The grids required for `system` (kind `E` or `W`) that it does not cover yet."""
+    return [c for c in plan(sheet).cells_of_kind(kind) if system_of_cell(sheet, c) != system]
+
+
+def still_needed(sheet: Sheet) -> dict[System, int]:
+    """The systems the truck still lacks to be serviceable, each with the mask of the required
+    grids a new piece of it must cover to help (0: any piece of it helps)."""
+    need = {system: plan(sheet).mask_of(bare) for kind, system in REQUIRED_BY
+            if (bare := _bare(sheet, kind, system))}  # fmt: skip
+    placed = systems_placed(sheet)
+    need.update({s: 0 for s in ALL_SYSTEMS if s not in placed and s not in need})
+    return need
+
+
 def unserviceable_reason(sheet: Sheet) -> str | None:
-    bp = plan(sheet)
-    for kind, system in (("E", "Engine"), ("W", "Weapons")):
-        bare = [c for c in bp.cells_of_kind(kind) if system_of_cell(sheet, c) != system]
+    for kind, system in REQUIRED_BY:
+        bare = _bare(sheet, kind, system)
         if bare:
             names = ", ".join(cell_name(c) for c in bare)
             return f"{system}-required grids {names} are not covered by {system}"

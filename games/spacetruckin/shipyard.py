@@ -6,6 +6,7 @@ from games.engine import IllegalAction, InvalidAction
 from games.spacetruckin.data import DIE_FACES, TRUCK_COMPLETE_VP, Shape, System
 from games.spacetruckin.events import BuildEnded, Built, FreeChoiceUsed, PipDrawn, Scored
 from games.spacetruckin.grid import (
+    Spot,
     canonical_turn,
     cell_name,
     parse_cell,
@@ -32,6 +33,7 @@ from games.spacetruckin.sheet import (
     pip_block_mask,
     plan,
     shipyard_pip_cells,
+    still_needed,
     unserviceable_reason,
     with_pip,
 )
@@ -47,6 +49,33 @@ def start(sheet: Sheet, turn: Turn) -> Sheet:
 
 def placeable_picks(sheet: Sheet, dice: tuple[int, ...]) -> list[tuple[System, Shape]]:
     return [(s, h) for s, h in pick_options(dice) if can_place(sheet, s, h)]
+
+
+FreeBuilds = dict[tuple[System, Shape], tuple[FreeChoice, tuple[Spot, ...]]]
+
+
+def free_choice_builds(sheet: Sheet) -> FreeBuilds:
+    """While picking with the free choice unused: each build the dice do not allow but one die
+    set to another face does, of a system the truck still lacks to be serviceable, with the
+    first such change and the spots where it helps (an Engine or Weapons owing required
+    grids: covering one of them)."""
+    if sheet.stage != "pick" or sheet.free_choice_used:
+        return {}
+    need = still_needed(sheet)
+    rolled = set(pick_options(sheet.dice))
+    found: FreeBuilds = {}
+    for die in (1, 2):
+        for face in range(1, DIE_FACES + 1):
+            dice = list(sheet.dice)
+            dice[die - 1] = face
+            for system, shape in pick_options(tuple(dice)):
+                if system not in need or (system, shape) in rolled or (system, shape) in found:
+                    continue
+                spots = tuple(s for s in legal_spots(sheet, system, shape)
+                              if not need[system] or s.mask & need[system])  # fmt: skip
+                if spots:
+                    found[(system, shape)] = (FreeChoice(die=die, face=face), spots)
+    return found
 
 
 def _free_choice_helps(sheet: Sheet) -> bool:
@@ -115,7 +144,7 @@ def act(sheet: Sheet, action: Action, turn: Turn) -> Sheet:
         return _build_at(sheet, action, turn)
     if isinstance(action, Place) and sheet.stage == "place":
         return _place(sheet, action, turn)
-    if isinstance(action, Mark) and sheet.stage == "pip":
+    if isinstance(action, Mark) and sheet.stage == "pip" and action.jump is None:
         return _pip(sheet, action, turn)
     raise IllegalAction(f"that is not possible now: {STAGE_HINTS[sheet.stage]}")
 
@@ -151,7 +180,12 @@ def _build(sheet: Sheet, action: Build) -> Sheet:
 
 
 def _build_at(sheet: Sheet, action: BuildAt, turn: Turn) -> Sheet:
-    """Build, place and draw the pip in one move: each step checked as if made alone."""
+    """(The free choice,) build, place and draw the pip in one move: each step checked as if
+    made alone."""
+    if action.free is not None:
+        sheet = _free_choice(sheet, action.free, turn)
+        if sheet.stage != "pick":  # nothing fits even so: the build has ended
+            raise IllegalAction(f"{action.system}/{action.shape} does not fit anywhere")
     sheet = _build(sheet, Build(system=action.system, shape=action.shape))
     place = Place(anchor=action.anchor, rotation=action.rotation, flip=action.flip)
     sheet = _place(sheet, place, turn)

@@ -166,10 +166,17 @@ def _delivery(view: SpaceTruckinView) -> Prompt:
         lines: tuple[str, ...] = (
             f"Write die 1 ({a}) and die 2 ({b}) in two empty boxes: one menu choice puts both.",
         )
+        if sum(box.value is None for box in sheet.boxes) == 2:
+            lines = (
+                f"The last two boxes: die 1 ({a}) and die 2 ({b}).",
+                "Each menu choice shows the result: accept it (and jump) in the same choice, "
+                "or reroll or flip first.",
+            )
         return Prompt("act", lines, ((a, "die 1"), (b, "die 2")), todo)
     if stage == "tweak":
         lines = (
-            "Reroll a box (Weapons pip) or flip it to 7 - face (Reactor pip), or accept.",
+            "Reroll a box (Weapons pip) or flip it to 7 - face (Reactor pip), or accept "
+            "(and jump, in the same choice).",
             "A Quarters pip can stand in while that system has pips.",
         )
         return Prompt("act", lines, (), todo)

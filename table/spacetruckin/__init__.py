@@ -7,6 +7,7 @@ from __future__ import annotations
 from table.gametable import GameTable, Verbs
 from table.spacetruckin import ids
 from table.spacetruckin.sheet import sheet_board
+from table.spacetruckin.toward import toward
 from table.spacetruckin.verbs import KEY, STAGE_OF_VERB, play, redraw
 
 TABLE = GameTable(
@@ -16,10 +17,11 @@ TABLE = GameTable(
         codec=ids.StId,
         handlers={
             **dict.fromkeys((ids.SHEET, *STAGE_OF_VERB), redraw),
-            **dict.fromkeys((ids.WHOLE, ids.FREE, ids.FILL, ids.TWEAK), play),
+            **dict.fromkeys((ids.WHOLE, ids.FREE, ids.FILL, ids.TWEAK, ids.MOVE), play),
         },
     ),
     private=sheet_board,
+    toward=toward,
 )
 
 __all__ = ["TABLE"]

@@ -7,12 +7,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine import IllegalAction, Model
-from games.spacetruckin.models import Fill, Tweak
+from games.spacetruckin.challenge import challenge_result
+from games.spacetruckin.data import BAND_LABELS, band_of
+from games.spacetruckin.models import Accept, Fill, Tweak
 from games.spacetruckin.view import SpaceTruckinView
-from table.answers import SelectSpec
+from table.answers import ButtonSpec, SelectSpec
 from table.service import Snapshot
+from table.spacetruckin.ahead import ahead_menus
 from table.spacetruckin.choices import box_label, pip_label
-from table.spacetruckin.ids import FILL, MENU_ROWS, MENU_SIZE, TWEAK, st_id
+from table.spacetruckin.ids import (
+    FILL,
+    MENU_ROWS,
+    MENU_SIZE,
+    PER_ROW,
+    TWEAK,
+    Option,
+    act_id,
+    buttons_for,
+    st_id,
+)
 
 ROW_WORDS = {"top": "Top", "bot": "Bottom"}
 
@@ -22,12 +35,18 @@ def box_words(box: str) -> str:
     return f"{ROW_WORDS[box[:3]]} {box[3:]}"
 
 
+def _written(view: SpaceTruckinView, fill: Fill) -> tuple[int | None, ...]:
+    """The boxes, in order, as they would read after this fill."""
+    assert view.sheet is not None
+    d1, d2 = view.sheet.dice
+    chosen = {fill.first: d1, fill.second: d2}
+    return tuple(chosen.get(b.name, b.value) for b in view.sheet.boxes)
+
+
 def _rows_after(view: SpaceTruckinView, fill: Fill) -> str:
     """`top 5 · · 1 / bottom · 2 · ·`: the boxes as they would read after this fill."""
     assert view.sheet is not None
-    d1, d2 = view.sheet.dice
-    written = {fill.first: d1, fill.second: d2}
-    shown = {b.name: written.get(b.name, b.value) for b in view.sheet.boxes}
+    shown = dict(zip((b.name for b in view.sheet.boxes), _written(view, fill), strict=True))
 
     def row(prefix: str) -> str:
         digits = [shown[name] for name in shown if name.startswith(prefix)]
@@ -36,13 +55,43 @@ def _rows_after(view: SpaceTruckinView, fill: Fill) -> str:
     return f"top {row('top')} / bottom {row('bot')}"
 
 
+def _fill_option(view: SpaceTruckinView, fill: Fill, manipulable: bool) -> Option:
+    """A fill as a menu option: where each die goes; in the last two boxes, the result and
+    what follows (accepting it and the jump, said ahead, or a manipulation first)."""
+    assert view.sheet is not None
+    d1, d2 = view.sheet.dice
+    label = f"{d1} in {box_words(fill.first)} · {d2} in {box_words(fill.second)}"
+    rows = _rows_after(view, fill)
+    boxes = _written(view, fill)
+    if None not in boxes:
+        result = challenge_result(boxes)
+        rows = f"{rows} · {BAND_LABELS[band_of(result)]}"
+        if fill.jump is not None:
+            label += f" → {result}, jump ({pip_label(view, fill.jump)})"
+        elif fill.accept:
+            label += f" → {result}, accept"
+        elif manipulable:
+            label += f" → {result}, then reroll or flip"
+        else:
+            label += f" → {result}"
+    return label[:100], fill_code(fill), rows[:100]
+
+
+def fill_code(fill: Fill) -> str:
+    """`top1.bot3`, with `a` when the result is accepted ahead and `j<pip>` for the jump."""
+    ahead = (["a"] if fill.accept else []) + ([f"j{fill.jump}"] if fill.jump else [])
+    return ".".join([fill.first, fill.second, *ahead])
+
+
 def fill_menus(
     snap: Snapshot, view: SpaceTruckinView, actions: Sequence[Model]
 ) -> tuple[SelectSpec, ...]:
-    """Every way to write the two dice, grouped by where die 1 goes, at most four menus."""
+    """Every way to write the two dice, grouped by where die 1 goes, at most four menus; in
+    the last two boxes each way with what may follow it said ahead."""
     assert view.sheet is not None
     d1, d2 = view.sheet.dice
     fills = [a for a in actions if isinstance(a, Fill)]
+    manipulable = any(f.accept for f in fills)
     by_first: dict[str, list[Fill]] = {}
     for fill in fills:
         by_first.setdefault(fill.first, []).append(fill)
@@ -53,14 +102,7 @@ def fill_menus(
         menus[-1].extend(group)
     selects = []
     for index, chunk in enumerate(m for m in menus[:MENU_ROWS] if m):
-        options = tuple(
-            (
-                f"{d1} in {box_words(f.first)} · {d2} in {box_words(f.second)}",
-                f"{f.first}.{f.second}",
-                _rows_after(view, f),
-            )
-            for f in chunk
-        )
+        options = tuple(_fill_option(view, f, manipulable) for f in chunk)
         firsts = list(dict.fromkeys(box_words(f.first) for f in chunk))
         where = firsts[0] if len(firsts) == 1 else f"{firsts[0]} … {firsts[-1]}"
         placeholder = f"Die 1 ({d1}) in {where}, die 2 ({d2}) in…"
@@ -69,10 +111,15 @@ def fill_menus(
 
 
 def chosen_fill(value: str) -> Fill:
-    """A fill menu's value (`top1.bot3`); refused when it names no two boxes."""
-    first, _, second = value.partition(".")
+    """A fill menu's value (`top1.bot3`, `top4.bot4.a.jD9`: `fill_code`); refused when it
+    names no two boxes."""
+    parts = value.split(".")
+    first, second, ahead = parts[0], parts[1] if len(parts) > 1 else "", parts[2:]
+    jump = next((part[1:] for part in ahead if part.startswith("j")), None)
     try:
-        return Fill.model_validate({"first": first, "second": second})
+        return Fill.model_validate(
+            {"first": first, "second": second, "accept": "a" in ahead, "jump": jump}
+        )
     except ValueError as exc:
         raise IllegalAction("that is not two boxes of your challenge; pick again") from exc
 
@@ -116,3 +163,25 @@ def chosen_tweak(value: str) -> Tweak:
         return Tweak.model_validate({"box": box, "effect": effect, "pip": pip})
     except ValueError as exc:
         raise IllegalAction("that is not a reroll or flip of your challenge; pick again") from exc
+
+
+def accept_controls(
+    snap: Snapshot, view: SpaceTruckinView, actions: Sequence[Model], row: int | None
+) -> tuple[tuple[SelectSpec, ...], list[ButtonSpec]]:
+    """Accepting the result (a button), and with the jump said ahead where it comes next: a
+    menu of the pips that pay it (on `row`, when one is free), or a button each when they fit
+    beside Accept and Back."""
+    accepts = [a for a in actions if isinstance(a, Accept)]
+    plain = buttons_for(snap, [a for a in accepts if a.jump is None], "success")
+    if row is not None:
+        menus = ahead_menus(snap, view, accepts, lambda _: "✅ Accept the result", row, 1)
+        if menus:
+            return tuple(menus), plain
+    ahead = [(a, a.jump) for a in accepts if a.jump is not None]
+    if ahead and len(ahead) + len(plain) < PER_ROW:
+        jumps = [
+            ButtonSpec(f"✅ Accept, jump: {pip_label(view, pip)}", act_id(snap, a), "success")
+            for a, pip in ahead
+        ]
+        return (), [*jumps, *plain]
+    return (), plain

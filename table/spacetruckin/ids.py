@@ -2,7 +2,8 @@
 
 `st:` ids (`StId`) are the game's own steps of a choice: most only redraw the private message;
 a few are moves named in a form shorter than their JSON (a whole system, both dice, a
-manipulation, the free choice: `WHOLE`, `FILL`, `TWEAK`, `FREE`). Every other last step is an
+manipulation, the free choice, a move with the jump: `WHOLE`, `FILL`, `TWEAK`, `FREE`,
+`MOVE`; `toward.py` reads them back). Every other last step is an
 ordinary action button (`rl:a:`). All are bound to the viewer's view tag.
 """
 
@@ -15,7 +16,7 @@ from games.engine import Model, PlayerId
 from games.spacetruckin.models import Place
 from games.spacetruckin.view import SpaceTruckinView
 from table import messages as presenters
-from table.answers import ButtonSpec
+from table.answers import ButtonSpec, SelectSpec
 from table.ids import ButtonId, template
 from table.service import Snapshot
 
@@ -39,6 +40,8 @@ FREE = "fc"  # shipyard pick: the free choice menu (`die.face`), a move
 TWEAK = "tw"  # tweak: a menu of whole manipulations (`top2.reroll.D5`), a move
 FILL = "fl"  # fill: a menu of both dice's boxes at once (`top1.bot3`), a move
 FREE_STEP = "fs"  # crowded shipyard pick: the button that shows the free choice menu
+MOVE = "mv"  # a menu of moves (said with the jump; two consequences' pairs), each named by
+# its payload digest among the trucker's legal moves
 NO_PIECE = "n"  # payload of FIRST_HIT for "no match: the Bridge takes it"
 
 
@@ -96,6 +99,23 @@ def rows(groups: Sequence[Sequence[ButtonSpec]], tail: Sequence[ButtonSpec]) -> 
         flowing = [on_row(s, None) for s in placed][: presenters.MAX_BUTTONS - len(tail)]
         return [*flowing, *(on_row(s, None) for s in tail)]
     return [*placed, *(on_row(s, row) for s in tail)]
+
+
+Option = tuple[str, str, str]
+"""A menu option: its label, value and description."""
+
+
+def packed(
+    snap: Snapshot, verb: str, options: Sequence[Option], first: int = 0
+) -> list[SelectSpec]:
+    """Options 25 to a menu, each menu on its own row from `first`, named by what it holds."""
+    menus = []
+    for index in range(0, len(options), MENU_SIZE):
+        chunk = tuple(options[index : index + MENU_SIZE])
+        span = chunk[0][0] if len(chunk) == 1 else f"{chunk[0][0]} … {chunk[-1][0]}"
+        custom_id = st_id(snap, verb, f"m{index // MENU_SIZE}")  # ids differ per message
+        menus.append(SelectSpec(custom_id, span[:150], chunk, first + index // MENU_SIZE))
+    return menus
 
 
 def on_row(spec: ButtonSpec, row: int | None) -> ButtonSpec:

@@ -18,7 +18,6 @@ from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.delivery import STAGE_HINTS
 from games.spacetruckin.grid import covered_cells, parse_cell, placement_name
 from games.spacetruckin.models import (
-    Accept,
     Build,
     HitTwo,
     PickSpecialty,
@@ -30,12 +29,13 @@ from games.spacetruckin.view import SpaceTruckinView
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
+from table.spacetruckin.ahead import ahead_menus, jump_of, move_menus
 from table.spacetruckin.choices import (
     first_hit_groups,
     loss_words,
     tweak_box_groups,
 )
-from table.spacetruckin.fill import fill_menus, tweak_menus
+from table.spacetruckin.fill import accept_controls, fill_menus, tweak_menus
 from table.spacetruckin.ids import (
     ANCHOR,
     FITS,
@@ -72,8 +72,9 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
         d1, d2 = sheet.dice
         return (
             f"your dice show **{d1}** and **{d2}** (one die is the system, the other the shape). "
-            "Choose where a system goes in its menu, then tap its pip in the preview; or use "
-            "your free choice, or stop building"
+            "Choose where a system goes in its menu, then tap its pip in the preview (🎲: "
+            "built with your free choice, for what your truck still lacks); or use your free "
+            "choice, or stop building"
         )
     if stage == "place":
         return (
@@ -84,7 +85,14 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
         return "draw the new system's pip: tap a grid"
     if stage == "fill":
         d1, d2 = sheet.dice
-        return f"write die 1 (**{d1}**) and die 2 (**{d2}**): choose both boxes in a menu"
+        last = sum(b.value is None for b in sheet.boxes) == 2
+        then = (
+            "; each choice says the result and what follows (accept it and jump, or reroll "
+            "or flip first)"
+            if last
+            else ""
+        )
+        return f"write die 1 (**{d1}**) and die 2 (**{d2}**): choose both boxes in a menu{then}"
     if stage == "hit":
         dice = " and ".join(f"**{d}**" for d in sheet.hit_dice)
         return (
@@ -94,7 +102,7 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
     if stage == "hit_two":
         a, b = sheet.hit_dice
         how = (
-            "each button names both, the one lost by type first"
+            "each choice names both, the one lost by type first"
             if one_tap_pairs
             else "tap the one lost by type, then the one lost by shape"
         )
@@ -107,7 +115,7 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
         result = challenge_result(boxes) if None not in boxes else "?"
         return (
             f"result **{result}**: reroll or flip a die (a menu names the box and the pip "
-            "that pays), or accept the result"
+            "that pays), or accept the result (with the jump, when it comes next)"
         )
     return STAGE_HINTS.get(stage, "your move")
 
@@ -145,18 +153,32 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         selects = fill_menus(snap, view, actions)
         buttons = [on_row(back, len(selects))]
     elif view.sheet.stage == "tweak":
-        accept = buttons_for(snap, [a for a in actions if isinstance(a, Accept)], "success")
         selects = tweak_menus(snap, view, actions)
+        free_row = len(selects) if selects and len(selects) < MENU_ROWS else None
+        accept_menus, accept = accept_controls(snap, view, actions, free_row)
         if selects:
+            selects = (*selects, *accept_menus)
             buttons = [on_row(b, len(selects)) for b in (*accept, back)]
         else:
             buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])
-    elif view.sheet.stage == "hit_two":
-        buttons = rows(first_hit_groups(snap, view, actions), [back])
-    else:
-        buttons = rows(by_kind(snap, actions, loss_words(snap, view))[:MENU_ROWS], [back])
-    pairs = sum(1 for a in actions if isinstance(a, HitTwo))
-    content = f"{header(snap)}\n➡️ {_ask(view, len(placements), pairs <= FITS)}"
+    elif view.sheet.stage == "hit_two":  # the pairs as buttons, in menus, or in two steps
+        pairs = [a for a in actions if isinstance(a, HitTwo)]
+        words = loss_words(snap, view)
+        selects = tuple(move_menus(snap, pairs, words, 0, MENU_ROWS)) if len(pairs) > FITS else ()
+        if selects:
+            buttons = [on_row(back, len(selects))]
+        else:
+            buttons = rows(first_hit_groups(snap, view, actions), [back])
+    else:  # a reward's box, a loss, pirates, the jump: with the jump said ahead where it fits
+        words = loss_words(snap, view)
+        selects = tuple(ahead_menus(snap, view, actions, words, 0, MENU_ROWS))
+        if selects:
+            buttons = [on_row(back, len(selects))]
+        else:
+            plain = [a for a in actions if jump_of(a) is None]
+            buttons = rows(by_kind(snap, plain, words)[:MENU_ROWS], [back])
+    one_tap = sum(1 for a in actions if isinstance(a, HitTwo)) <= MENU_ROWS * MENU_SIZE
+    content = f"{header(snap)}\n➡️ {_ask(view, len(placements), one_tap)}"
     return Message(content, image, filename, tuple(buttons), selects=selects)
 
 

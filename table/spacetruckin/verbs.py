@@ -16,7 +16,7 @@ from table.gametable import TableHost
 from table.host import DAMAGED
 from table.ids import ButtonId
 from table.service import NotSeated, ServiceError, Snapshot, StaleBoard
-from table.spacetruckin import choices, fill, ids, sheet, yard
+from table.spacetruckin import ahead, choices, fill, ids, sheet, yard
 
 KEY = "spacetruckin"
 CHANGED = "your sheet has changed since that message"
@@ -36,9 +36,10 @@ STAGE_OF_VERB = {
 
 
 async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
-    """A last step that is a move of its own words (a whole system, the free choice): played
-    like an action button of the pressed sheet, so it redraws that sheet in place."""
-    await _in_this_channel(host, press, sid)
+    """A last step that is a move of its own words (a whole system, the free choice, a move
+    with the jump): played like an action button of the pressed sheet, so it redraws that
+    sheet in place."""
+    snap = await _in_this_channel(host, press, sid)
     chosen = _chosen(press, sid)
     action: Model
     if sid.verb == ids.WHOLE:
@@ -47,6 +48,8 @@ async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         action = fill.chosen_fill(chosen)
     elif sid.verb == ids.TWEAK:
         action = fill.chosen_tweak(chosen)
+    elif sid.verb == ids.MOVE:
+        action = ahead.chosen_move(snap, _viewer(snap, press), chosen)
     else:
         action = yard.free_choice(chosen)
     return await host.play(
@@ -57,6 +60,13 @@ async def play(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         expected_version=sid.version,
         expected_tag=sid.tag,
     )
+
+
+def _viewer(snap: Snapshot, press: Press) -> PlayerId:
+    viewer = snap.player_of(press.user_id)
+    if viewer is None:
+        raise NotSeated("that sheet is not yours: you are not playing in this game")
+    return viewer
 
 
 def _chosen(press: Press, sid: ButtonId) -> str:
@@ -76,9 +86,7 @@ async def _in_this_channel(host: TableHost, press: Press, sid: ButtonId) -> Snap
 async def redraw(host: TableHost, press: Press, sid: ButtonId) -> Answer:
     """A first step of a choice: the pressed private message, redrawn for the next step."""
     snap = await _in_this_channel(host, press, sid)
-    viewer = snap.player_of(press.user_id)
-    if viewer is None:
-        raise NotSeated("that sheet is not yours: you are not playing in this game")
+    viewer = _viewer(snap, press)
     if snap.state is None:
         raise ServiceError("the game has not started yet")
     snap = snap.for_viewer(viewer)
@@ -95,11 +103,12 @@ async def redraw(host: TableHost, press: Press, sid: ButtonId) -> Answer:
         picture = host.sheet_picture(snap, viewer, preview=place)
         return Answer(pressed=sheet.preview_board(snap, viewer, place, picture))
     if sid.verb == ids.SPOT:
-        build, place = yard.chosen_way(snap, viewer, _chosen(press, sid))
+        way = yard.chosen_way(snap, viewer, _chosen(press, sid))
+        build, place, _ = way
         picture = host.sheet_picture(
             snap, viewer, **yard.preview_options(snap, viewer, build, place)
         )
-        return Answer(pressed=yard.whole_preview(snap, viewer, build, place, picture))
+        return Answer(pressed=yard.whole_preview(snap, viewer, way, picture))
     if sid.verb == ids.FREE_STEP:
         return _keep_image(yard.free_board(snap, viewer))
     if sid.verb == ids.SYSTEM:

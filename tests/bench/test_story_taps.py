@@ -136,6 +136,17 @@ def test_every_move_of_a_space_truckin_challenge_belongs_to_its_location() -> No
     assert _units("spacetruckin", steps) == [("location", [1, 2, 3, 4, 5])]
 
 
+def test_a_space_truckin_move_that_says_the_jump_ahead_ends_its_location() -> None:
+    """The last dice written with the result accepted and the jump said: the location ends."""
+    steps = [
+        _step(1, kind="fill", first="top1", second="bot1"),
+        _step(2, kind="fill", first="top2", second="bot2", accept=True, jump="B3"),
+        _step(3, kind="fill", first="top1", second="bot1"),
+        _step(4, kind="accept", jump="B3"),
+    ]
+    assert _units("spacetruckin", steps) == [("location", [1, 2]), ("location", [3, 4])]
+
+
 def test_taps_per_unit_are_held_to_the_budget_with_the_figure_before_beside() -> None:
     """Units of 1, 1 and 3 taps: median 1 passes Rush 'n' Crush's 3, p90 3 too; before shown."""
     steps = [_step(1), _step(2, BOT), _step(3), _step(4, BOT), _step(5), _step(6, BOT)]
@@ -283,3 +294,15 @@ def test_after_a_preview_of_the_move_they_want_the_person_drives_it_not_a_lesser
     offers = [Offer("g:w:1:2:FF", "👁 F F", private=True), Offer("g:d:1:2:MFF", "✅ Drive it", True)]
     pressed = set(pressing(shown))
     assert {_aim(offers, pressed, want=want) for _ in range(5)} == {"✅ Drive it"}
+
+
+def test_the_person_takes_the_way_the_table_names_to_the_move_they_want() -> None:
+    """A game's own controls that lead to the wanted move (`toward`) are pressed before any
+    other, the one that makes it first: the pip of the system, not the spot again."""
+    spots = [Offer("st:sp:1.abcd:5~0123abcd:m0", f"Spots: {s}", True, (s,)) for s in "ABC"]
+    pip = Offer("st:yd:1.abcd:5~0123abcd:B.1.P", "✅ Pip on P", True)
+    toward = ("st:yd=B.1.P", "st:sp=B")
+    assert {aim(random.Random(n), spots, {}, set(), WANT, toward).values for n in range(5)} == {
+        ("B",)
+    }
+    assert aim(random.Random(1), [*spots, pip], {}, set(), WANT, toward) == pip

@@ -12,11 +12,11 @@ from typing import Any
 
 from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
-from games.engine import Model, PlayerId, Rng
-from games.spacetruckin import SPEC
+from games.engine import Model
 from games.spacetruckin.grid import covered_cells
 from games.spacetruckin.models import (
     Build,
+    BuildAt,
     Fill,
     FreeChoice,
     HitTwo,
@@ -24,13 +24,17 @@ from games.spacetruckin.models import (
     SpaceTruckinState,
     Tweak,
 )
-from games.spacetruckin.policy import choose
+from games.spacetruckin.policy import choose, whole_move
 from runtime.rendering import Renderer
 from table.answers import Picture
 from table.ids import action_payload
+from table.spacetruckin.ahead import move_value
+from table.spacetruckin.fill import fill_code
+from table.spacetruckin.ids import place_code
+from table.spacetruckin.yard import build_code, free_code, whole_code
 from tests.bot.conftest import World
 
-__all__ = ["Table", "choose", "digest"]
+__all__ = ["Table", "ahead_offered", "choose", "digest"]
 
 
 def digest(data: bytes) -> str:
@@ -100,9 +104,11 @@ class Table:
         message = self.private(user)
         if message is None or not _offers(message, action):
             message = await self.open_sheet(user)
-        if isinstance(action, Build) and _menu(message, "sp"):
-            await self._whole(user, message, action)
-            return
+        if isinstance(action, Build | FreeChoice) and _menu(message, "sp"):
+            whole = whole_move(await self.state(), user.id, action)
+            if isinstance(whole, BuildAt) and _offers_spot(message, whole):
+                await self._whole(user, message, whole)
+                return
         if isinstance(action, FreeChoice) and not _menu(message, "fc"):
             result = await self.tap(user, message, str(_first_step_id(message, "fs", "")))
             await result.wait_response()
@@ -117,6 +123,9 @@ class Table:
             return
         if isinstance(action, Fill) and _menu(message, "fl"):
             await self._fill(user, message, action)
+            return
+        if any(move_value(action) in _values(m) for m in _menu(message, "mv")):
+            await self._chosen(user, message, "mv", (move_value(action),))
             return
         if isinstance(action, Tweak) and _menu(message, "tw"):
             await self._chosen(user, message, "tw", (f"{action.box}.{action.effect}.{action.pip}",))
@@ -145,7 +154,8 @@ class Table:
 
     async def _fill(self, user: FakeUser, message: FakeMessage, fill: Fill) -> None:
         """Both dice in one tap: the menu option naming both boxes (a double's in box order)."""
-        wanted = (f"{fill.first}.{fill.second}", f"{fill.second}.{fill.first}")
+        swapped = fill.model_copy(update={"first": fill.second, "second": fill.first})
+        wanted = (fill_code(fill), fill_code(swapped))
         await self._chosen(user, message, "fl", wanted)
 
     async def _chosen(
@@ -157,41 +167,37 @@ class Table:
         self.count("menu")
         await result.wait_followups(1)
 
-    async def _whole(self, user: FakeUser, message: FakeMessage, build: Build) -> None:
+    async def _whole(self, user: FakeUser, message: FakeMessage, whole: BuildAt) -> None:
         """A whole system in two taps: the spot in a menu, then the pip in the preview (or,
-        when the policy wants another way at that spot, that way with its pip in a menu)."""
-        place, pip = whole_plan(await self.state(), user.id, build)
-        code = build_code(build)
-        start = covered_cells(place.anchor, build.shape, place.rotation, place.flip)[0]
+        when the policy wants another way at that spot, that way with its pip in a menu); a
+        system the free choice makes, the same way."""
+        code, tail = build_code(whole), free_code(whole.free)
         menu, value = next(
-            (m, v)
-            for m in _menu(message, "sp")
-            for v in _values(m)
-            if v in (f"{code}.{start}", start)
+            (m, v) for m in _menu(message, "sp") for v in _values(m) if v in _spots(whole)
         )
         result = await self.world.fake.select(user, message, menu["custom_id"], [value])
         self.count("menu")
         await result.wait_followups(1)
         message = self.world.fake.store.messages[message.id]
         self.placements.append(len(message.files))
-        spot = f"{code}.{place.anchor}.{place.rotation}{'f' if place.flip else ''}"
-        whole = f"{spot}.{pip}"
+        spot = f"{code}.{place_code(_place_of(whole))}{tail}"
+        pipped = whole_code(whole)
         for _ in range(3):  # a crowded grid: the build's preview, then the way's, then the pip
-            pip_id = _first_step_id(message, "yd", whole)
+            pip_id = _first_step_id(message, "yd", pipped)
             if pip_id is not None:
                 result = await self.tap(user, message, pip_id)
                 await result.wait_followups(1)
                 return
-            if any(whole in _values(m) for m in _menu(message, "yd")):
-                await self._chosen(user, message, "yd", (whole,))
+            if any(pipped in _values(m) for m in _menu(message, "yd")):
+                await self._chosen(user, message, "yd", (pipped,))
                 return
             ways = [v for m in _menu(message, "sp") for v in _values(m)]
             step = spot if spot in ways else next((v for v in ways if v.startswith(code)), None)
             if step is None:
-                raise AssertionError(f"no way to {whole} on {message.content!r}")
+                raise AssertionError(f"no way to {pipped} on {message.content!r}")
             await self._chosen(user, message, "sp", (step,))
             message = self.world.fake.store.messages[message.id]
-        raise AssertionError(f"{whole} not reached in three previews")
+        raise AssertionError(f"{pipped} not reached in three previews")
 
     async def _preview(self, user: FakeUser, message: FakeMessage, place: Place) -> FakeMessage:
         """Menu -> preview (-> another turn at the same grid) -> the preview to confirm on."""
@@ -231,18 +237,20 @@ def _components(message: FakeMessage) -> list[dict[str, Any]]:
     return walk_components(message.components)
 
 
-def whole_plan(state: SpaceTruckinState, player: PlayerId, build: Build) -> tuple[Place, str]:
-    """Where the policy would put `build` and its pip, were the three steps made one by one."""
-    picked = SPEC.apply(state, player, build, Rng(0)).state
-    place = choose(picked, player)
-    assert isinstance(place, Place)
-    placed = SPEC.apply(picked, player, place, Rng(0)).state
-    pip = choose(placed, player)
-    return place, str(getattr(pip, "cell", ""))
+def _place_of(whole: BuildAt) -> Place:
+    return Place(anchor=whole.anchor, rotation=whole.rotation, flip=whole.flip)
 
 
-def build_code(build: Build) -> str:
-    return build.system[0] + build.shape
+def _spots(whole: BuildAt) -> tuple[str, str]:
+    """The values of the spot menu's option for a whole system: its build at the grid its
+    top row starts on (with its free choice), or that grid alone in a crowded menu."""
+    start = covered_cells(whole.anchor, whole.shape, whole.rotation, whole.flip)[0]
+    grid = start if whole.free is None else "-"
+    return f"{build_code(whole)}.{start}{free_code(whole.free)}", grid
+
+
+def _offers_spot(message: FakeMessage, whole: BuildAt) -> bool:
+    return any(v in _spots(whole) for m in _menu(message, "sp") for v in _values(m))
 
 
 def _menu(message: FakeMessage, verb: str) -> list[dict[str, Any]]:
@@ -252,6 +260,17 @@ def _menu(message: FakeMessage, verb: str) -> list[dict[str, Any]]:
         for c in _components(message)
         if c.get("type") == 3 and c["custom_id"].startswith(f"st:{verb}:")
     ]
+
+
+def ahead_offered(message: FakeMessage, legal: list[Any]) -> dict[str, Model]:
+    """The moves the message's menus offer (`st:mv`), by label."""
+    named = {move_value(a): a for a in legal}
+    return {
+        str(o["label"]): named[str(o["value"])]
+        for m in _menu(message, "mv")
+        for o in m["options"]
+        if str(o["value"]) in named
+    }
 
 
 def _values(menu: dict[str, Any]) -> list[str]:
@@ -286,6 +305,8 @@ def _has_action(message: FakeMessage, action: Model) -> bool:
 def _offers(message: FakeMessage, action: Model) -> bool:
     """Does this private message lead to `action` (directly or by a first step)?"""
     if _has_action(message, action):
+        return True
+    if any(move_value(action) in _values(m) for m in _menu(message, "mv")):
         return True
     if isinstance(action, Place):
         return any(c.get("type") == 3 for c in _components(message))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.apocalypseroad import SPEC as AR
 from games.apocalypseroad.model import ArState, Discard
 from games.engine import Player
-from games.spacetruckin.models import Accept, SpaceTruckinState
+from games.spacetruckin.models import Accept, Sheet, SpaceTruckinState
 from tests.bot.conftest import World
 from tests.bot.test_spacetruckin_e2e import _inject, _start
 from tests.games.apocalypseroad.test_events import drawn
@@ -32,8 +32,8 @@ def _bob_rolled_doubles(world: World) -> SpaceTruckinState:
         mid_location(
             truck().model_copy(update={"player": world.alice.id}), boxes=boxes("2000", "1998")
         ),
-        mid_location(
-            truck().model_copy(update={"player": world.bob.id}),
+        mid_location(  # nothing to reroll or flip with: writing them is all he may do
+            _unmanipulable(truck().model_copy(update={"player": world.bob.id})),
             stage="fill",
             tasks=("fill", "jump"),
             boxes=(None, 5, 3, 2, None, 4, 1, 6),
@@ -45,6 +45,12 @@ def _bob_rolled_doubles(world: World) -> SpaceTruckinState:
     return SpaceTruckinState.model_validate(
         state.model_dump(mode="json") | {"players": [p.model_dump() for p in seats]}
     )
+
+
+def _unmanipulable(sheet: Sheet) -> Sheet:
+    """The test truck without its Weapons and Reactor pips (no reroll or flip open)."""
+    pips = tuple(p for p in sheet.pips if p.cell not in {(0, 1), (5, 5)})
+    return sheet.model_copy(update={"pips": pips})
 
 
 async def test_space_truckin_doubles_in_the_last_two_boxes_are_written_for_the_trucker(

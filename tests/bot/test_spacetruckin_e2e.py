@@ -27,7 +27,7 @@ from games.spacetruckin.sheet import destroyed, with_pip
 from table.ids import ButtonId, action_payload
 from table.messages import MAX_BUTTONS
 from tests.bot.conftest import World
-from tests.bot.spacetruckin_driver import Table, choose, digest
+from tests.bot.spacetruckin_driver import Table, ahead_offered, choose, digest
 from tests.games.spacetruckin.helpers import at_location, built_sheet
 
 
@@ -84,7 +84,7 @@ async def _active(table: Table) -> list[int]:
 
 async def test_solo_game_to_the_end(world: World) -> None:
     """A solo trucker plays from the lobby to an outcome by taps; sheets stay ephemeral."""
-    table = await _start(world, 15)
+    table = await _start(world, 18)
     # the slash twins: /game sheet, then /spacetruckin move with its autocomplete
     r = await world.slash(world.alice, "game sheet")
     await r.wait_followups(1)
@@ -282,10 +282,11 @@ async def test_one_consequence_offers_the_bridge_for_a_blank_die(world: World) -
     state = at_location(sheet, location=1, stage="hit", tasks=("hit", "jump"), hit_dice=(3, 4))
     await _inject(world, _seated(state, world.alice.id, world.alice.name))
     message = await table.open_sheet(world.alice)
-    assert Hit(piece=None) in _actions_on(message)
-    bridge = next(label for label, _, _ in message.buttons if "Bridge" in str(label))
-    assert "matching nothing" in str(bridge)
-    await table.play(world.alice, Hit(piece=None))
+    offered = ahead_offered(message, SPEC.legal_actions(state, world.alice.id))
+    blank = [(k, a) for k, a in offered.items() if isinstance(a, Hit) and a.piece is None]
+    label, bridge = blank[0]
+    assert label.startswith("Bridge") and "matching nothing" in label
+    await table.play(world.alice, bridge)
     after = (await table.state()).sheets[0]
     assert after.bridge_damage == 1
     assert [p for p in after.pieces if p.damaged] == [p for p in sheet.pieces if p.damaged]

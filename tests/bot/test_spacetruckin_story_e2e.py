@@ -59,17 +59,15 @@ async def _log(world: World, reader: FakeUser) -> list[str]:
     return r.content.splitlines()
 
 
-RESULTS_AT_A = [
+RESULTS_AT_A = [  # a reward's box and the jump are one move (issue 26)
     "#2 alice: scores 2 at A (1 to 2, both rewards)",
-    "#3 alice: loads one cargo; scores 1 VP (1 VP)",
-    "#4 alice: jumps to B; scores 2 VP for jumping (3 VP)",
-    "#5 bob: scores 4 at A (3 to 10, the first of the two rewards)",
-    "#6 bob: loads one cargo",
-    "#7 bob: jumps to B; scores 2 VP for jumping (2 VP); The truckers arrive at B (Asteroids); "
-    "alice rolled 5 5 (challenge at B); rolled 4 1 (challenge at B)",
+    "#3 alice: loads one cargo; scores 1 VP (1 VP); jumps to B; scores 2 VP for jumping (3 VP)",
+    "#4 bob: scores 4 at A (3 to 10, the first of the two rewards)",
+    "#5 bob: loads one cargo; jumps to B; scores 2 VP for jumping (2 VP); The truckers arrive "
+    "at B (Asteroids); alice rolled 5 2 (challenge at B); rolled 6 6 (challenge at B)",
 ]
 BOBS_FLIP = (
-    f"#5 bob: flips top4: 5 -> 2 (pip {REACTOR_PIP} spent); "
+    f"#4 bob: flips top4: 5 -> 2 (pip {REACTOR_PIP} spent); "
     "scores 4 at A (3 to 10, the first of the two rewards)"
 )
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
+from games.spacetruckin import SPEC
 from games.spacetruckin.models import Build
 from tests.bot.conftest import World
-from tests.bot.spacetruckin_driver import choose
+from tests.bot.spacetruckin_driver import ahead_offered, choose
 from tests.bot.test_spacetruckin_e2e import _inject, _seated, _start
 from tests.games.spacetruckin.helpers import at_location, built_sheet
 
@@ -22,7 +23,7 @@ async def test_a_consequence_names_each_system_in_words(world: World) -> None:
     state = at_location(sheet, location=1, stage="hit", tasks=("hit", "jump"), hit_dice=(3, 4))
     await _inject(world, _seated(state, world.alice.id, world.alice.name))
     message = await table.open_sheet(world.alice)
-    losses = [str(label) for label, cid, _ in message.buttons if cid.startswith("rl:a:")]
+    losses = list(ahead_offered(message, SPEC.legal_actions(state, world.alice.id)))
     assert losses and all(A_LOSS.match(label) for label in losses), losses
     assert "numbered" not in message.content
 

@@ -94,6 +94,17 @@ def built_sheet(player: int, truck: Truck, specialty: Specialty, *, padded: bool
     )
 
 
+def without_cargo(player: int) -> Sheet:
+    """A serviceable Mauler but for its Cargo: the truck still lacks a Cargo system."""
+    sheet = built_sheet(player, "Mauler", "Grizzled", padded=False)
+    kept = [p for p in sheet.pieces if p.system != "Cargo"]
+    pieces = tuple(Piece(id=i, system=p.system, shape=p.shape, cells=p.cells)
+                   for i, p in enumerate(kept))  # fmt: skip
+    cells = {c for p in pieces for c in p.cells}
+    pips = tuple(p for p in sheet.pips if p.cell in cells)
+    return sheet.model_copy(update={"pieces": pieces, "pips": pips})
+
+
 @cache
 def _build(truck: Truck, engineer: bool, padded: bool) -> Sheet:
     specialty: Specialty = "Engineer" if engineer else "Grizzled"

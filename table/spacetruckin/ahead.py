@@ -1,0 +1,72 @@
+"""Space Truckin' moves in menus, each option one move: the moves said with the jump ahead
+(accepting the result, a reward's box or a consequence's loss, each with the pip that pays the
+jump, where the jump comes next with nothing to decide or roll before it:
+`games.spacetruckin.delivery.legal_moves`), and two consequences' pairs too many for buttons.
+
+A menu option names its move by the digest of its payload (`st:mv`), as the table's digest
+buttons do (`rl:ad`): the move is the trucker's legal one with that digest."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import Model, PlayerId
+from games.spacetruckin.view import SpaceTruckinView
+from table.answers import SelectSpec
+from table.ids import action_payload, payload_digest
+from table.messages import offered_action
+from table.service import Snapshot, StaleBoard
+from table.spacetruckin.choices import pip_label
+from table.spacetruckin.ids import MENU_SIZE, MOVE, Labeller, Option, packed
+
+CHANGED = "your sheet has changed since that menu"
+
+
+def jump_of(action: Model) -> str | None:
+    """The pip a move says the jump with, if it says one."""
+    jump = getattr(action, "jump", None)
+    return jump if isinstance(jump, str) else None
+
+
+def move_value(action: Model) -> str:
+    """A menu option's value: the digest of the move's payload."""
+    return payload_digest(action_payload(action.model_dump(mode="json")))
+
+
+def move_menus(
+    snap: Snapshot, moves: Sequence[Model], label: Labeller, first: int, rows: int
+) -> list[SelectSpec]:
+    """`moves` 25 to a menu from row `first`, in at most `rows` menus (none when they do not
+    fit), each option named by `label`."""
+    if not moves or len(moves) > rows * MENU_SIZE:
+        return []
+    options: list[Option] = [(label(a)[:100], move_value(a), "one move") for a in moves]
+    return packed(snap, MOVE, options, first)
+
+
+def ahead_menus(
+    snap: Snapshot,
+    view: SpaceTruckinView,
+    actions: Sequence[Model],
+    label: Labeller,
+    first: int,
+    rows: int,
+) -> list[SelectSpec]:
+    """The moves of `actions` that say the jump, in menus (`move_menus`): `label` names each
+    move without its jump, the pip that pays the jump follows."""
+
+    def with_jump(action: Model) -> str:
+        pip = jump_of(action) or ""
+        return f"{label(action.model_copy(update={'jump': None}))} · jump: {pip_label(view, pip)}"
+
+    ahead = [a for a in actions if jump_of(a) is not None]
+    return move_menus(snap, ahead, with_jump, first, rows)
+
+
+def chosen_move(snap: Snapshot, viewer: PlayerId, value: str) -> Model:
+    """The trucker's legal move a menu option names; refused (the sheet shown again) when the
+    sheet has moved on since."""
+    action = offered_action(snap, viewer, value)
+    if action is None:
+        raise StaleBoard(CHANGED, snap.for_viewer(viewer), private=True)
+    return action
