@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.apocalypseroad.choices import MoveChoice, MoveResult, planned
+from games.apocalypseroad.choices import MoveChoice, MoveResult
 from games.apocalypseroad.data import CAR_TYPES, COMBAT_CARDS, RACE_CARDS, WEAPON_NAMES, card_name
 from games.apocalypseroad.model import ArState, ArView, Attack, CardView, CarView, PlayCard
-from games.apocalypseroad.policy import move_choices
 from games.engine import PlayerId
 from render.apocalypseroad import render_apocalypseroad_preview
 from render.apocalypseroad.extras import move_trails
@@ -33,13 +32,12 @@ from table.apocalypseroad.ids import (
     looks,
     own_view,
 )
+from table.apocalypseroad.listings import pending_choices, planned_choices
 from table.service import Snapshot
 
 OPTION_TEXT = 100
 """Discord's limit on a select option's label and on its description."""
 MENU_OPTIONS = 25
-SEARCH_NODES = 500
-"""The rules' search budget for one listing of results (see `plan.SEARCH_NODES`)."""
 NONE = "-"
 HOLD = "h"
 
@@ -247,10 +245,9 @@ def planned_board(snap: Snapshot, viewer: PlayerId, card: int, car: int, lead: b
     state = snap.state
     assert isinstance(state, ArState)
     view = own_view(snap, viewer)
-    plan = planned(state, viewer, card, car, lead)
+    plan, choices = planned_choices(snap, state, viewer, card, car, lead)
     act = plan.activation
     assert act is not None
-    choices = move_choices(plan, SEARCH_NODES)
     starburst = RACE_CARDS[card].starburst
     options = choice_options(view, choices, aims=True, after_event=starburst)
     label = next((c.label for c in view.cars if c.id == act.car), str(car))
@@ -290,7 +287,7 @@ def pending_menu(
     act = state.activation
     if act is None or act.stage != "move":
         return None
-    choices = move_choices(state, SEARCH_NODES)
+    choices = pending_choices(snap, state)
     options = choice_options(view, choices, aims=False, after_event=False)
     if not options:
         return None
