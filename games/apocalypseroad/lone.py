@@ -6,7 +6,7 @@ distinct end of the move (`move_results`), and a card is lone only with one card
 
 from __future__ import annotations
 
-from games.apocalypseroad.choices import legal_actions, move_results
+from games.apocalypseroad.choices import legal_actions, move_results, sample_moves
 from games.apocalypseroad.model import Action, ArState, Move, PlayCard
 from games.apocalypseroad.rules import active_players
 from games.engine import PlayerId
@@ -18,6 +18,10 @@ def forced_move(state: ArState, player: PlayerId) -> Action | None:
     act = state.activation
     if state.phase == "action" and act is not None and act.stage == "move":
         if player not in active_players(state):
+            return None
+        # Two quick samples that end apart settle it (`move_results` includes them): the
+        # whole search, hundreds of ms at ten players, only where every sample ends alike.
+        if len({(r.moved, r.stop) for r in sample_moves(state)}) > 1:
             return None
         ends = move_results(state)
         return Move(path=ends[0].path) if len(ends) == 1 else None
