@@ -1,9 +1,11 @@
 """A move's ranked results, worked out once per position (issue 31).
 
-The move menus list the rules' results of a move (`games.apocalypseroad.policy.move_choices`:
-a search of the move's paths, then where each leaves the cars in reach), which at ten players
-costs tens of milliseconds; the presses of one activation ask for the same listing again (a
-card picked, "◀ Back" and the card again, the hand redrawn after a look at the whole track).
+The move menus list the rules' results of a move (`games.apocalypseroad.policy`: a search of
+the move's paths, ranked, then the cars in reach after each), which at ten players costs tens
+of milliseconds; the presses of one activation ask for the same listing again (a card picked,
+"◀ Back" and the card again, the hand redrawn after a look at the whole track). The cars in
+reach after a result are worked out when first asked: a menu shows its first 25 options, so
+most results' reach never is (it was three quarters of a listing's cost).
 So a listing is kept by session, version and question (the pending move, or a card planned
 for a car), for the very state object it was worked out from: the state cache
 (`table/statecache.py`) hands every press of one version that same object, while a state
@@ -20,9 +22,9 @@ import weakref
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from games.apocalypseroad.choices import MoveChoice, planned
+from games.apocalypseroad.choices import MoveResult, planned
 from games.apocalypseroad.model import ArState
-from games.apocalypseroad.policy import move_choices
+from games.apocalypseroad.policy import aim_order, ranked_results
 from games.engine import PlayerId
 from table.service import Snapshot
 
@@ -33,11 +35,31 @@ Key = tuple[int, int, Hashable]
 """(session id, version, question)."""
 
 
+class Listed:
+    """One result of a listing, and the cars in reach after it (`targets`, worked out when
+    first asked)."""
+
+    __slots__ = ("_plan", "_targets", "result")
+
+    def __init__(self, result: MoveResult, plan: ArState) -> None:
+        self.result = result
+        self._plan = plan
+        """The position with the move pending (never the snapshot's own state object, so
+        the listing does not keep that alive)."""
+        self._targets: tuple[int, ...] | None = None
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        if self._targets is None:
+            self._targets = aim_order(self._plan, self.result)
+        return self._targets
+
+
 @dataclass(frozen=True)
 class Listing:
     position: weakref.ReferenceType[ArState]
     """The state it was worked out from (weakly: the listing goes with it)."""
-    choices: tuple[MoveChoice, ...]
+    choices: tuple[Listed, ...]
 
 
 class Listings:
@@ -58,8 +80,8 @@ class Listings:
         version: int,
         question: Hashable,
         state: ArState,
-        work: Callable[[], Sequence[MoveChoice]],
-    ) -> tuple[MoveChoice, ...]:
+        work: Callable[[], Sequence[Listed]],
+    ) -> tuple[Listed, ...]:
         """The listing `work` gives for `question` of this position, worked out once."""
         key: Key = (session_id, version, question)
         found = self._kept.pop(key, None)
@@ -85,24 +107,34 @@ LISTINGS = Listings()
 """The listings of this process (every session's)."""
 
 
-def pending_choices(snap: Snapshot, state: ArState) -> tuple[MoveChoice, ...]:
+def listed(plan: ArState) -> list[Listed]:
+    """The results of the move pending in `plan`, ranked, each with its reach when asked."""
+    return [Listed(result, plan) for result in ranked_results(plan)]
+
+
+def pending_choices(snap: Snapshot, state: ArState) -> tuple[Listed, ...]:
     """The pending move's results, ranked (`state` is the snapshot's)."""
-    return LISTINGS.get(
-        snap.session_id, snap.version, "pending", state, lambda: move_choices(state)
-    )
+    plan = state.model_copy()  # the same position, another object (see `Listed`)
+    return LISTINGS.get(snap.session_id, snap.version, "pending", state, lambda: listed(plan))
 
 
 def planned_choices(
     snap: Snapshot, state: ArState, viewer: PlayerId, card: int, car: int, lead: bool
-) -> tuple[ArState, tuple[MoveChoice, ...]]:
+) -> tuple[ArState, tuple[Listed, ...]]:
     """`card` planned for `viewer`'s car number `car` (not played: `planned`) and its results,
     ranked (`state` is the snapshot's)."""
     plan = planned(state, viewer, card, car, lead)
     question = ("plan", viewer, card, car, lead)
-    choices = LISTINGS.get(
-        snap.session_id, snap.version, question, state, lambda: move_choices(plan)
-    )
+    choices = LISTINGS.get(snap.session_id, snap.version, question, state, lambda: listed(plan))
     return plan, choices
 
 
-__all__ = ["LISTINGS", "MAX_LISTINGS", "Listings", "pending_choices", "planned_choices"]
+__all__ = [
+    "LISTINGS",
+    "MAX_LISTINGS",
+    "Listed",
+    "Listings",
+    "listed",
+    "pending_choices",
+    "planned_choices",
+]

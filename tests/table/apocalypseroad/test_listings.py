@@ -3,9 +3,8 @@ worked out once for one state of one session version, never served for another."
 
 from __future__ import annotations
 
-from games.apocalypseroad.choices import MoveChoice
 from games.apocalypseroad.model import ArState
-from table.apocalypseroad.listings import Listings
+from table.apocalypseroad.listings import Listed, Listings
 from tests.games.apocalypseroad.helpers import base
 
 QUESTION = ("plan", 101, 7, 1, False)
@@ -17,7 +16,7 @@ class Work:
     def __init__(self) -> None:
         self.done = 0
 
-    def __call__(self) -> list[MoveChoice]:
+    def __call__(self) -> list[Listed]:
         self.done += 1
         return []
 
