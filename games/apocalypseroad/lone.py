@@ -16,11 +16,17 @@ def forced_move(state: ArState, player: PlayerId) -> Action | None:
     """The one move `player` can make now (a Sideswipe with room on one side only, the one
     car left for Dangerous Debris, a move with a single end), or None when they choose."""
     act = state.activation
+    seat = next((t.seat for t in state.teams if t.player == player), None)
+    if seat is None:
+        return None
+    if state.phase == "action" and act is None and len(state.teams[seat].hand) > 1:
+        return None  # a card to play: the listed plays keep one card of each kind, so a choice
     if state.phase == "action" and act is not None and act.stage == "move":
         if player not in active_players(state):
             return None
         # Two quick samples that end apart settle it (`move_results` includes them): the
-        # whole search, hundreds of ms at ten players, only where every sample ends alike.
+        # whole search (some 30 ms at ten players, asked several times a press) only where
+        # every sample ends alike.
         if len({(r.moved, r.stop) for r in sample_moves(state)}) > 1:
             return None
         ends = move_results(state)
@@ -30,7 +36,6 @@ def forced_move(state: ArState, player: PlayerId) -> Action | None:
         return None
     only = legal[0]
     if isinstance(only, PlayCard):
-        seat = next(t.seat for t in state.teams if t.player == player)
         # the listed plays keep one card of each kind: another card of that kind is a choice
         return only if len(state.teams[seat].hand) == 1 else None
     return only
