@@ -155,6 +155,32 @@ async def test_a_cars_results_are_searched_once_while_its_menus_are_pressed(
     assert searched == []
 
 
+async def test_a_move_menu_works_out_the_reach_only_of_the_results_it_reads(
+    host: Host, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: the cars in reach after a result are worked out for the best results until
+    the menu is full, not for every result the rules found."""
+    found: list[int] = []
+    reached: list[str] = []
+    search, reach = policy.move_results, policy.targets_after
+
+    def searched(state: ArState, max_nodes: int = 1500) -> list[MoveResult]:
+        results = search(state, max_nodes)
+        found.append(len(results))
+        return results
+
+    def reached_after(state: ArState, result: MoveResult) -> tuple[int, ...]:
+        reached.append(result.path)
+        return reach(state, result)
+
+    monkeypatch.setattr(policy, "move_results", searched)
+    monkeypatch.setattr(policy, "targets_after", reached_after)
+    choosing = (await _move_menu(host))[2]
+    (menu,) = [m for m in choosing.selects if "ar:go:" in m.custom_id]
+    assert len(menu.options) == choose.MENU_OPTIONS
+    assert found and 0 < len(reached) < found[0], (len(reached), found)
+
+
 async def test_after_a_move_the_next_press_lists_the_new_position(host: Host) -> None:
     """Issue 31: a move's results kept for one position are never listed for the next one:
     after a move the next card picked lists what the rules find now."""
