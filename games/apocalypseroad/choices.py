@@ -161,21 +161,45 @@ def sample_moves(state: ArState) -> list[MoveResult]:
 def move_results(state: ArState, max_nodes: int = 1500) -> list[MoveResult]:
     """Every distinct end of the pending move found within `max_nodes` (depth first), each
     with its shortest path; the quick samples are always included."""
-    pending = _pending(state)
-    if pending is None:
-        return []
-    _, root = pending
-    act = state.activation
-    assert act is not None
-    start = dict(root.board.pos)
-    root.board.record = False
-    found: dict[tuple[object, ...], Mover] = {}
-    seen: set[tuple[object, ...]] = set()
-    stack = [root]
-    nodes = 0
-    while stack and nodes < max_nodes:
-        mover = stack.pop()
-        nodes += 1
+    return EndSearch(state).ends(max_nodes)
+
+
+class EndSearch:
+    """The depth-first search of `move_results`, which can go on: `ends(n)` after `ends(m)`
+    (m < n) is `move_results(state, n)` without walking the first m nodes again (the bot
+    looks ahead at a few cards cheaply, then lists its pick's ends as the move menu does)."""
+
+    def __init__(self, state: ArState) -> None:
+        self.state = state
+        pending = _pending(state)
+        self._root = None if pending is None else pending[1]
+        self._stack = [] if self._root is None else [self._root]
+        self._start = {} if self._root is None else dict(self._root.board.pos)
+        if self._root is not None:
+            self._root.board.record = False
+        self._found: dict[tuple[object, ...], Mover] = {}
+        self._seen: set[tuple[object, ...]] = set()
+        self._samples: list[MoveResult] | None = None
+        self.nodes = 0
+        """Nodes walked so far."""
+
+    def ends(self, max_nodes: int) -> list[MoveResult]:
+        """The distinct ends found within `max_nodes` nodes in all (see `move_results`)."""
+        act = self.state.activation
+        if self._root is None or act is None:
+            return []
+        while self._stack and self.nodes < max_nodes:
+            self._walk(self._stack.pop(), act.exact)
+        found = (_result(m, self._start) for m in self._found.values())
+        results = {(r.moved, r.stop): r for r in found}
+        if self._samples is None:
+            self._samples = sample_moves(self.state)
+        for result in self._samples:
+            results.setdefault((result.moved, result.stop), result)
+        return list(results.values())
+
+    def _walk(self, mover: Mover, exact: bool) -> None:
+        self.nodes += 1
         children = []
         legal = 0
         if not mover.done:
@@ -196,20 +220,16 @@ def move_results(state: ArState, max_nodes: int = 1500) -> list[MoveResult]:
                     tuple(child.followers),
                     child.behind_from,
                 )
-                if key in seen:
+                if key in self._seen:
                     continue
-                seen.add(key)
+                self._seen.add(key)
                 children.append(child)
-        if not legal or not act.exact or mover.done:
+        if not legal or not exact or mover.done:
             rkey = (mover.board.digest, mover.stop)
-            old = found.get(rkey)
+            old = self._found.get(rkey)
             if old is None or len(old.tokens) > len(mover.tokens):
-                found[rkey] = mover
-        stack.extend(reversed(children))
-    results = {(r.moved, r.stop): r for r in (_result(m, start) for m in found.values())}
-    for result in sample_moves(state):
-        results.setdefault((result.moved, result.stop), result)
-    return list(results.values())
+                self._found[rkey] = mover
+        self._stack.extend(reversed(children))
 
 
 def play_actions(state: ArState, player: PlayerId) -> list[PlayCard]:

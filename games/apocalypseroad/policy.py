@@ -4,6 +4,7 @@ keeps its cards (the safe discard) and gives debris damage to its least-damaged 
 from __future__ import annotations
 
 from games.apocalypseroad.choices import (
+    EndSearch,
     MoveChoice,
     MoveResult,
     legal_actions,
@@ -86,13 +87,15 @@ def _play(state: ArState, player: PlayerId) -> PlayCard:
         ranked.append((score, action.model_dump_json(), action))
     ranked.sort(key=lambda item: (item[0], item[1]), reverse=True)
     looked: dict[tuple[int, int, bool], float] = {}
+    searches: dict[tuple[int, int, bool], EndSearch] = {}
     best: tuple[float, str] | None = None
     choice: PlayCard | None = None
     for score, key, action in ranked:
         pair = (action.card, action.car, action.ram_lead)
         if pair not in looked and len(looked) < LOOKAHEAD:
             plan = planned(state, player, action.card, action.car, action.ram_lead)
-            moves = move_results(plan, max_nodes=120)
+            searches[pair] = EndSearch(plan)
+            moves = searches[pair].ends(LOOKAHEAD_NODES)
             looked[pair] = max((_score_move(sim, r, seat, track) for r in moves), default=0.0)
         if pair not in looked:
             continue
@@ -100,24 +103,29 @@ def _play(state: ArState, player: PlayerId) -> PlayCard:
         if best is None or (total, key) > best:
             best, choice = (total, key), action
     assert choice is not None
-    return choice if choice.target is not None else _whole(state, player, choice)
+    if choice.target is not None:
+        return choice
+    return _whole(choice, searches[(choice.card, choice.car, choice.ram_lead)])
 
 
 LOOKAHEAD = 5
 """Card-and-car pairs the bot looks ahead at, best heuristic first."""
+LOOKAHEAD_NODES = 120
+"""The search budget of each look ahead (its search then goes on to `LISTED_NODES`)."""
 LISTED_NODES = 500
 """The rules' search budget for one listing of a move's results (their default, 1,500, takes
 twice as long: about 30 against 15 ms at ten players): the table's move menu lists that
 listing ranked and the bot plays its first result, so the bot's move is one the menu offers."""
 
 
-def _whole(state: ArState, player: PlayerId, play: PlayCard) -> PlayCard:
+def _whole(play: PlayCard, search: EndSearch) -> PlayCard:
     """The card played with its move and its shot, as the move menu offers them first: the
-    best-ranked result, then fire at the enemy most worth a shot in reach after it, or hold
-    fire (the bot never fires at its own cars). Nothing in reach: the player is asked only if
-    a car comes in reach after the card's movement event."""
-    plan = planned(state, player, play.card, play.car, play.ram_lead)
-    ranked = ranked_results(plan)
+    best-ranked result (`search`: of the card's plan, gone on to the menu's budget), then fire
+    at the enemy most worth a shot in reach after it, or hold fire (the bot never fires at
+    its own cars). Nothing in reach: the player is asked only if a car comes in reach after
+    the card's movement event."""
+    plan = search.state
+    ranked = _ranked(plan, search.ends(LISTED_NODES))
     if not ranked:
         return play
     best = ranked[0]
@@ -166,11 +174,14 @@ def _mover(state: ArState) -> int:
 def ranked_results(state: ArState, max_nodes: int = LISTED_NODES) -> list[MoveResult]:
     """The pending move's distinct results, best first by what matters to its player (VP
     scored, ground gained, rams on enemies: the bot's own measure), the shorter path first."""
+    return _ranked(state, move_results(state, max_nodes))
+
+
+def _ranked(state: ArState, results: list[MoveResult]) -> list[MoveResult]:
     sim = Sim(state)
     seat = sim.cars[_mover(state)].team
     return sorted(
-        move_results(state, max_nodes),
-        key=lambda r: (-_score_move(sim, r, seat, sim.track), len(r.path), r.path),
+        results, key=lambda r: (-_score_move(sim, r, seat, sim.track), len(r.path), r.path)
     )
 
 
