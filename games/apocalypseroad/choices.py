@@ -116,28 +116,35 @@ def preview_move(state: ArState, path: str) -> MovePreview:
     )
 
 
-def _walk(mover: Mover, first: Sequence[str], exact: bool) -> Mover:
-    """Greedy: the first legal token of `first` for step one, then the usual preference."""
-    prefs: Sequence[str] = first
-    while not mover.done:
-        for token in prefs:
-            trial = mover.copy()
-            try:
-                trial.step(token)
-            except BadStep:
-                continue
-            mover = trial
-            break
-        else:
+def _first_step(mover: Mover, first: Sequence[str]) -> tuple[str, Mover] | None:
+    """The first legal token of `first` and a copy of `mover` after it (None: none is legal,
+    or the move is over)."""
+    if mover.done:
+        return None
+    for token in first:
+        trial = mover.copy()
+        try:
+            trial.step(token)
+        except BadStep:
+            continue
+        return token, trial
+    return None
+
+
+def _greedy(mover: Mover, exact: bool) -> Mover:
+    """On from a first step: the first legal token of the usual preference at each step, to
+    the end (a move that may stop early stops after its first step)."""
+    while exact:
+        stepped = _first_step(mover, PREFERENCE)
+        if stepped is None:
             return mover
-        prefs = PREFERENCE
-        if not exact:
-            return mover
+        mover = stepped[1]
     return mover
 
 
 def sample_moves(state: ArState) -> list[MoveResult]:
-    """A few quick, distinct, legal whole moves (for `legal_actions` and random play)."""
+    """A few quick, distinct, legal whole moves (for `legal_actions` and random play): greedy
+    walks, each from the first legal token of a start, then the usual preference."""
     pending = _pending(state)
     if pending is None:
         return []
@@ -151,10 +158,17 @@ def sample_moves(state: ArState) -> list[MoveResult]:
     starts += [("F2", *PREFERENCE), ("L", "R", *PREFERENCE)]
     if not act.exact:
         seen["skip"] = _result(mover.copy(), start)
+    # A walk is settled by its first step (the rest follows the preference): starts whose
+    # first legal token is the same (an X that is no overtake: F) are walked once.
+    walked: dict[str | None, MoveResult] = {}
     for first in starts:
-        result = _result(_walk(mover.copy(), first, act.exact), start)
-        key = repr((result.moved, result.stop))
-        seen.setdefault(key, result)
+        stepped = _first_step(mover, first)
+        token = None if stepped is None else stepped[0]
+        if token not in walked:
+            end = mover.copy() if stepped is None else _greedy(stepped[1], act.exact)
+            walked[token] = _result(end, start)
+        result = walked[token]
+        seen.setdefault(repr((result.moved, result.stop)), result)
     return list(seen.values())
 
 
