@@ -3,14 +3,16 @@
 The move menus list the rules' results of a move (`games.apocalypseroad.policy`: a search of
 the move's paths, ranked, then the cars in reach after each), which at ten players costs tens
 of milliseconds; the presses of one activation ask for the same listing again (a card picked,
-"◀ Back" and the card again, the hand redrawn after a look at the whole track). The cars in
-reach after a result are worked out when first asked: a menu shows its first 25 options, so
-most results' reach never is (it was three quarters of a listing's cost).
-So a listing is kept by session, version and question (the pending move, or a card planned
-for a car), for the very state object it was worked out from: the state cache
-(`table/statecache.py`) hands every press of one version that same object, while a state
-decoded again, or another database's game under the same number, is another object and is
-worked out afresh. A listing is never served for any other position.
+"◀ Back" and the card again, the hand redrawn after a look at the whole track). So a listing
+is kept by session, version and question (the pending move, or a card planned for a car), for
+the very state object it was worked out from: the state cache (`table/statecache.py`) hands
+every press of one version that same object, while a state decoded again, or another
+database's game under the same number, is another object and is worked out afresh. A listing
+is never served for any other position.
+
+The cars in reach after a result are worked out when first asked (`Listed.targets`): a menu
+reads results only until its 25 options are full, so most results' reach never is (it was
+three quarters of a listing's cost).
 
 At most `MAX_LISTINGS` are kept, the least recently used let go first; a listing holds its
 state weakly (it never keeps a game's state alive) and goes with it. Pure data: no asyncio.
