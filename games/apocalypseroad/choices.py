@@ -116,28 +116,35 @@ def preview_move(state: ArState, path: str) -> MovePreview:
     )
 
 
-def _walk(mover: Mover, first: Sequence[str], exact: bool) -> Mover:
-    """Greedy: the first legal token of `first` for step one, then the usual preference."""
-    prefs: Sequence[str] = first
-    while not mover.done:
-        for token in prefs:
-            trial = mover.copy()
-            try:
-                trial.step(token)
-            except BadStep:
-                continue
-            mover = trial
-            break
-        else:
+def _first_step(mover: Mover, first: Sequence[str]) -> tuple[str, Mover] | None:
+    """The first legal token of `first` and a copy of `mover` after it (None: none is legal,
+    or the move is over)."""
+    if mover.done:
+        return None
+    for token in first:
+        trial = mover.copy()
+        try:
+            trial.step(token)
+        except BadStep:
+            continue
+        return token, trial
+    return None
+
+
+def _greedy(mover: Mover, exact: bool) -> Mover:
+    """On from a first step: the first legal token of the usual preference at each step, to
+    the end (a move that may stop early stops after its first step)."""
+    while exact:
+        stepped = _first_step(mover, PREFERENCE)
+        if stepped is None:
             return mover
-        prefs = PREFERENCE
-        if not exact:
-            return mover
+        mover = stepped[1]
     return mover
 
 
 def sample_moves(state: ArState) -> list[MoveResult]:
-    """A few quick, distinct, legal whole moves (for `legal_actions` and random play)."""
+    """A few quick, distinct, legal whole moves (for `legal_actions` and random play): greedy
+    walks, each from the first legal token of a start, then the usual preference."""
     pending = _pending(state)
     if pending is None:
         return []
@@ -151,31 +158,62 @@ def sample_moves(state: ArState) -> list[MoveResult]:
     starts += [("F2", *PREFERENCE), ("L", "R", *PREFERENCE)]
     if not act.exact:
         seen["skip"] = _result(mover.copy(), start)
+    # A walk is settled by its first step (the rest follows the preference): starts whose
+    # first legal token is the same (an X that is no overtake: F) are walked once.
+    walked: dict[str | None, MoveResult] = {}
     for first in starts:
-        result = _result(_walk(mover.copy(), first, act.exact), start)
-        key = repr((result.moved, result.stop))
-        seen.setdefault(key, result)
+        stepped = _first_step(mover, first)
+        token = None if stepped is None else stepped[0]
+        if token not in walked:
+            end = mover.copy() if stepped is None else _greedy(stepped[1], act.exact)
+            walked[token] = _result(end, start)
+        result = walked[token]
+        seen.setdefault(repr((result.moved, result.stop)), result)
     return list(seen.values())
 
 
 def move_results(state: ArState, max_nodes: int = 1500) -> list[MoveResult]:
     """Every distinct end of the pending move found within `max_nodes` (depth first), each
     with its shortest path; the quick samples are always included."""
-    pending = _pending(state)
-    if pending is None:
-        return []
-    _, root = pending
-    act = state.activation
-    assert act is not None
-    start = dict(root.board.pos)
-    root.board.record = False
-    found: dict[tuple[object, ...], Mover] = {}
-    seen: set[tuple[object, ...]] = set()
-    stack = [root]
-    nodes = 0
-    while stack and nodes < max_nodes:
-        mover = stack.pop()
-        nodes += 1
+    return EndSearch(state).ends(max_nodes)
+
+
+class EndSearch:
+    """The depth-first search of `move_results`, which can go on: `ends(n)` after `ends(m)`
+    (m < n) is `move_results(state, n)` without walking the first m nodes again (the bot
+    looks ahead at a few cards cheaply, then lists its pick's ends as the move menu does)."""
+
+    def __init__(self, state: ArState) -> None:
+        self.state = state
+        pending = _pending(state)
+        self._root = None if pending is None else pending[1]
+        self._stack = [] if self._root is None else [self._root]
+        self._start = {} if self._root is None else dict(self._root.board.pos)
+        if self._root is not None:
+            self._root.board.record = False
+        self._found: dict[tuple[object, ...], Mover] = {}
+        self._seen: set[tuple[object, ...]] = set()
+        self._samples: list[MoveResult] | None = None
+        self.nodes = 0
+        """Nodes walked so far."""
+
+    def ends(self, max_nodes: int) -> list[MoveResult]:
+        """The distinct ends found within `max_nodes` nodes in all (see `move_results`)."""
+        act = self.state.activation
+        if self._root is None or act is None:
+            return []
+        while self._stack and self.nodes < max_nodes:
+            self._walk(self._stack.pop(), act.exact)
+        found = (_result(m, self._start) for m in self._found.values())
+        results = {(r.moved, r.stop): r for r in found}
+        if self._samples is None:
+            self._samples = sample_moves(self.state)
+        for result in self._samples:
+            results.setdefault((result.moved, result.stop), result)
+        return list(results.values())
+
+    def _walk(self, mover: Mover, exact: bool) -> None:
+        self.nodes += 1
         children = []
         legal = 0
         if not mover.done:
@@ -196,20 +234,16 @@ def move_results(state: ArState, max_nodes: int = 1500) -> list[MoveResult]:
                     tuple(child.followers),
                     child.behind_from,
                 )
-                if key in seen:
+                if key in self._seen:
                     continue
-                seen.add(key)
+                self._seen.add(key)
                 children.append(child)
-        if not legal or not act.exact or mover.done:
+        if not legal or not exact or mover.done:
             rkey = (mover.board.digest, mover.stop)
-            old = found.get(rkey)
+            old = self._found.get(rkey)
             if old is None or len(old.tokens) > len(mover.tokens):
-                found[rkey] = mover
-        stack.extend(reversed(children))
-    results = {(r.moved, r.stop): r for r in (_result(m, start) for m in found.values())}
-    for result in sample_moves(state):
-        results.setdefault((result.moved, result.stop), result)
-    return list(results.values())
+                self._found[rkey] = mover
+        self._stack.extend(reversed(children))
 
 
 def play_actions(state: ArState, player: PlayerId) -> list[PlayCard]:

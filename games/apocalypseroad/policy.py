@@ -4,6 +4,7 @@ keeps its cards (the safe discard) and gives debris damage to its least-damaged 
 from __future__ import annotations
 
 from games.apocalypseroad.choices import (
+    EndSearch,
     MoveChoice,
     MoveResult,
     legal_actions,
@@ -58,7 +59,8 @@ def _best_target(sim: Sim, car_id: int) -> int | None:
 
 def _play(state: ArState, player: PlayerId) -> PlayCard:
     """Rank every card/car/target by a quick heuristic, then look ahead at the best move of
-    the few leading card-and-car pairs (where it can cross the line, whom it pushes)."""
+    the few leading card-and-car pairs (where it can cross the line, whom it pushes). A card
+    not fired first is played whole: with its move and its shot (`_whole`)."""
     sim = Sim(state)
     track = sim.track
     seat = sim.seat_of[player]
@@ -85,13 +87,15 @@ def _play(state: ArState, player: PlayerId) -> PlayCard:
         ranked.append((score, action.model_dump_json(), action))
     ranked.sort(key=lambda item: (item[0], item[1]), reverse=True)
     looked: dict[tuple[int, int, bool], float] = {}
+    searches: dict[tuple[int, int, bool], EndSearch] = {}
     best: tuple[float, str] | None = None
     choice: PlayCard | None = None
     for score, key, action in ranked:
         pair = (action.card, action.car, action.ram_lead)
         if pair not in looked and len(looked) < LOOKAHEAD:
             plan = planned(state, player, action.card, action.car, action.ram_lead)
-            moves = move_results(plan, max_nodes=120)
+            searches[pair] = EndSearch(plan)
+            moves = searches[pair].ends(LOOKAHEAD_NODES)
             looked[pair] = max((_score_move(sim, r, seat, track) for r in moves), default=0.0)
         if pair not in looked:
             continue
@@ -99,11 +103,42 @@ def _play(state: ArState, player: PlayerId) -> PlayCard:
         if best is None or (total, key) > best:
             best, choice = (total, key), action
     assert choice is not None
-    return choice
+    if choice.target is not None:
+        return choice
+    return _whole(choice, searches[(choice.card, choice.car, choice.ram_lead)])
 
 
 LOOKAHEAD = 5
 """Card-and-car pairs the bot looks ahead at, best heuristic first."""
+LOOKAHEAD_NODES = 120
+"""The search budget of each look ahead (its search then goes on to `LISTED_NODES`)."""
+LISTED_NODES = 500
+"""The rules' search budget for one listing of a move's results (their default, 1,500, takes
+twice as long: about 30 against 15 ms at ten players): the table's move menu lists that
+listing ranked and the bot plays its first result, so the bot's move is one the menu offers."""
+
+
+def _whole(play: PlayCard, search: EndSearch) -> PlayCard:
+    """The card played with its move and its shot, as the move menu offers them first: the
+    best-ranked result (`search`: of the card's plan, gone on to the menu's budget), then fire
+    at the enemy most worth a shot in reach after it, or hold fire (the bot never fires at
+    its own cars). Nothing in reach: the player is asked only if a car comes in reach after
+    the card's movement event."""
+    plan = search.state
+    ranked = _ranked(plan, search.ends(LISTED_NODES))
+    if not ranked:
+        return play
+    best = ranked[0]
+    reach = aim_order(plan, best)
+    enemy = reach[0] if reach and _enemy(Sim(plan), _mover(plan), reach[0]) else None
+    return PlayCard(
+        card=play.card,
+        car=play.car,
+        ram_lead=play.ram_lead,
+        path=best.path,
+        aim=enemy,
+        hold_fire=bool(reach) and enemy is None,
+    )
 
 
 def _score_move(sim: Sim, result: MoveResult, seat: int, track: Track) -> float:
@@ -129,36 +164,52 @@ def _score_move(sim: Sim, result: MoveResult, seat: int, track: Track) -> float:
     return score - len(result.path) * 0.001
 
 
-def move_choices(state: ArState, max_nodes: int) -> list[MoveChoice]:
-    """The pending move's distinct results, best first by what matters to its player (VP
-    scored, ground gained, rams on enemies: the bot's own measure), each with the cars in
-    reach after it, the enemy most worth a shot first and the player's own cars last."""
-    sim = Sim(state)
+def _mover(state: ArState) -> int:
+    """The car of the pending activation."""
     act = state.activation
     assert act is not None
-    seat = sim.cars[act.car].team
-    results = sorted(
-        move_results(state, max_nodes),
-        key=lambda r: (-_score_move(sim, r, seat, sim.track), len(r.path), r.path),
+    return act.car
+
+
+def ranked_results(state: ArState, max_nodes: int = LISTED_NODES) -> list[MoveResult]:
+    """The pending move's distinct results, best first by what matters to its player (VP
+    scored, ground gained, rams on enemies: the bot's own measure), the shorter path first."""
+    return _ranked(state, move_results(state, max_nodes))
+
+
+def _ranked(state: ArState, results: list[MoveResult]) -> list[MoveResult]:
+    sim = Sim(state)
+    seat = sim.cars[_mover(state)].team
+    return sorted(
+        results, key=lambda r: (-_score_move(sim, r, seat, sim.track), len(r.path), r.path)
     )
-    choices = []
-    for result in results:
-        reach = sorted(
+
+
+def aim_order(state: ArState, result: MoveResult) -> tuple[int, ...]:
+    """The cars in reach after `result` of the pending move, the enemy most worth a shot
+    first and the player's own cars last."""
+    sim, car = Sim(state), _mover(state)
+    return tuple(
+        sorted(
             targets_after(state, result),
-            key=lambda t: (not _enemy(sim, act.car, t), -_shot_value(sim, t), t),
+            key=lambda t: (not _enemy(sim, car, t), -_shot_value(sim, t), t),
         )
-        choices.append(MoveChoice(result=result, targets=tuple(reach)))
-    return choices
+    )
+
+
+def move_choices(state: ArState, max_nodes: int = LISTED_NODES) -> list[MoveChoice]:
+    """The pending move's distinct results ranked (`ranked_results`), each with the cars in
+    reach after it (`aim_order`): what the move menu lists."""
+    return [
+        MoveChoice(result=result, targets=aim_order(state, result))
+        for result in ranked_results(state, max_nodes)
+    ]
 
 
 def _move(state: ArState) -> Move:
-    sim = Sim(state)
-    act = state.activation
-    assert act is not None
-    seat = sim.cars[act.car].team
-    results = move_results(state, max_nodes=300)
-    best = max(results, key=lambda r: (_score_move(sim, r, seat, sim.track), r.path), default=None)
-    return Move(path=best.path if best is not None else "")
+    """The pending move's best-ranked result: the first the move menu lists."""
+    ranked = ranked_results(state)
+    return Move(path=ranked[0].path if ranked else "")
 
 
 def _event(state: ArState, player: PlayerId) -> EventChoice:
@@ -212,4 +263,11 @@ def bot_move(state: ArState, player: PlayerId, rng: Rng) -> Action:
     return _event(state, player)
 
 
-__all__ = ["bot_move", "get_track"]
+__all__ = [
+    "LISTED_NODES",
+    "aim_order",
+    "bot_move",
+    "get_track",
+    "move_choices",
+    "ranked_results",
+]

@@ -12,11 +12,11 @@ Discord's 100 characters whole: what does not fit is counted ("+2 more"), never 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from games.apocalypseroad.choices import MoveChoice, MoveResult, planned
+from games.apocalypseroad.choices import MoveResult
 from games.apocalypseroad.data import CAR_TYPES, COMBAT_CARDS, RACE_CARDS, WEAPON_NAMES, card_name
 from games.apocalypseroad.model import ArState, ArView, Attack, CardView, CarView, PlayCard
-from games.apocalypseroad.policy import move_choices
 from games.engine import PlayerId
 from render.apocalypseroad import render_apocalypseroad_preview
 from render.apocalypseroad.extras import move_trails
@@ -33,13 +33,12 @@ from table.apocalypseroad.ids import (
     looks,
     own_view,
 )
+from table.apocalypseroad.listings import pending_choices, planned_choices
 from table.service import Snapshot
 
 OPTION_TEXT = 100
 """Discord's limit on a select option's label and on its description."""
 MENU_OPTIONS = 25
-SEARCH_NODES = 500
-"""The rules' search budget for one listing of results (see `plan.SEARCH_NODES`)."""
 NONE = "-"
 HOLD = "h"
 
@@ -169,41 +168,56 @@ def where(car: CarView) -> str:
 # --- the move: one menu of whole results -------------------------------------------------------
 
 
+class Choice(Protocol):
+    """A listed result and the cars in reach after it (`MoveChoice`, `listings.Listed`)."""
+
+    @property
+    def result(self) -> MoveResult: ...
+
+    @property
+    def targets(self) -> tuple[int, ...]: ...
+
+
 def choice_options(
-    view: ArView, choices: Sequence[MoveChoice], *, aims: bool, after_event: bool
+    view: ArView, choices: Sequence[Choice], *, aims: bool, after_event: bool
 ) -> list[tuple[str, str, str]]:
     """Each result (best first) as options whose value is `path|aim`: with `aims`, a result
     after which cars are in reach is offered as "then fire at <the best>" and "hold fire"
-    first, and the other aims after every result has its first two."""
+    first, and the other aims after every result has its first two. Results beyond those
+    that fill the menu are not read (nor the cars in reach after them worked out)."""
     labels = {c.id: c.label for c in view.cars}
-    first: list[tuple[int, tuple[str, str, str]]] = []
-    later: list[tuple[int, tuple[str, str, str]]] = []
-    for rank, choice in enumerate(choices):
-        result = choice.result
-        reach = choice.targets if aims else ()
-        if not reach:
-            first.append((rank, _result_option(view, result, NONE, "", labels)))
-            continue
-        when = " (if still in reach after the event)" if after_event else ""
-        shots = [(str(t), f"then fire at {labels.get(t, t)}{when}") for t in reach]
-        (aim, words), others = shots[0], shots[1:]
-        first.append((rank, _result_option(view, result, aim, words, labels)))
-        first.append((rank, _result_option(view, result, HOLD, "then hold fire", labels)))
-        later += [(rank, _result_option(view, result, a, w, labels)) for a, w in others]
     # A value Discord would refuse (a very long path) is left to the step-by-step builder;
     # results that read the same (label and description) are one choice to a player: the
-    # best-ranked stands for them.
+    # best-ranked stands for them, a first option before any later one.
     told: set[tuple[str, str]] = set()
 
-    def offered(item: tuple[int, tuple[str, str, str]]) -> bool:
-        label, value, description = item[1]
+    def offered(option: tuple[str, str, str]) -> bool:
+        label, value, description = option
         if len(value) > OPTION_TEXT or (label, description) in told:
             return False
         told.add((label, description))
         return True
 
-    first = [item for item in first if offered(item)]
-    later = [item for item in later if offered(item)]
+    first: list[tuple[int, tuple[str, str, str]]] = []
+    later: list[tuple[int, tuple[str, str, str]]] = []
+    for rank, choice in enumerate(choices):
+        if len(first) >= MENU_OPTIONS:
+            break  # the menu is full of first options: no later one would be shown
+        result = choice.result
+        reach = choice.targets if aims else ()
+        if not reach:
+            options = [_result_option(view, result, NONE, "", labels)]
+        else:
+            when = " (if still in reach after the event)" if after_event else ""
+            shots = [(str(t), f"then fire at {labels.get(t, t)}{when}") for t in reach]
+            (aim, words), others = shots[0], shots[1:]
+            options = [
+                _result_option(view, result, aim, words, labels),
+                _result_option(view, result, HOLD, "then hold fire", labels),
+            ]
+            later += [(rank, _result_option(view, result, a, w, labels)) for a, w in others]
+        first += [(rank, option) for option in options if offered(option)]
+    later = [item for item in later if offered(item[1])]
     picked = first[:MENU_OPTIONS]
     picked += later[: MENU_OPTIONS - len(picked)]
     return [option for _, option in sorted(picked, key=lambda item: item[0])]
@@ -247,10 +261,9 @@ def planned_board(snap: Snapshot, viewer: PlayerId, card: int, car: int, lead: b
     state = snap.state
     assert isinstance(state, ArState)
     view = own_view(snap, viewer)
-    plan = planned(state, viewer, card, car, lead)
+    plan, choices = planned_choices(snap, state, viewer, card, car, lead)
     act = plan.activation
     assert act is not None
-    choices = move_choices(plan, SEARCH_NODES)
     starburst = RACE_CARDS[card].starburst
     options = choice_options(view, choices, aims=True, after_event=starburst)
     label = next((c.label for c in view.cars if c.id == act.car), str(car))
@@ -290,7 +303,7 @@ def pending_menu(
     act = state.activation
     if act is None or act.stage != "move":
         return None
-    choices = move_choices(state, SEARCH_NODES)
+    choices = pending_choices(snap, state)
     options = choice_options(view, choices, aims=False, after_event=False)
     if not options:
         return None

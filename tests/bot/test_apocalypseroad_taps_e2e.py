@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from fakediscord import FakeUser
+from fakediscord import FakeMessage, FakeUser
 from fakediscord.interaction import InteractionResult
+from fakediscord.records import walk_components
 from games.apocalypseroad import SPEC
 from games.apocalypseroad.model import (
     ArState,
@@ -28,7 +29,7 @@ from games.apocalypseroad.model import (
     PlayCard,
 )
 from games.engine import Rng
-from tests.bot.conformance_driver import Choice, Player
+from tests.bot.conformance_driver import SELECT, Choice, Player
 from tests.bot.conftest import World
 
 ACTIVATIONS = 1000
@@ -188,3 +189,51 @@ async def test_an_activation_takes_three_taps_at_ten_players(world: World) -> No
     assert median <= 3, (median, taps)
     beyond = [t - e for t, e in zip(taps, person.events, strict=True) if t - e > 3]
     assert not beyond, (beyond, person.long)
+
+
+def _menus(message: FakeMessage) -> dict[str, list[str]]:
+    """The select menus on a message: custom_id -> its options' values, in order."""
+    return {
+        str(comp["custom_id"]): [str(o["value"]) for o in comp.get("options") or []]
+        for comp in walk_components(message.components)
+        if comp.get("type") == SELECT
+    }
+
+
+async def test_the_bots_own_activation_is_three_taps_from_the_board(world: World) -> None:
+    """Issue 26: the move the bot would make for the player to act (a card with its path and
+    its shot) is an entry of the move menu its card opens: "My hand", the card, that result."""
+    seated = [world.alice, world.bob]
+    await world.slash(world.alice, "game new", game="apocalypseroad")
+    await world.slash(world.bob, "game join")
+    await world.slash(world.alice, "game option", setting="pick_cars", value="false")
+    r = await world.slash(world.alice, "game start")
+    await r.wait_followups(1)
+    assert world.bot is not None
+    snap = await world.bot.service.current(world.channel.id)
+    (actor,) = snap.active_players
+    user = next(u for u in seated if u.id == actor)
+    assert SPEC.policy is not None
+    want = SPEC.policy(snap.state, actor, Rng(0))
+    assert isinstance(want, PlayCard) and want.target is None, want
+    assert want.path is not None, f"the bot's move names no path, so no menu entry makes it: {want}"
+
+    board = world.latest_board()
+    r = await world.fake.click(user, board, next(b[1] for b in board.buttons if "hand" in b[0]))
+    await r.wait_followups(1)
+    hand = r.messages[-1]
+    cars = next(cid for cid in _menus(hand) if re.search(rf"^ar:pl:.*:{want.car}$", cid))
+    r = await world.fake.select(user, hand, cars, [f"{want.card}.{int(want.ram_lead)}.-"])
+    await r.wait_response()
+    hand = world.fake.store.messages[hand.id]
+    (results, values), *_ = [(c, v) for c, v in _menus(hand).items() if c.startswith("ar:go:")]
+    aim = "h" if want.hold_fire else "-" if want.aim is None else str(want.aim)
+    assert f"{want.path}|{aim}" in values, (want, values)
+    r = await world.fake.select(user, hand, results, [f"{want.path}|{aim}"])
+    await r.wait_response()
+    await world.answered()
+
+    after = (await world.bot.service.latest(world.channel.id)).state
+    assert isinstance(after, ArState) and after.last is not None
+    assert (after.last.player, after.last.card) == (actor, want.card), after.last
+    assert after.activation is None or after.activation.stage == "event", after.activation

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
+import pytest
+
+from games.apocalypseroad import SPEC, lone
 from games.apocalypseroad.choices import legal_actions
 from games.apocalypseroad.data import RACE_CARDS
 from games.apocalypseroad.lone import forced_move
 from games.apocalypseroad.model import EventChoice, PlayCard
-from tests.games.apocalypseroad.helpers import base, hand, race_card, ready, with_cars
+from tests.games.apocalypseroad.helpers import base, hand, moving, race_card, ready, with_cars
 from tests.games.apocalypseroad.test_events import drawn
 
 
@@ -42,3 +47,27 @@ def test_two_cards_of_one_kind_are_a_choice() -> None:
     player = state.teams[0].player
     assert len(legal_actions(state, player)) == 1
     assert forced_move(state, player) is None
+
+
+def test_a_card_to_pick_of_several_is_a_choice_without_listing_the_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 31: with several cards in hand the card is a choice: said at once, without
+    working out every play (asked several times a press)."""
+    state = base(10)
+    monkeypatch.setattr(lone, "legal_actions", _refused)
+    assert forced_move(state, min(SPEC.active_players(state))) is None
+
+
+def test_a_move_whose_samples_end_apart_is_a_choice_without_the_whole_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 31: two quick samples of a pending move that end apart settle that it is a
+    choice; the whole search of its paths is not made."""
+    state = moving(with_cars(base(), {1: {"sector": 5, "lane": 1}}), 0, 1, 3, then=())
+    monkeypatch.setattr(lone, "move_results", _refused)
+    assert forced_move(state, state.teams[0].player) is None
+
+
+def _refused(*args: object, **kwargs: object) -> NoReturn:
+    raise AssertionError("worked out where a quicker answer settles it")

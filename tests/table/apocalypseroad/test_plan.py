@@ -24,7 +24,9 @@ def test_every_offered_result_and_built_move_is_accepted() -> None:
         if SPEC.outcome(state) is not None or checked >= 12:
             break
         actor = sorted(SPEC.active_players(state))[0]
-        if state.activation is not None and state.activation.stage == "move":
+        act = state.activation
+        # a move is pending (not while everyone answers Dangerous Debris in its middle)
+        if state.phase == "action" and act is not None and act.stage == "move":
             found, _ = results(state)
             quiet = "event" not in state.activation.then  # no event card after the move
             for result in found:

@@ -11,14 +11,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.apocalypseroad.choices import MoveResult
+from games.apocalypseroad import policy
+from games.apocalypseroad.choices import MoveResult, planned
+from games.apocalypseroad.data import RACE_CARDS
 from games.apocalypseroad.model import ArState, PlayCard
 from games.engine import IllegalAction, Player
 from games.registry import GAMES
 from render.apocalypseroad import render_apocalypseroad, render_apocalypseroad_preview
 from storage import Repository
 from table.answers import Answer, Message, Press
-from table.apocalypseroad import TABLE, typed
+from table.apocalypseroad import TABLE, choose, typed
 from table.apocalypseroad.choose import choice_options
 from table.apocalypseroad.ids import ArId, own_view
 from table.host import Host
@@ -120,6 +122,89 @@ async def test_move_options_fit_whole_ranked_with_the_movers_car_first(host: Hos
         assert len(label) <= 100 and len(description) <= 100
         assert "…" not in label + description and "lane 0" not in label + description
         assert label.startswith(f"{mover} to "), label
+
+
+def _searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the rules' searches for a move's results that the move menus ask for."""
+    searched: list[int] = []
+    search = policy.move_results
+
+    def counted(state: ArState, max_nodes: int = 1500) -> list[MoveResult]:
+        searched.append(max_nodes)
+        return search(state, max_nodes)
+
+    monkeypatch.setattr(policy, "move_results", counted)
+    return searched
+
+
+async def test_a_cars_results_are_searched_once_while_its_menus_are_pressed(
+    host: Host, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: a card picked, "◀ Back" and the same card again search the card's results
+    once: the listing is kept for that position."""
+    _, actor, choosing = await _move_menu(host)
+    searched = _searches(monkeypatch)
+    back = next(b.custom_id for b in choosing.buttons if b.label.startswith("◀"))
+    hand = (await host.press(press(actor, back))).pressed
+    assert isinstance(hand, Message)
+    menu = next(m for m in hand.selects if "ar:pl:" in m.custom_id)
+    plain = next(value for _, value, _ in menu.options if value.endswith(".-"))
+    again = (await host.press(press(actor, menu.custom_id, plain))).pressed
+    assert isinstance(again, Message)
+    assert [m.options for m in again.selects] == [m.options for m in choosing.selects]
+    assert searched == []
+
+
+async def test_a_move_menu_works_out_the_reach_only_of_the_results_it_reads(
+    host: Host, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: the cars in reach after a result are worked out for the best results until
+    the menu is full, not for every result the rules found."""
+    found: list[int] = []
+    reached: list[str] = []
+    search, reach = policy.move_results, policy.targets_after
+
+    def searched(state: ArState, max_nodes: int = 1500) -> list[MoveResult]:
+        results = search(state, max_nodes)
+        found.append(len(results))
+        return results
+
+    def reached_after(state: ArState, result: MoveResult) -> tuple[int, ...]:
+        reached.append(result.path)
+        return reach(state, result)
+
+    monkeypatch.setattr(policy, "move_results", searched)
+    monkeypatch.setattr(policy, "targets_after", reached_after)
+    choosing = (await _move_menu(host))[2]
+    (menu,) = [m for m in choosing.selects if "ar:go:" in m.custom_id]
+    assert len(menu.options) == choose.MENU_OPTIONS
+    assert found and 0 < len(reached) < found[0], (len(reached), found)
+
+
+async def test_after_a_move_the_next_press_lists_the_new_position(host: Host) -> None:
+    """Issue 31: a move's results kept for one position are never listed for the next one:
+    after a move the next card picked lists what the rules find now."""
+    _, actor, choosing = await _move_menu(host)
+    (menu,) = [m for m in choosing.selects if "ar:go:" in m.custom_id]
+    played = await host.press(press(actor, menu.custom_id, menu.options[0][1]))
+    after = played.saved
+    assert after is not None and isinstance(after.state, ArState)
+    nxt = min(after.active_players)
+    cars = next(m for m in host.sheet(after, nxt).selects if "ar:pl:" in m.custom_id)
+    plain = next(value for _, value, _ in cars.options if value.endswith(".-"))
+    shown = (await host.press(press(nxt, cars.custom_id, plain))).pressed
+    assert isinstance(shown, Message)
+    card, lead, _ = choose.parse_play(plain)
+    car = int(cars.custom_id.rsplit(":", 1)[1])
+    plan = planned(after.state, nxt, card, car, lead)
+    fresh = choose.choice_options(
+        own_view(after, nxt),
+        policy.move_choices(plan, policy.LISTED_NODES),
+        aims=True,
+        after_event=RACE_CARDS[card].starburst,
+    )
+    (results,) = [m for m in shown.selects if "ar:go:" in m.custom_id]
+    assert list(results.options) == fresh
 
 
 async def test_a_shot_before_moving_is_told_with_its_card_and_hit_or_miss(host: Host) -> None:
