@@ -26,7 +26,7 @@ from fakediscord.interaction import (
 from render.registry import RENDERERS
 from table import ids
 from table.ids import ButtonId
-from tests.bot.conftest import World, active_user_id, draw_boards_with, running_world
+from tests.bot.conftest import World, active_user_id, button, draw_boards_with, running_world
 from tests.bot.test_turns_e2e import first_move, rush
 
 CALLBACK = ("POST", "/api/v10/interactions/{iid}/{token}/callback")
@@ -52,15 +52,32 @@ def counter(board: FakeMessage) -> str:
     return next(str(cid) for label, cid, off in board.buttons if str(label).isdigit() and not off)
 
 
-async def test_a_step_that_goes_on_in_the_same_message_is_one_callback(patient: World) -> None:
-    """The mover acts again: the turn message redrawn is the callback, the only request."""
+async def test_joining_redraws_the_lobby_in_the_one_callback(patient: World) -> None:
+    """Join pressed on a lobby: the lobby redrawn is the callback, the press's only request."""
     w = patient
-    board = await rush(w)
+    lobby = (await w.slash(w.alice, "game new", game="dragrage")).message
     sent = len(w.fake.requests)
-    r = await w.fake.click(w.user(active_user_id(board)), board, str(first_move(board)))
+    r = await w.fake.click(w.bob, lobby, button(lobby, "Join"))
     assert r.response_type == UPDATE_MESSAGE and routes(r) == [CALLBACK]
     assert len(w.fake.requests) == sent + 1
+    assert lobby.edited and w.bob.name in lobby.content
+
+
+async def test_a_step_in_the_same_turn_is_the_turn_message_then_the_private_plan(
+    patient: World,
+) -> None:
+    """The mover acts again: the turn message redrawn is the callback, and the mover's private
+    plan follows it: two requests, not a deferral, a followup and an edit."""
+    w = patient
+    board = await rush(w)
+    mover = w.user(active_user_id(board))
+    sent = len(w.fake.requests)
+    r = await w.fake.click(mover, board, str(first_move(board)))
+    assert r.response_type == UPDATE_MESSAGE and routes(r) == [CALLBACK, FOLLOWUP]
+    assert len(w.fake.requests) == sent + 2
     assert board.edited and "move 1" in board.content and board.files
+    assert r.message.id == board.id
+    assert r.messages[-1].ephemeral_to == mover.id and "Planned move" in r.messages[-1].content
 
 
 async def test_a_handover_is_the_ended_turn_in_the_callback_and_one_new_message(
@@ -125,7 +142,8 @@ async def test_a_press_whose_drawing_is_slow_is_acknowledged_in_time_then_answer
     world: World,
 ) -> None:
     """The board is still drawing when the budget runs out: the press is acknowledged then
-    (a deferred update, within Discord's deadline), and the board follows as an edit."""
+    (a deferred update, within Discord's deadline), and the board follows as an edit (then
+    the mover's private plan)."""
     board = await rush(world)
     assert world.bot is not None
     release = threading.Event()
@@ -144,7 +162,7 @@ async def test_a_press_whose_drawing_is_slow_is_acknowledged_in_time_then_answer
     finally:
         release.set()
     await world.answered()
-    assert routes(r) == [CALLBACK, EDIT_ORIGINAL] and not r.error_codes
+    assert routes(r) == [CALLBACK, EDIT_ORIGINAL, FOLLOWUP] and not r.error_codes  # the plan
     assert board.edited and "move 1" in board.content and board.files
 
 
