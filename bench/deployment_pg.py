@@ -105,7 +105,12 @@ async def press(fake: FakeDiscord, table: Table, rnd: random.Random, tally: Tall
     cid = rnd.choice(live)
     t0 = time.perf_counter()
     r = await fake.click(player, board, cid, settle=0, timeout=30)
-    await r.wait_followups(1, timeout=30)
+    pressed = board.id
+
+    def apart() -> bool:  # the pressed board's own edit may come first, in the callback
+        return any(m.id != pressed for m in r.messages)
+
+    await r.record.wait_until(apart, 30, "the answer: a new board, or a refusal")
     answer = r.messages[-1]
     if answer.ephemeral or not answer.files:
         tally.failed += 1

@@ -14,7 +14,7 @@ from bot.workload import ANSWERED
 from fakediscord import FakeDiscord, FakeMessage
 from runtime.app import App
 from runtime.render_slots import DEFAULT_TIMEOUT
-from runtime.settings import Settings
+from runtime.settings import DEFAULT_ACK_BUDGET, Settings
 
 TURN = re.compile(r"➡️ <@(\d+)>")
 READY_TIMEOUT = 60.0
@@ -31,6 +31,7 @@ async def boot(
     render_timeout: float = DEFAULT_TIMEOUT,
     clock: Callable[[], float] = time.time,
     database_url: str | None = None,
+    ack_budget: float = DEFAULT_ACK_BUDGET,
 ) -> App:
     """Start a bot connected to `fake`, built as `python -m bot` builds it (`runtime.app`);
     returns its process once the bot (`app.bot`) is ready and runs in `app.task`. The
@@ -38,7 +39,8 @@ async def boot(
     `bot.scheduler.tick()`. Drawing stays in the bot's process unless `render_processes` >= 2
     (tests replace renderers with closures, which cannot go to another process).
     `render_timeout`: each drawing's deadline. `database_url`: a PostgreSQL database instead
-    of the SQLite file in `data_dir`.
+    of the SQLite file in `data_dir`. `ack_budget`: REDLINE_ACK_BUDGET (0: every press is
+    acknowledged first).
 
     The fake's injectors then return once this bot has answered (`fake.until_idle`: the
     interaction's handler and the bot seats it set playing are done; a finished game's replay
@@ -51,6 +53,7 @@ async def boot(
         render_timeout=render_timeout,
         tick_seconds=0,
         database_url=database_url,
+        ack_budget=ack_budget,
     )
     app = App(settings, guild_ready_timeout=0.05, seed_source=seed_source, clock=clock)
     bot = await start(app, fake)

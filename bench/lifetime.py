@@ -45,6 +45,8 @@ from bench.figures import Figure, Section, Target
 from bench.lifetime_play import MAX_PRESSES, STALLED_S, play_phase
 from bench.players import Table, Tracker
 from fakediscord import FakeDiscord
+from fakediscord.inject import COMPONENT
+from fakediscord.interaction import CHANNEL_MESSAGE, UPDATE_MESSAGE, InteractionRecord
 from games.registry import GAMES
 
 ORDER = ("dragrage", "spacetruckin", "rushncrush", "apocalypseroad", "roadwolf")
@@ -52,6 +54,7 @@ REPLAY_MS = Target(10, at_most=True)
 SLOPE_MB = Target(10, at_most=True)
 PEAK_MB = Target(250)
 RSS_EVERY = 1000
+IN_CALLBACK = (CHANNEL_MESSAGE, UPDATE_MESSAGE)
 WARM_UP = 5000
 """Moves before the RSS slope is taken (the caches fill, the allocator reaches its level)."""
 QUICK_SEATS = 2
@@ -131,6 +134,15 @@ class GameTotals:
     given_up: int = 0
     seconds: float = 0.0
     fake_cpu: float = 0.0
+    requests: int = 0
+    """REST requests the bot made to the fake Discord (its posts and edits by the bot seats
+    included)."""
+    press_requests: int = 0
+    """Of them, those made with a press's interaction token (callback, followups, edits)."""
+    pressed: int = 0
+    """Button and menu presses (interactions) sent to the bot."""
+    in_callback: int = 0
+    """Of them, those answered in their one callback (type 4 or 7), not deferred first."""
     presses: Counter[str] = field(default_factory=Counter)
     parts: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
 
@@ -160,6 +172,21 @@ class GameTotals:
             "ms",
             target=REPLAY_MS,
             note=f"{self.parts['replays']:.0f} replays; {self.parts['images:replay']:.0f} drawings",
+        )
+        pressed = max(self.pressed, 1)
+        section.add(
+            "Discord requests per press",
+            self.press_requests / pressed,
+            "",
+            note=f"with the press's token (callback, followups, edits), {self.pressed:,} "
+            f"presses; {self.requests / moves:.2f} requests per move, the bot seats' included",
+        )
+        section.add(
+            "presses answered in their one callback",
+            self.in_callback / pressed * 100,
+            "%",
+            note="the others were acknowledged when the ack budget ran out "
+            "(REDLINE_ACK_BUDGET) and answered after",
         )
         section.add("fake Discord + players CPU per move", per_move(self.fake_cpu), "ms",
                     note="this process: not the bot's, but the same cores")  # fmt: skip
@@ -209,6 +236,13 @@ class MemoryTrace:
             while self.moves >= (len(self.samples) + 1) * RSS_EVERY:
                 rss = status(self.pid).get("VmRSS", 0) / MB
                 self.samples.append(((len(self.samples) + 1) * RSS_EVERY, rss))
+
+
+def pressed_since(fake: FakeDiscord, first_call: int) -> list[InteractionRecord]:
+    """The button and menu presses whose requests are among `fake.requests[first_call:]`."""
+    ids = {c.interaction_id for c in fake.requests[first_call:]}
+    found = (fake.store.interactions.get(i or 0) for i in ids)
+    return [r for r in found if r is not None and r.type == COMPONENT]
 
 
 def slope_per_10k(samples: Sequence[tuple[int, float]]) -> float:
@@ -276,6 +310,7 @@ async def run(
                             break
                         before, fake0, t0 = await probe.fresh(), time.process_time(), time.time()
                         moves0 = await asyncio.to_thread(trace.count)
+                        calls0 = len(fake.requests)
                         game = totals[key]
                         played = await play_phase(fake, channels[key], seats[key], rnd)
                         game.games += played.finished
@@ -284,6 +319,12 @@ async def run(
                         done = before["replays_done"] + played.finished
                         after = await probe.replays_built(done)
                         game.moves += await asyncio.to_thread(trace.count) - moves0
+                        calls = fake.requests[calls0:]
+                        game.requests += len(calls)
+                        pressed = pressed_since(fake, calls0)
+                        game.press_requests += sum(len(r.requests) for r in pressed)
+                        game.pressed += len(pressed)
+                        game.in_callback += sum(r.response_type in IN_CALLBACK for r in pressed)
                         game.fake_cpu += time.process_time() - fake0
                         game.seconds += time.time() - t0
                         start = cpu_parts(before)

@@ -95,6 +95,9 @@ class Table:
     private: dict[int, list[FakeMessage]] = field(default_factory=dict)
     boards: int = 0
     board_at: float = 0.0  # perf_counter when the newest board was created
+    awaiting: tuple[Outcome, float] | None = None
+    """The last press that may still bring a new board (an answer in the interaction's
+    callback is often followed by it), and when it was sent."""
 
     def actors(self) -> list[FakeUser]:
         if self.board is None:
@@ -148,6 +151,10 @@ class Tracker:
         table.private.clear()
         table.boards += 1
         table.board_at = time.perf_counter()
+        if table.awaiting is not None:  # the new board the last press made, however late
+            outcome, began = table.awaiting
+            outcome.to_board = table.board_at - began
+            table.awaiting = None
 
 
 @dataclass
@@ -158,11 +165,13 @@ class Outcome:
     ack: float | None = None
     answer: str = ""  # "ok", "stale", "refused", "failed", "timeout"
     to_board: float | None = None  # press to the new public board, when the press made one
+    # (filled in when that board comes, after the press returned too)
     pressed: Choice | None = None  # what was pressed
 
 
 async def answered(r: InteractionResult, timeout: float) -> InteractionResult:
-    """`r` once the bot has answered it: a deferred answer completed, not only acknowledged."""
+    """`r` once the bot has answered it: in the interaction's callback, or, after a deferral,
+    by its first answer (more may follow: a new board is tracked when it comes)."""
     await r.wait_response(timeout)
     if r.response_type in DEFERRED:
         await r.wait_followups(1, timeout)
@@ -223,7 +232,8 @@ async def press(
             return Outcome("nothing to press")
         weights = [weight(c, offered, hints) for c in offered]
         kind, choice = "play", rnd.choices(offered, weights=weights, k=1)[0]
-    boards, began = table.boards, time.perf_counter()
+    table.awaiting = None
+    began = time.perf_counter()
     try:
         if choice.values is None:
             r = await fake.click(user, choice.message, choice.custom_id, wait=False, force=force,
@@ -247,5 +257,9 @@ async def press(
             kept = table.private.setdefault(user.id, [])
             if message not in kept:
                 kept.append(message)
-    to_board = table.board_at - began if table.boards > boards and kind == "play" else None
-    return Outcome(kind, r.ack_latency, answer, to_board, choice)
+    outcome = Outcome(kind, r.ack_latency, answer, None, choice)
+    if kind == "play":  # its new board may be here already, or follow the callback's answer
+        table.awaiting = (outcome, began)
+        if table.board_at > began:
+            outcome.to_board, table.awaiting = table.board_at - began, None
+    return outcome

@@ -79,6 +79,10 @@ class BotConfig:
     """The shards this process runs (None: every shard Discord recommends)."""
     shutdown_grace: float = 5.0
     """Seconds a stop waits for answers and passes in flight."""
+    ack_budget: float = 0.0
+    """Seconds an answer may take to be its interaction's one callback before the interaction
+    is acknowledged first (`bot.callback`); 0: acknowledge at once. The process passes
+    REDLINE_ACK_BUDGET."""
 
 
 class CommandDigests(Protocol):

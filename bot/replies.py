@@ -1,8 +1,11 @@
 """Answering interactions, and the one error funnel every command and button goes through.
 
-Every interaction is acknowledged before any storage, rules or rendering work (`Reply.ack`),
-so a slow database or renderer never costs the 3-second deadline. The answer then edits the
-original response (never the deprecated "first followup edits the thinking message" path):
+Discord takes one first response (the "callback") per interaction, within 3 s. An answer
+ready within the ack budget rides on it (`bot.callback`): the pressed message redrawn (type 7)
+or a new message (type 4, ephemeral where private). Else the interaction is acknowledged when
+the budget runs out (a deferral: a slow database or renderer never costs the deadline), and
+the answer edits the original response (never the deprecated "first followup edits the
+thinking message" path) and follows up:
 
 - `Ack.PUBLIC`: a public "thinking" placeholder; the answer replaces it. A refusal deletes it
   and answers privately, because Discord would show an ephemeral edit of it publicly.
@@ -11,6 +14,12 @@ original response (never the deprecated "first followup edits the thinking messa
   the placeholder was turned into a short private confirmation.
 - `Ack.UPDATE`: a button or menu press, acknowledged without a visible placeholder; the
   original response is the message the component sits on.
+
+Either way the same messages show: in the callback, a placeholder's place is taken by what it
+would have become (the first private answer, the public answer, or the confirmation before a
+public message). After a button press the callback is the pressed message's own change when
+the answer has one (an ephemeral message can be edited no other way): private answers wait
+for it (`Reply.held`) while the turn told may still redraw the pressed message.
 
 No followup is sent while a placeholder waits: it would complete it (deprecated, and public
 after a public defer whatever it asked for). So a placeholder counts as waiting until the
@@ -23,27 +32,18 @@ presenting answers with the saved position in text instead (see `funnel`).
 
 from __future__ import annotations
 
-import asyncio
 import enum
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
-from bot.convert import edit, new_message, to_view
-from bot.sending import THREAD_ARCHIVED, drawn, edit_message, post, unarchiver
+from bot.callback import Callback, budget_of
+from bot.convert import edit, new_message
+from bot.sending import THREAD_ARCHIVED, drawn, edit_message, unarchiver
 from games.engine import GameError
-from table.answers import (
-    SPENT,
-    Answer,
-    Drawer,
-    Message,
-    Placeholder,
-    Reworded,
-    SavedButUnshown,
-    TurnCarrier,
-)
+from table.answers import Drawer, Message, Placeholder, SavedButUnshown
 from table.messages import saved_text_board
 from table.outage import Outage, pausing
 from table.service import Maintenance, ServiceError, Snapshot, StaleBoard
@@ -75,19 +75,30 @@ def drawer_of(interaction: discord.Interaction) -> Drawer | None:
 
 
 class Reply:
-    """The answers to one interaction: acknowledged first, then answered (see module doc)."""
+    """The answers to one interaction: in its callback, or after a deferral (see module doc)."""
 
     def __init__(self, interaction: discord.Interaction, ack: Ack) -> None:
         self.interaction = interaction
         self.ack_kind = ack
         self.drawer = drawer_of(interaction)
-        self._placeholder = False  # a "thinking" original response still waiting for its answer
+        self.callback = Callback(
+            interaction,
+            budget=budget_of(interaction),
+            thinking=ack is not Ack.UPDATE,
+            ephemeral=ack is Ack.PRIVATE,
+        )
+        self._original_is_pressed = ack is Ack.UPDATE  # until a new message is the callback
+        self.held: list[Message] = []
+        """Private answers (drawn) waiting for the callback to be the pressed message's."""
+        self.pressed_change: dict[str, Any] | None = None
+        """How the pressed message is redrawn (`edit_origin`'s arguments) unless the turn
+        redraws it: set by `bot.delivery.deliver`, made in the callback if that comes first."""
+        self.turn_may_redraw_pressed = False
+        """The turn being told may still edit the pressed message (it is the turn's message)."""
         self.saved: Snapshot | None = None
         """The snapshot a commit produced, once one did: answers must then say it was saved."""
         self.saved_what = "move"
         self.published = False
-        self.redrew_pressed = False
-        """The pressed message was redrawn as the turn message (not to be spent after)."""
 
     @classmethod
     def of(cls, interaction: discord.Interaction, ack: Ack) -> Reply:
@@ -103,16 +114,23 @@ class Reply:
     def user_id(self) -> int:
         return self.interaction.user.id
 
+    @property
+    def answered(self) -> bool:
+        """The one callback was made (an answer in it, or a deferral)."""
+        return self.callback.made
+
+    def is_pressed(self, message_id: int) -> bool:
+        """Is `message_id` the pressed message, edited as this interaction's original?"""
+        pressed = self.interaction.message
+        return self._original_is_pressed and pressed is not None and pressed.id == message_id
+
+    def pressed_is_public(self) -> bool:
+        pressed = self.interaction.message
+        return self._original_is_pressed and pressed is not None and not pressed.flags.ephemeral
+
     async def ack(self) -> None:
-        """Acknowledge now (idempotent): the first thing every handler does."""
-        response = self.interaction.response
-        if response.is_done():
-            return
-        if self.ack_kind is Ack.UPDATE:
-            await response.defer()
-        else:
-            await response.defer(ephemeral=self.ack_kind is Ack.PRIVATE, thinking=True)
-            self._placeholder = True
+        """Acknowledge now, unless the callback was made already (idempotent): a deferral."""
+        await self.callback.defer()
 
     def mark_saved(self, snap: Snapshot, what: str = "move") -> None:
         """Record that a write committed: from now on every answer tells the truth about it."""
@@ -123,42 +141,50 @@ class Reply:
         return await drawn(self.drawer, message)
 
     async def answer(self, board: Message, *, ephemeral: bool) -> None:
-        """The answer to this interaction: replaces the placeholder when visibility allows."""
-        await self.ack()
+        """The answer to this interaction: in the callback, or replacing the placeholder when
+        visibility allows. A private one waits while the callback may be the pressed
+        message's (the turn may still redraw it)."""
         board = await self.drawn(board)
-        if self._placeholder and ephemeral == (self.ack_kind is Ack.PRIVATE):
+        if self.callback.placeholder and ephemeral == (self.ack_kind is Ack.PRIVATE):
             await self.interaction.edit_original_response(**edit(board))
-            self._placeholder = False
-        elif ephemeral:
-            await self._close_placeholder(None)
-            await self._followup(board, ephemeral=True)
+            self.callback.placeholder = False
+        elif ephemeral and self.turn_may_redraw_pressed and not self.answered:
+            self.held.append(board)
+        elif ephemeral or (self.ack_kind is Ack.PUBLIC and not self.answered):
+            await self._new(board, ephemeral=ephemeral)
         else:
             await self.publish(board)
 
     async def publish(self, board: Message, *, confirmation: str = "✅ Done.") -> int:
         """A new public message (mentions in it notify); its id. A private placeholder becomes
         `confirmation`; a public one is removed, so the channel shows the message once."""
-        await self.ack()
         board = await self.drawn(board)
-        await self._close_placeholder(confirmation)
-        sent = await self._followup(board, ephemeral=False)
+        sent = await self._new(board, ephemeral=False, confirmation=confirmation)
         self.published = True
-        return sent.id
+        return sent
 
     async def edit_public(
-        self, message_id: int, board: Message, *, confirmation: str = "✅ Done."
+        self,
+        message_id: int,
+        board: Message,
+        *,
+        confirmation: str = "✅ Done.",
+        shows_position: bool = True,
     ) -> bool:
         """The public message `message_id` becomes `board` (an edit notifies nobody): through
         the interaction when it is the pressed message, else by the channel route. A private
-        placeholder becomes `confirmation` first. False when that message is gone."""
-        await self.ack()
+        placeholder becomes `confirmation` first. False when that message is gone.
+        `shows_position`: the edit shows the saved position (not a turn's closing story)."""
         board = await self.drawn(board)
-        await self._close_placeholder(confirmation)
-        pressed = self.interaction.message
-        if self.ack_kind is Ack.UPDATE and pressed is not None and pressed.id == message_id:
-            await self.interaction.edit_original_response(**edit(board))
-            self.published = self.redrew_pressed = True
+        if self.is_pressed(message_id):
+            await self.edit_origin(**edit(board))
+            self.published = self.published or shows_position
             return True
+        if self.ack_kind is Ack.PRIVATE:
+            await self.callback.make(lambda r: r.send_message(confirmation, ephemeral=True))
+        if self.ack_kind is not Ack.UPDATE:
+            await self.ack()
+            await self._close_placeholder(confirmation)
         channel = self.interaction.channel
         if channel is None or self.interaction.channel_id is None:
             return False
@@ -169,7 +195,7 @@ class Reply:
             board,
             unarchive=unarchiver(channel),
         )
-        self.published = self.published or done
+        self.published = self.published or (done and shows_position)
         return done
 
     async def refuse(self, text: str) -> None:
@@ -180,11 +206,78 @@ class Reply:
         await self.answer(Message(content=text[:1990]), ephemeral=ephemeral)
 
     async def edit_origin(self, board: Message | None = None, **kwargs: Any) -> None:
-        """Redraw the message a button or menu sits on (after an UPDATE ack)."""
-        await self.ack()
+        """Redraw the message a button or menu sits on: in the callback (type 7) when it is
+        still to be made, else as the original response (after an UPDATE ack). The private
+        answers that waited for it follow."""
         if board is not None:
             kwargs = edit(await self.drawn(board))
-        await self.interaction.edit_original_response(**kwargs)
+        self.pressed_change = None
+        if not await self.callback.make(lambda r: r.edit_message(**kwargs)):
+            await self.interaction.edit_original_response(**kwargs)
+        await self.send_held()
+
+    async def send_held(self) -> None:
+        """The private answers that waited for the callback, in order (the first of them is
+        the callback if it is still to be made)."""
+        held, self.held = self.held, []
+        for message in held:
+            await self._new(message, ephemeral=True)
+
+    async def settle(self) -> None:
+        """After the work: what waited for the callback sent, and the callback made if it is
+        still to be (a deferral, as it would have been at once)."""
+        self.turn_may_redraw_pressed = False
+        self.pressed_change = None
+        await self.send_held()
+        await self.ack()
+
+    async def _new(
+        self, board: Message, *, ephemeral: bool, confirmation: str | None = None
+    ) -> int:
+        """A new message, its id: in the callback when that is still to be made and may be
+        this message; else a followup, once a placeholder was closed and the private answers
+        that waited for the callback went."""
+        if not self.answered:
+            sent = await self._open(board, ephemeral=ephemeral, confirmation=confirmation)
+            if sent is not None:
+                return sent
+        await self._close_placeholder(confirmation)
+        await self.send_held()
+        return (await self._followup(board, ephemeral=ephemeral)).id
+
+    async def _open(
+        self, board: Message, *, ephemeral: bool, confirmation: str | None
+    ) -> int | None:
+        """Make the callback before the new message `board`: `board` itself (its id), or
+        what must come first (None): the presser's confirmation before a public message after
+        a private press; after a button press, the pressed message's change or the private
+        answers that waited; a deferral while the turn may still redraw the pressed message
+        (or, for a public message, in an archived thread: the followup reopens it first)."""
+        if self.ack_kind is Ack.PRIVATE and not ephemeral and confirmation is not None:
+            await self.callback.make(lambda r: r.send_message(confirmation, ephemeral=True))
+            return None
+        archived = isinstance(self.interaction.channel, discord.Thread) and (
+            self.interaction.channel.archived
+        )
+        if self.turn_may_redraw_pressed or (archived and not ephemeral):
+            await self.ack()
+            return None
+        if self.pressed_change is not None:
+            await self.edit_origin(**self.pressed_change)
+            return None
+        if self.held:
+            await self.send_held()
+            return None
+        sent: list[int | None] = []
+
+        async def send_new(response: discord.InteractionResponse[Any]) -> None:
+            callback = await response.send_message(ephemeral=ephemeral, **new_message(board))
+            sent.append(callback.message_id)
+
+        if not await self.callback.make(send_new):
+            return None
+        self._original_is_pressed = False
+        return sent[0] or (await self.interaction.original_response()).id
 
     async def _followup(self, board: Message, *, ephemeral: bool) -> discord.WebhookMessage:
         """A new message; in an archived thread (50083) the bot unarchives it and tries once
@@ -205,80 +298,13 @@ class Reply:
         """Turn a private placeholder into `confirmation`, or remove it, before any followup:
         a followup while it waits would complete it instead (deprecated, and an "ephemeral"
         one is then public). It counts as waiting until that request went through."""
-        if not self._placeholder:
+        if not self.callback.placeholder:
             return
         if self.ack_kind is Ack.PRIVATE and confirmation is not None:
             await self.interaction.edit_original_response(content=confirmation)
         else:
             await self.interaction.delete_original_response()
-        self._placeholder = False
-
-
-class ReplyCarrier:
-    """The table's turn message carried by one interaction's reply (`table.answers.TurnCarrier`):
-    a new message is a followup (a private placeholder becomes `confirmation`), an edit goes
-    through the interaction when it is the pressed message."""
-
-    def __init__(self, reply: Reply, confirmation: str) -> None:
-        self.reply = reply
-        self.confirmation = confirmation
-
-    async def post(self, message: Message) -> int | None:
-        return await self.reply.publish(message, confirmation=self.confirmation)
-
-    async def edit(self, message_id: int, message: Message) -> bool:
-        return await self.reply.edit_public(message_id, message, confirmation=self.confirmation)
-
-
-async def deliver(reply: Reply, answer: Answer, turns: TurnTeller | None = None) -> None:
-    """Send what the table answered (`table.answers.Answer`): its pictures are drawn first,
-    together; then the private answers, the public ones (the next player is pinged at once),
-    the step in the table's turn message (`turns` decides: an edit, or a new message), and
-    last the pressed message, redrawn only after a silent update (after a private
-    placeholder the original response is that placeholder, not the pressed message) unless
-    it was the turn message. Posts to other channels go first."""
-    if answer.saved is not None:
-        reply.mark_saved(answer.saved, answer.saved_what)
-    for channel_id, message in answer.posts:
-        channel = reply.interaction.client.get_partial_messageable(channel_id)
-        await post(channel, message, drawer=reply.drawer)
-    pressed = answer.pressed
-    public = (answer.public,) if answer.public is not None else ()
-    drawn = await asyncio.gather(
-        *(reply.drawn(m) for m in (*answer.private, *public, *answer.more)),
-        *((reply.drawn(pressed),) if isinstance(pressed, Message) else ()),
-    )
-    private = drawn[: len(answer.private)]
-    shown = drawn[len(answer.private) : len(answer.private) + len(public)]
-    more = drawn[
-        len(answer.private) + len(public) : len(answer.private) + len(public) + len(answer.more)
-    ]
-    for message in private:
-        await reply.answer(message, ephemeral=True)
-    for message in shown:
-        if answer.new:
-            await reply.publish(message, confirmation=answer.confirmation)
-        else:
-            await reply.answer(message, ephemeral=False)
-    for message in more:
-        await reply.publish(message, confirmation=answer.confirmation)
-    if answer.turn is not None and turns is not None:
-        await turns.tell(answer.turn, ReplyCarrier(reply, answer.confirmation))
-    if reply.ack_kind is Ack.UPDATE and pressed is not None and not reply.redrew_pressed:
-        if pressed is SPENT:
-            await reply.edit_origin(view=None)
-        elif isinstance(pressed, Reworded) and pressed.controls is not None:
-            await reply.edit_origin(content=pressed.content, view=to_view(pressed.controls))
-        elif isinstance(pressed, Reworded):
-            await reply.edit_origin(content=pressed.content)
-        elif isinstance(pressed, Message):
-            await reply.edit_origin(pressed)
-
-
-class TurnTeller(Protocol):
-    """The table's turn messages (`table.turns.Turns`), as the bot hands them a step."""
-
-    async def tell(self, snap: Snapshot, carrier: TurnCarrier, *, note: str = "") -> None: ...
+        self.callback.placeholder = False
 
 
 Work = Callable[[Reply], Awaitable[None]]
@@ -292,11 +318,21 @@ async def funnel(
     ack: Ack,
     on_stale: OnStale | None = None,
 ) -> None:
-    """Acknowledge, run `work`; refusals become a short private note, bugs an apology that
-    tells the truth: after a commit, the saved position in text instead of "nothing changed"."""
+    """Run `work` with the ack budget's clock running (its answer in the callback, or a
+    deferral in time); refusals become a short private note, bugs an apology that tells the
+    truth: after a commit, the saved position in text instead of "nothing changed"."""
     reply = Reply.of(interaction, ack)
     try:
-        await reply.ack()
+        await _worked(reply, work, on_stale)
+    finally:
+        reply.callback.stop()
+    await _safely(interaction, reply.settle())
+
+
+async def _worked(reply: Reply, work: Work, on_stale: OnStale | None) -> None:
+    interaction = reply.interaction
+    try:
+        await reply.callback.start()
         with pausing(_outage_of(interaction)):  # storage gone: a pause, not a bug
             await work(reply)
     except StaleBoard as stale:

@@ -16,7 +16,8 @@ from typing import ParamSpec, Protocol, TypeVar
 
 import discord
 
-from bot.replies import Ack, Reply, Work, deliver, funnel
+from bot.delivery import deliver
+from bot.replies import Ack, Reply, Work, funnel
 from bot.workload import Work as WorkKind
 from bot.workload import Workload
 from games.engine import Player
@@ -39,7 +40,7 @@ class Renderer(Drawer, Worker, Protocol):
 
 class Table:
     """The bot's side of the table: the host (`table.host.Host`) decides what happens and what
-    each person is shown; this carries its answers to Discord (`replies.deliver`), then tells
+    each person is shown; this carries its answers to Discord (`delivery.deliver`), then tells
     the scheduler of a move and posts a finished game's replay. One per bot.
     """
 

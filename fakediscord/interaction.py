@@ -7,8 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fakediscord.records import FakeMessage
+from fakediscord.records import FakeMessage, RestCall
 
+CHANNEL_MESSAGE = 4
 DEFERRED_CHANNEL_MESSAGE = 5
 DEFERRED_UPDATE_MESSAGE = 6
 UPDATE_MESSAGE = 7
@@ -40,7 +41,12 @@ class InteractionRecord:
     original_touched: bool = False
     original_deleted: bool = False
     followup_ids: list[int] = field(default_factory=list)
-    completions: int = 0
+    answers: int = 0
+    """Messages this interaction answered with: the callback's own (type 4 or 7), each
+    followup, the completion of a deferral (PATCH @original after type 5, the first edit of
+    the clicked message after type 6)."""
+    requests: list[RestCall] = field(default_factory=list)
+    """Every REST request the bot made with this interaction's id or token, in order."""
     deadline_handle: asyncio.TimerHandle | None = None
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -102,14 +108,20 @@ class InteractionResult:
         )
         return self
 
-    async def wait_followups(self, n: int = 1, timeout: float | None = None) -> InteractionResult:
-        """Wait for n followups; completing a deferred response (PATCH @original) counts as one."""
+    async def wait_answers(self, n: int = 1, timeout: float | None = None) -> InteractionResult:
+        """Wait for n answers: the callback's own message (type 4, or 7 editing the clicked
+        message), a followup, or a deferral completed (PATCH @original after type 5, the
+        first edit of the clicked message after type 6) each count as one. A bot may answer
+        in its one callback or acknowledge first and answer after: both count the same."""
         await self.record.wait_until(
-            lambda: self.record.completions >= n,
+            lambda: self.record.answers >= n,
             self.timeout if timeout is None else timeout,
-            f"{n} followup(s)",
+            f"{n} answer(s)",
         )
         return self
+
+    wait_followups = wait_answers
+    """The older name of `wait_answers` (from before a bot could answer in its callback)."""
 
     async def settle(self, quiet: float) -> None:
         """Return once the bot has sent nothing new for `quiet` seconds."""
@@ -119,6 +131,12 @@ class InteractionResult:
                 await asyncio.wait_for(changed.wait(), quiet)
             except TimeoutError:
                 return
+
+    @property
+    def requests(self) -> list[RestCall]:
+        """The REST requests the bot made with this interaction's id or token, in order (the
+        callback, followups, edits of its messages; not the channel routes)."""
+        return list(self.record.requests)
 
     @property
     def response_type(self) -> int | None:

@@ -10,6 +10,7 @@ from fakediscord.records import (
     FakeGuild,
     FakeMessage,
     FakeUser,
+    RestCall,
 )
 from fakediscord.store import Store
 
@@ -70,6 +71,13 @@ class Observations:
         """Every 4xx/5xx the REST API answered ("METHOD path: status / code message"), whether
         or not it is a violation (e.g. 404 / 10007 for a member who left, or a 429)."""
         return self.store.errors
+
+    @property
+    def requests(self) -> list[RestCall]:
+        """Every API request the bot made, oldest first (the channel routes too): what one
+        press cost is what was added while it was answered. An interaction's own are also
+        in `InteractionResult.requests`."""
+        return self.store.requests
 
     @property
     def violations(self) -> list[str]:

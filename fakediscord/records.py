@@ -272,6 +272,21 @@ class DeprecatedCompletion:
         )
 
 
+@dataclass(frozen=True)
+class RestCall:
+    """One REST request the bot made: its method, its route (the path's template, e.g.
+    `/api/v10/webhooks/{app}/{token}`), the status answered, and the interaction whose id or
+    token it used (None: the bot's own token, e.g. the channel routes)."""
+
+    method: str
+    route: str
+    status: int
+    interaction_id: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.route}: {self.status}"
+
+
 def walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every component at any depth (action rows, v2 containers, sections, accessories)."""
     found: list[dict[str, Any]] = []

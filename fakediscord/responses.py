@@ -7,6 +7,7 @@ from typing import Any
 
 from fakediscord.interaction import (
     AUTOCOMPLETE_RESULT,
+    CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
     MODAL,
@@ -20,7 +21,6 @@ from fakediscord.store import Store, Upload
 
 Json = dict[str, Any]
 Answer = tuple[int, Json | None]
-CHANNEL_MESSAGE = 4
 # which callback types Discord accepts for each interaction type
 ALLOWED_CALLBACKS = {
     2: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
@@ -77,6 +77,8 @@ class Responder:
         rec.response_type = kind
         rec.response_data = data
         rec.ack_at = self._now()
+        if kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):  # the answer rides on the callback
+            rec.answers += 1
         if rec.deadline_handle is not None:
             rec.deadline_handle.cancel()
         rec.notify()
@@ -203,7 +205,7 @@ class Responder:
             record=rec,
         )
         rec.followup_ids.append(message.id)
-        rec.completions += 1
+        rec.answers += 1
         rec.notify()
         return 200, store.message_json(message)
 
@@ -229,7 +231,7 @@ class Responder:
         if followup:
             self._record_deprecated_completion(rec, message, data, where)
         rec.original_pending = False
-        rec.completions += 1
+        rec.answers += 1
         rec.notify()
         return 200, self.store.message_json(message)
 
@@ -289,7 +291,7 @@ class Responder:
         self.store.edit_message(target, data, uploads)
         if target.id == rec.original_message_id and rec.response_type == DEFERRED_UPDATE_MESSAGE:
             if not rec.original_touched:
-                rec.completions += 1
+                rec.answers += 1
             rec.original_touched = True
         rec.notify()
         return 200, self.store.message_json(target)

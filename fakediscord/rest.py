@@ -16,6 +16,7 @@ from fakediscord.records import (
     MANAGE_THREADS,
     PUBLIC_THREAD,
     FakeChannel,
+    RestCall,
 )
 from fakediscord.responses import Answer, Responder
 from fakediscord.store import Store, Upload
@@ -71,10 +72,15 @@ class Rest:
         self.announce: Announce = announce or (lambda event, body: None)
 
     @web.middleware
-    async def record_errors(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """Every error answer lands in `store.errors` ("METHOD path: status / code message")."""
+    async def record(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Every API request lands in `store.requests` (and in its interaction's record when
+        it used an interaction's id or token); every error answer in `store.errors`
+        ("METHOD path: status / code message")."""
         response = await handler(request)
-        if response.status >= 400 and request.path.startswith(API):
+        if not request.path.startswith(API):
+            return response
+        self._note(request, response.status)
+        if response.status >= 400:
             code: Any = None
             message = ""
             body = response.body if isinstance(response, web.Response) else None
@@ -88,6 +94,17 @@ class Rest:
                 f"{request.method} {request.path}: {response.status} / {code} {message}"
             )
         return response
+
+    def _note(self, request: web.Request, status: int) -> None:
+        info = request.match_info
+        rec = self.store.by_token.get(info.get("token", ""))
+        if rec is None and info.get("iid", "").isdigit():
+            rec = self.store.interactions.get(int(info["iid"]))
+        route = info.route.resource.canonical if info.route.resource is not None else request.path
+        call = RestCall(request.method, route, status, rec.id if rec is not None else None)
+        self.store.requests.append(call)
+        if rec is not None:
+            rec.requests.append(call)
 
     def routes(self) -> list[web.RouteDef]:
         return [

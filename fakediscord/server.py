@@ -105,7 +105,7 @@ class FakeDiscord(World, Observations):
                 event, lambda s: body, guild=_guild_of(body)
             ),
         )
-        app = web.Application(client_max_size=MAX_REQUEST, middlewares=[rest.record_errors])
+        app = web.Application(client_max_size=MAX_REQUEST, middlewares=[rest.record])
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/api/v10/gateway/bot", self._gateway_bot)
         app.router.add_routes(rest.routes())

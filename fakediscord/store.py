@@ -24,6 +24,7 @@ from fakediscord.records import (
     FakeGuild,
     FakeMessage,
     FakeUser,
+    RestCall,
 )
 from fakediscord.schema import check_commands, describe, errors_object
 
@@ -76,6 +77,8 @@ class Store:
         self.deprecated_completions: list[DeprecatedCompletion] = []
         self.unserved: list[str] = []
         self.errors: list[str] = []
+        self.requests: list[RestCall] = []
+        """Every API request the bot made, in order (`FakeDiscord.requests`)."""
         self.rate_limited: list[str] = []
         self.followup_429s = 0
         self.retry_after = 0.05

@@ -61,6 +61,7 @@ def bot_config(settings: Settings) -> BotConfig:
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
         shutdown_grace=settings.shutdown_grace,
+        ack_budget=settings.ack_budget,
     )
 
 

@@ -24,6 +24,10 @@ LOG_FORMATS = ("text", "json")
 
 MB = 1024 * 1024
 """Bytes in a megabyte (REDLINE_STATE_CACHE_MB)."""
+DEFAULT_ACK_BUDGET = 0.5
+"""Seconds a press's answer may take to be its interaction's one callback (REDLINE_ACK_BUDGET):
+well inside Discord's 3 s, and short enough that a press whose answer takes longer is still
+seen taken within half a second."""
 
 
 class Settings(BaseSettings):
@@ -62,6 +66,13 @@ class Settings(BaseSettings):
         le=120,
         description="Seconds a drawing may take (waiting included) before the position is "
         "shown in text instead",
+    )
+    ack_budget: float = Field(
+        default=DEFAULT_ACK_BUDGET,
+        ge=0,
+        le=2.0,
+        description="Seconds a press's answer may take to be Discord's one reply to it; past "
+        "it the press is acknowledged first and answered after (0: always acknowledge first)",
     )
     tick_seconds: float = Field(
         default=30.0,
@@ -231,6 +242,7 @@ ALLOWED: dict[str, str] = {
     "render_processes": "a whole number from 0 to 32 (0 or 1: draw in the bot's own process), "
     "or unset (one per core, at most 4)",
     "render_timeout": "seconds from 0.1 to 120",
+    "ack_budget": "seconds from 0 to 2 (0: acknowledge every press first)",
     "tick_seconds": "seconds from 0 to 3600 (0: never)",
     "shutdown_grace": "seconds from 0 to 60",
     "backup_hours": "hours from 0 to 8760 (0: no automatic backups)",

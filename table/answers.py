@@ -3,7 +3,7 @@ ping) and everything to show after one press or command. The bot draws the pictu
 the messages; nothing here knows a chat platform.
 
 A move follows one path: the bot decodes the press into a `Press`, the table (`table.host`)
-applies it and returns an `Answer`, the bot (`bot.replies.deliver`) draws the answer's pictures
+applies it and returns an `Answer`, the bot (`bot.delivery.deliver`) draws the answer's pictures
 off the event loop together and sends its messages in a fixed order: the private answers, the
 public ones (a new board pings whoever must act), then the pressed message redrawn.
 """
@@ -250,6 +250,13 @@ class TurnCarrier(Protocol):
     async def edit(self, message_id: int, message: Message) -> bool:
         """The message `message_id` becomes `message` (an edit notifies nobody); False when
         that message is gone (deleted), so the table opens a new one."""
+        ...
+
+    async def hand_over(self, message: Message, closing: tuple[int, Message] | None) -> int | None:
+        """Play passes on: a new message (`post`), and the ended turn's message edited into
+        its whole story (`closing`: its id and message; None when there is none), in the
+        order the carrier needs (`table.turns.post_then_close` is the usual one); the new
+        message's id."""
         ...
 
 

@@ -229,12 +229,12 @@ class Turns:
                     log.info("session %s: the turn message was deleted; a new one", snap.session_id)
                     message_id = await carrier.post(message)
             else:
-                message_id = await carrier.post(message)
+                closing = None
                 if previous is not None and previous.message_id is not None:
                     # the turn that just ended keeps its whole story, the handover's step too
-                    # (after the new message: whoever must act is pinged first, and a post
-                    # reopens an archived thread, where an edit would be refused)
-                    await carrier.edit(previous.message_id, self.closing(snap, previous, entries))
+                    story = self.closing(snap, previous, entries)
+                    closing = (previous.message_id, story)
+                message_id = await carrier.hand_over(message, closing)
             record = record.model_copy(update={"message_id": message_id})
             await self.repo.fill_turn_message(
                 snap.session_id, snap.version, record.model_dump_json()
@@ -322,6 +322,18 @@ def story_of(
     return fitted(head, turn_lines(snap, steps))
 
 
+async def post_then_close(
+    carrier: TurnCarrier, message: Message, closing: tuple[int, Message] | None
+) -> int | None:
+    """A handover in the usual order (`TurnCarrier.hand_over`): the new message first (whoever
+    must act is pinged first, and a post reopens an archived thread, where an edit would be
+    refused), then the ended turn's message."""
+    sent = await carrier.post(message)
+    if closing is not None:
+        await carrier.edit(*closing)
+    return sent
+
+
 class OutboxCarrier:
     """A `TurnCarrier` over the outbox, for steps nobody pressed (a bot's, a timeout)."""
 
@@ -334,6 +346,9 @@ class OutboxCarrier:
 
     async def edit(self, message_id: int, message: Message) -> bool:
         return await self.outbox.edit(self.channel_id, message_id, message)
+
+    async def hand_over(self, message: Message, closing: tuple[int, Message] | None) -> int | None:
+        return await post_then_close(self, message, closing)
 
 
 def _pinging(message: Message, pinged: tuple[int, ...]) -> Message:

@@ -80,7 +80,8 @@ def test_the_rest_of_the_process_cpu_is_what_no_part_claims() -> None:
 
 async def test_one_whole_game_reports_its_parts_replay_and_memory() -> None:
     """A 2-player Drag Rage game through the bot: every part, the replay built and counted,
-    images drawn, memory with verdicts, and the bot stopped cleanly."""
+    images drawn, Discord requests per press, memory with verdicts, and the bot stopped
+    cleanly."""
     game, memory = await lifetime.run(moves=1, tables=1, games=["dragrage"], quick=True)
     names = {f.name.strip(): f for f in game.figures}
     assert names["bot CPU per move, whole game"].value > 0
@@ -88,6 +89,8 @@ async def test_one_whole_game_reports_its_parts_replay_and_memory() -> None:
     assert names["replay CPU per move played"].note.startswith("1 replays")
     assert names[lifetime.THROUGH_THE_BOT].value >= 1
     assert "1 games" in names["bot CPU per move, whole game"].note
+    assert names["Discord requests per press"].value >= 1
+    assert 0 <= names["presses answered in their one callback"].value <= 100
     peak = next(f for f in memory.figures if f.name.startswith("RSS high-water"))
     assert peak.verdict in ("PASS", "MISS")
     assert any("bot exit code 0" in n for n in memory.notes)

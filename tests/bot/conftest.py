@@ -80,6 +80,13 @@ class World:
         self.renders.attach(self.bot)
         return self.bot
 
+    def answer_within(self, seconds: float) -> None:
+        """From now on an answer ready within `seconds` of the press is its interaction's one
+        callback (the bot's ack budget, `REDLINE_ACK_BUDGET`, beyond its bounds if asked);
+        0: every press is acknowledged first and answered after."""
+        assert self.bot is not None
+        self.bot.config = dataclasses.replace(self.bot.config, ack_budget=seconds)
+
     async def answered(self) -> None:
         """Until the bot has answered everything it was given: interactions, and the bot seats
         they set playing (a finished game's replay may still be drawing). Every injection
@@ -134,9 +141,12 @@ class World:
 
 
 @asynccontextmanager
-async def running_world(tmp_path: Path, database_url: str | None = None) -> AsyncIterator[World]:
-    """The `world` fixture's guild, members and running bot (on `database_url` if given)."""
-    async with FakeDiscord(ack_deadline=3.0) as fake:
+async def running_world(
+    tmp_path: Path, database_url: str | None = None, *, ack_deadline: float = 3.0
+) -> AsyncIterator[World]:
+    """The `world` fixture's guild, members and running bot (on `database_url` if given),
+    against a fake Discord that wants the first response within `ack_deadline` seconds."""
+    async with FakeDiscord(ack_deadline=ack_deadline) as fake:
         guild = fake.add_guild("Speedway")
         channel = fake.add_channel(guild, "drag-strip")
         w = World(

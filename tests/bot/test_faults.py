@@ -415,8 +415,10 @@ async def test_a_refusal_after_a_public_acknowledgement_stays_private(world: Wor
 
 
 async def test_answers_edit_the_original_response(world: World) -> None:
-    """A deferred command is completed by editing @original (never the deprecated first
-    followup): the lobby is the original response's own message."""
+    """A deferred command (acknowledged first: no ack budget) is completed by editing
+    @original (never the deprecated first followup): the lobby is the original response's
+    own message."""
+    world.answer_within(0)
     r = await world.slash(world.alice, "game new", game="dragrage")
     assert r.response_type == 5
     assert "lobby" in r.message.content and not r.followups

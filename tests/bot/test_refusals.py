@@ -110,9 +110,11 @@ async def test_out_of_range_and_unknown_inputs_get_clear_messages(world: World) 
 async def test_a_refusal_interrupted_by_a_dropped_connection_stays_private(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A refusal after a public acknowledgement whose placeholder removal is cut off (a dropped
-    connection) is answered by the error handler privately: the placeholder is removed and the
-    apology is ephemeral, never a first followup that would show it to the whole channel."""
+    """A refusal after a public acknowledgement (no ack budget: acknowledged first) whose
+    placeholder removal is cut off (a dropped connection) is answered by the error handler
+    privately: the placeholder is removed and the apology is ephemeral, never a first followup
+    that would show it to the whole channel."""
+    world.answer_within(0)
     await world.slash(world.alice, "game new", game="rushncrush")
     public_before = len(world.public())
     delete = discord.Interaction.delete_original_response

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import re
@@ -140,20 +141,21 @@ async def test_a_stop_right_after_the_winning_move_logs_no_error(
     work of the bot runs on, nothing is logged as an error, and no traceback."""
     caplog.set_level(logging.INFO)
     release = asyncio.Event()
-    spend = Reply.edit_origin
+    publish = Reply.publish
 
-    async def held_when_won(reply: Reply, *args: Any, **kwargs: Any) -> None:
+    async def held_when_won(reply: Reply, *args: Any, **kwargs: Any) -> int:
+        sent = await publish(reply, *args, **kwargs)
         if reply.saved is not None and reply.saved.outcome is not None:
-            await release.wait()
-        await spend(reply, *args, **kwargs)
+            await release.wait()  # the winning board is up; the answer is not finished
+        return sent
 
-    monkeypatch.setattr(Reply, "edit_origin", held_when_won)
+    monkeypatch.setattr(Reply, "publish", held_when_won)
     await world.new_race()
     for _ in range(300):
         board = world.latest_board()
         _, cid, _ = next(b for b in board.buttons if b[1] and not b[2])
         r = await world.fake.click(world.user(active_user_id(board)), board, str(cid), settle=0)
-        await r.wait_followups(1)  # the new board; the pressed one is spent after it
+        await r.record.wait_until(functools.partial(_moved_on, world, board), 30, "a new board")
         if "won the game" in world.latest_board().content:
             break
         await world.answered()
@@ -167,6 +169,11 @@ async def test_a_stop_right_after_the_winning_move_logs_no_error(
     assert not running, "the stopped bot's work runs on (and may fail later)"
     assert not [rec for rec in caplog.records if rec.levelno >= logging.ERROR], caplog.text
     assert "Traceback" not in caplog.text
+
+
+def _moved_on(world: World, board: FakeMessage) -> bool:
+    """A newer board than `board` is up (a press's own edit of `board` may come first)."""
+    return world.latest_board().id != board.id
 
 
 async def test_the_winning_press_is_answered_while_its_replay_is_still_drawn(

@@ -22,6 +22,22 @@ async def test_dynamic_button_click_updates_the_message(world: World, bot: Toy) 
     )
 
 
+async def test_each_request_is_recorded_with_its_interaction(world: World, bot: Toy) -> None:
+    """A click answered in its callback made one request; one answered by a deferred update
+    and an edit of @original made two; an answer in the callback counts as an answer."""
+    r = await world.fake.slash(world.alice, world.channel, "counter")
+    click = await world.fake.click(world.alice, r.message, "counter:0")
+    callback = ("POST", "/api/v10/interactions/{iid}/{token}/callback", 200)
+    assert [(c.method, c.route, c.status) for c in click.requests] == [callback]
+    assert click.record.answers == 1
+    menu = await world.fake.slash(world.alice, world.channel, "pick")
+    picked = await world.fake.select(world.alice, menu.message, "pick", values=["b"])
+    await picked.wait_answers(1)
+    edit = ("PATCH", "/api/v10/webhooks/{app}/{token}/messages/{mid}", 200)
+    assert [(c.method, c.route, c.status) for c in picked.requests] == [callback, edit]
+    assert all(c in world.fake.requests for c in (*click.requests, *picked.requests))
+
+
 async def test_persistent_button_works_after_a_restart(world: World) -> None:
     """A new client connecting later finds the old message and its DynamicItem still answers."""
     first = Toy()

@@ -95,7 +95,7 @@ async def test_bot_unarchives_then_posts(world: World, bot: Toy) -> None:
     thread = world.fake.add_thread(world.channel, "table", owner=world.alice)
     world.fake.archive_thread(thread)
     r = await world.fake.slash(world.alice, thread, "revive", unarchive=True)
-    await r.wait_followups(1)
+    await r.wait_answers(2)  # "ack" in the callback, then the followup after the unarchive
     assert not thread.archived
     assert [m.content for m in world.fake.channel_messages(thread)] == ["ack", "after unarchive"]
 
@@ -113,7 +113,7 @@ async def test_unarchive_needs_manage_threads_or_ownership(world: World, bot: To
     own = world.fake.add_thread(world.channel, "own")
     world.fake.archive_thread(own)
     r = await world.fake.slash(world.alice, own, "revive", unarchive=True)
-    await r.wait_followups(1)
+    await r.wait_answers(2)
     assert not own.archived
 
 

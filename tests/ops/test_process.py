@@ -65,7 +65,8 @@ async def test_sigterm_right_after_a_move_lets_it_finish_and_save(site: Site) ->
     before = events(db)
     _, custom_id = live_buttons(board)[0]
     press = await fake.click(player, board, custom_id, wait=False)
-    # acknowledged: the move is being worked on (measured: the stop finds it "1 in flight")
+    # its first response: a deferral while the move is worked on, or the answer itself in the
+    # callback (the rest of it may still be on its way when the stop begins)
     await press.wait_response(timeout=10)
     bot.signal(signal.SIGTERM)
     assert await bot.wait() == 0

@@ -1,5 +1,5 @@
 """What each person sees at a table, as plain `Message`s, changed by every `Answer` as the bot
-changes Discord's messages (`bot.replies.deliver`), and the limits Discord puts on a message
+changes Discord's messages (`bot.delivery.deliver`), and the limits Discord puts on a message
 (checked here so that the table never composes what Discord would refuse).
 """
 
@@ -22,6 +22,7 @@ from table.answers import (
     Spent,
 )
 from table.host import Host
+from table.turns import post_then_close
 
 # ----- Discord's limits, and the shape of what the table answers --------------------------------
 
@@ -112,7 +113,7 @@ class Screens:
     def apply(
         self, answer: Answer, user: int, pressed: Shown | None, placeholder: Placeholder
     ) -> list[Shown]:
-        """Show `answer` as `bot.replies.deliver` does; returns the messages the press
+        """Show `answer` as `bot.delivery.deliver` does; returns the messages the press
         answered with (the pressed one first when it changed), as Discord lists them."""
         assert not answer.posts, "a press posts to another channel"
         touched: list[Shown] = []
@@ -157,6 +158,9 @@ class _Captured:
     async def edit(self, message_id: int, message: Message) -> bool:
         self.message = message
         return True
+
+    async def hand_over(self, message: Message, closing: tuple[int, Message] | None) -> int | None:
+        return await post_then_close(self, message, closing)
 
 
 async def told(host: Host, answer: Answer) -> Answer:

@@ -14,7 +14,7 @@ from table.answers import Message
 from table.host import Host
 from table.seating import Seating
 from table.service import Snapshot
-from table.turns import TurnRecord, decide, fitted
+from table.turns import TurnRecord, decide, fitted, post_then_close
 
 ANN, BOB, CAROL = (
     Player(id=1001, name="Ann"),
@@ -42,6 +42,9 @@ class Carrier:
             return False
         self.sent.append(("edit", message_id, message))
         return True
+
+    async def hand_over(self, message: Message, closing: tuple[int, Message] | None) -> int | None:
+        return await post_then_close(self, message, closing)
 
 
 async def _started(host: Host, game: str, *others: Player) -> Snapshot:
