@@ -1,33 +1,36 @@
 """Static layers: the parts of an image that do not change within a game, drawn once and reused.
 
-A board is mostly the same from one move to the next: the track, road or strip under the cars,
-their labels, the key to the symbols. A renderer starts its image with
-`layered_canvas(width, height, theme=..., layers=(layer(paint, *args), ...))` instead of
-`canvas(...)`: each layer is `paint(draw, *args)`, and it is painted once per distinct
-`(paint, args)`, kept as the crop of the pixels it changed, and pasted into every later canvas of
-that size and background. Everything the layer's pixels depend on must be in `args` (the key),
-so a layer is shared by every game that shows the same thing (a game's track at one window and
-size), never keyed by the session; the moving parts are drawn on the fresh canvas after it.
+A board is mostly the same from one move to the next: the track or road under the cars, their
+labels, the key to the symbols. A renderer starts its image with
+`layered_canvas(width, height, theme=..., layers=(layer(paint, *args, within=box), ...))`
+instead of `canvas(...)`: each layer is `paint(draw, *args)`, painting only inside `within`.
+Its pixels there are kept the second time the same layer is asked for (a layer asked for once,
+a window shown once, is not worth a place), and pasted from then on. The key is the painter,
+its arguments (everything its pixels depend on: a track and window, a layout's positions, the
+theme), `within` and the canvas size and background, never the session: every game showing the
+same thing shares it. The moving parts are drawn on the fresh canvas after the layers.
 
-Exact by construction, so images are byte-identical with and without the cache
-(`tests/render/test_layers.py` checks every game's boards, sheets and previews):
+Exact, so images are byte-identical with and without the cache (`tests/render/test_layers.py`
+checks every game's boards, sheets, previews and whole pictures):
 - the layers are the first thing on a fresh canvas of the theme's background, so painting one
   or pasting what it painted gives the same pixels; a renderer moves a static part first only
   where nothing drawn before it overlaps it;
-- a layer's crop is taken from a scratch canvas where it was painted alone, and pasted only
-  where no earlier layer of the same canvas drew (else it is painted in place, in its order);
-- the labels a layer draws are handed to `recording_text` on a hit as on a miss (the legibility
-  test sees every label).
+- a layer paints nothing outside `within` (the tests check every layer they build: `verify`),
+  and a layer whose `within` overlaps an earlier layer's of the same canvas is painted in
+  place, never kept (its crop would hold the other's pixels);
+- the labels a layer draws are handed to `recording_text` when it is pasted as when it is
+  painted (the legibility test sees every label).
 
-Bounded: least recently used layers go beyond `MAX_BYTES` of pixels (4 bytes a pixel, as Pillow
-holds RGB) or `MAX_ENTRIES` layers. A layer is kept the second time it is asked for: one seen
-once (a window shown once) costs no scratch canvas. Thread-safe (the bot's render threads share
-it); each render process has its own. The cached crops are never handed out: callers get the
-fresh canvas they paste into.
+Keeping a layer costs a crop of `within` (no scratch canvas, no comparison: a road's crop is
+~0.05 ms where drawing it is 1-2 ms). Bounded: least recently used layers go beyond `MAX_BYTES`
+counted (4 bytes a pixel, as Pillow holds RGB, plus `ENTRY_OVERHEAD`) or `MAX_ENTRIES`.
+Thread-safe (the bot's render threads share it); each render process has its own. The kept
+crops are never handed out: callers get the fresh canvas they were pasted into.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -36,16 +39,18 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render.palette import RGB, Theme
+from render.palette import Theme
 from render.shapes import Label, record_labels, recording_text
 from render.textcache import CacheStats
 
 MAX_BYTES = 24 * 1024 * 1024
 MAX_ENTRIES = 256
-ENTRY_OVERHEAD = 1024
-"""Bytes counted per layer besides its pixels: the key (a layout, a theme), the image object."""
-SEEN_MAX = 4096
-"""Keys remembered as asked for once (emptied when full): a layer is kept on its second ask."""
+ENTRY_OVERHEAD = 16 * 1024
+"""Bytes counted per layer besides its pixels: the key (a layout, a theme, a track's sectors of
+a few KB), the image object."""
+SEEN_MAX = 16_384
+"""Layers remembered as asked for once, by their key's hash (emptied when full): a layer is
+kept on its second ask. A hash, not the key: ~100 bytes each, whatever the key holds."""
 
 Box = tuple[int, int, int, int]
 _Key = tuple[Any, ...]
@@ -53,34 +58,35 @@ _Key = tuple[Any, ...]
 
 @dataclass(frozen=True)
 class Layer:
-    """One static part of an image: `paint(draw, *args, **dict(options))`."""
+    """One static part of an image: `paint(draw, *args, **dict(options))`, inside `within`."""
 
     paint: Callable[..., None]
     args: tuple[Any, ...]
-    options: tuple[tuple[str, Any], ...] = ()
+    options: tuple[tuple[str, Any], ...]
+    within: Box
 
     def draw_on(self, draw: ImageDraw.ImageDraw) -> None:
         self.paint(draw, *self.args, **dict(self.options))
 
 
-def layer(paint: Callable[..., None], *args: Any, **options: Any) -> Layer:
-    """The layer `paint(draw, *args, **options)`; its arguments must be hashable (its key)."""
-    return Layer(paint, args, tuple(sorted(options.items())))
+def layer(
+    paint: Callable[..., None],
+    *args: Any,
+    within: tuple[float, float, float, float],
+    **options: Any,
+) -> Layer:
+    """The layer `paint(draw, *args, **options)`, which paints only inside the box `within`
+    (x0, y0, x1, y1 in image pixels, widened to whole pixels); its arguments must be hashable."""
+    x0, y0, x1, y1 = within
+    box = (math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1))
+    return Layer(paint, args, tuple(sorted(options.items())), box)
 
 
 @dataclass(frozen=True)
 class _Held:
-    crop: Image.Image | None
-    """The pixels the layer changed (None: it changed none), from `at`."""
-    at: tuple[int, int]
+    crop: Image.Image
     labels: tuple[Label, ...]
     cost: int
-
-    @property
-    def box(self) -> Box:
-        if self.crop is None:
-            return (0, 0, 0, 0)
-        return (*self.at, self.at[0] + self.crop.width, self.at[1] + self.crop.height)
 
 
 class LayerCache:
@@ -90,8 +96,11 @@ class LayerCache:
         self.max_bytes = max_bytes
         self.max_entries = max_entries
         self.enabled = True
+        self.verify = False
+        """Tests: check that each layer kept paints nothing outside `within` (a scratch canvas
+        and a comparison per layer kept; ValueError if it does)."""
         self._held: OrderedDict[_Key, _Held] = OrderedDict()
-        self._seen: set[_Key] = set()
+        self._seen: set[int] = set()
         self._bytes = 0
         self._hits = self._misses = self._evictions = 0
         self._lock = threading.Lock()
@@ -120,13 +129,15 @@ class LayerCache:
             return held
 
     def asked_before(self, key: _Key) -> bool:
-        """Whether `key` was asked for since it was last forgotten; remembers it if not."""
+        """Whether `key` was asked for since it was last forgotten (or one of the same hash: it
+        is then kept a little early); remembers it if not."""
+        seen = hash(key)
         with self._lock:
-            if key in self._seen:
+            if seen in self._seen:
                 return True
             if len(self._seen) >= SEEN_MAX:
                 self._seen.clear()
-            self._seen.add(key)
+            self._seen.add(seen)
             return False
 
     def keep(self, key: _Key, held: _Held) -> None:
@@ -156,48 +167,62 @@ def layered_canvas(
     cache: LayerCache = LAYERS,
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """`render.toolkit.canvas(width, height, theme=theme)` with `layers` already on it, in
-    order: pasted from `cache` where held, else painted (and kept once asked for twice)."""
+    order: pasted from `cache` where held, else painted (and kept on the second ask)."""
     img = Image.new("RGB", (round(width), round(height)), theme.background)
     draw = ImageDraw.Draw(img)
     taken: list[Box] = []
     for part in layers:
-        if not cache.enabled:
+        box = _clamped(part.within, img.size)
+        if not cache.enabled or box[0] >= box[2] or box[1] >= box[3]:
             part.draw_on(draw)
             continue
-        key: _Key = (part.paint, part.args, part.options, img.size, theme.background)
-        held = cache.held(key)
-        if held is None:
-            if not cache.asked_before(key):
-                part.draw_on(draw)  # asked for once so far: not worth a scratch canvas
-                taken.append((0, 0, *img.size))
-                continue
-            held = _painted_alone(part, img.size, theme.background)
-            cache.keep(key, held)
-        if held.crop is None:
-            record_labels(held.labels)
-            continue
-        box = held.box
         if any(_overlap(box, other) for other in taken):
             part.draw_on(draw)  # over an earlier layer's pixels: only painting it is exact
-        else:
-            img.paste(held.crop, held.at)
+            taken.append(box)
+            continue
+        key: _Key = (part.paint, part.args, part.options, box, img.size, theme.background)
+        held = cache.held(key)
+        if held is not None:
+            img.paste(held.crop, box[:2])
             record_labels(held.labels)
+        elif cache.asked_before(key):
+            with recording_text() as labels:
+                part.draw_on(draw)
+            record_labels(labels)
+            if cache.verify:
+                _check_within(part, box, img.size, theme)
+            crop = img.crop(box)
+            cost = crop.width * crop.height * 4 + ENTRY_OVERHEAD
+            cache.keep(key, _Held(crop, tuple(labels), cost))
+        else:
+            part.draw_on(draw)  # asked for once so far: not worth a place yet
         taken.append(box)
     return img, draw
 
 
-def _painted_alone(part: Layer, size: tuple[int, int], background: RGB) -> _Held:
-    """`part` painted on a blank canvas: the crop of the pixels it changed, and its labels."""
-    blank = Image.new("RGB", size, background)
-    scratch = blank.copy()
-    with recording_text() as labels:
-        part.draw_on(ImageDraw.Draw(scratch))
-    changed = ImageChops.difference(scratch, blank).getbbox()
-    if changed is None:
-        return _Held(None, (0, 0), tuple(labels), ENTRY_OVERHEAD)
-    crop = scratch.crop(changed)
-    cost = crop.width * crop.height * 4 + ENTRY_OVERHEAD
-    return _Held(crop, (changed[0], changed[1]), tuple(labels), cost)
+def _check_within(part: Layer, box: Box, size: tuple[int, int], theme: Theme) -> None:
+    """ValueError if `part`, painted alone on a blank canvas, changes a pixel outside `box`."""
+    blank = Image.new("RGB", size, theme.background)
+    painted = blank.copy()
+    with recording_text():
+        part.draw_on(ImageDraw.Draw(painted))
+    changed = ImageChops.difference(painted, blank).getbbox()
+    if changed is not None and not _inside(changed, box):
+        name = getattr(part.paint, "__qualname__", part.paint)
+        raise ValueError(f"layer {name} paints {changed}, outside its box {box}")
+
+
+def _clamped(box: Box, size: tuple[int, int]) -> Box:
+    return (max(0, box[0]), max(0, box[1]), min(size[0], box[2]), min(size[1], box[3]))
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
+    )
 
 
 def _overlap(a: Box, b: Box) -> bool:

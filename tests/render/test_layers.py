@@ -100,6 +100,7 @@ def _drawn(drawing: Drawing) -> tuple[tuple[bytes, ...], list[Label]]:
 def layers_restored() -> Iterator[None]:
     yield
     LAYERS.enabled = True
+    LAYERS.verify = False
     LAYERS.clear()
 
 
@@ -108,15 +109,18 @@ def test_every_games_images_are_byte_identical_with_and_without_static_layers(
     spec: AnySpec, layers_restored: None
 ) -> None:
     """Boards, sheets, previews and whole pictures of seeded games: drawn with the layer cache
-    off, then from an empty cache (layers painted in place, then kept, then pasted from other
-    positions of the game), then warm: the same PNG bytes and the same labels recorded."""
+    off, then from an empty cache (layers painted, kept on their second ask, each checked to
+    paint only inside its box, then pasted into other positions of the game), then warm: the
+    same PNG bytes and the same labels recorded."""
     todo = list(_drawings(spec))
     assert todo, f"{spec.key}: nothing to draw"
     LAYERS.enabled = False
     plain = [_drawn(d) for d in todo]
     LAYERS.enabled = True
     LAYERS.clear()
+    LAYERS.verify = True  # every layer kept is checked to paint only inside its box
     cold = [_drawn(d) for d in todo]
+    LAYERS.verify = False
     warm = [_drawn(d) for d in todo]
     for drawing, a, b, c in zip(todo, plain, cold, warm, strict=True):
         assert a[0] == b[0] == c[0], f"{drawing.name}: a static layer changed the image"
@@ -134,8 +138,8 @@ def _label(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str) -> Non
 
 
 def test_a_layer_is_kept_on_its_second_ask_then_pasted() -> None:
-    """Asked once, a layer is painted in place; the second time it is painted alone and kept;
-    from then on it is pasted (not painted), pixel for pixel the same."""
+    """Asked once, a layer is painted; the second time it is painted and kept; from then on it
+    is pasted (not painted), pixel for pixel the same."""
     cache = LayerCache()
     painted: list[int] = []
 
@@ -143,9 +147,9 @@ def test_a_layer_is_kept_on_its_second_ask_then_pasted() -> None:
         painted.append(size)
         _box(draw, (10, 20, 10 + size, 20 + size), THEME.accent)
 
+    part = layer(paint, 60, within=(10, 20, 71, 81))
     images = [
-        layered_canvas(200, 150, theme=THEME, layers=(layer(paint, 60),), cache=cache)[0]
-        for _ in range(4)
+        layered_canvas(200, 150, theme=THEME, layers=(part,), cache=cache)[0] for _ in range(4)
     ]
     assert len(painted) == 2
     assert cache.stats().entries == 1 and cache.stats().hits == 2
@@ -155,7 +159,7 @@ def test_a_layer_is_kept_on_its_second_ask_then_pasted() -> None:
 def test_callers_get_a_fresh_canvas_never_the_cached_layer() -> None:
     """What a renderer draws over a pasted layer is not in the next image."""
     cache = LayerCache()
-    part = layer(_box, (0, 0, 50, 50), THEME.surface)
+    part = layer(_box, (0, 0, 50, 50), THEME.surface, within=(0, 0, 51, 51))
     first, _ = layered_canvas(100, 100, theme=THEME, layers=(part,), cache=cache)
     for _ in range(3):
         img, draw = layered_canvas(100, 100, theme=THEME, layers=(part,), cache=cache)
@@ -164,12 +168,16 @@ def test_callers_get_a_fresh_canvas_never_the_cached_layer() -> None:
 
 
 def test_overlapping_layers_are_exact_whatever_is_cached() -> None:
-    """A layer drawn over an earlier one is painted in place where they overlap (a crop would
-    paste the background over the earlier layer): the image is the uncached one, with either
-    layer held or not."""
+    """A layer whose box overlaps an earlier one's is painted in place, never kept (its crop
+    would hold the other's pixels): the image is the uncached one, with the first held or not."""
     cache = LayerCache()
-    under = [layer(_box, (10, 10, 120, 80), colour) for colour in (THEME.surface, THEME.accent)]
-    over = [layer(_label, (40.5, 60.25), text) for text in ("Lap 3", "FINISH")]
+    under = [
+        layer(_box, (10, 10, 120, 80), colour, within=(10, 10, 121, 81))
+        for colour in (THEME.surface, THEME.accent)
+    ]
+    over = [
+        layer(_label, (40.5, 60.25), text, within=(40, 40, 160, 80)) for text in ("Lap 3", "FINISH")
+    ]
     off = LayerCache()
     off.enabled = False
     for _ in range(3):
@@ -184,7 +192,7 @@ def test_overlapping_layers_are_exact_whatever_is_cached() -> None:
 def test_labels_of_a_pasted_layer_are_recorded() -> None:
     """The legibility tests see a cached layer's labels as if it had been drawn."""
     cache = LayerCache()
-    part = layer(_label, (10.0, 20.0), "START")
+    part = layer(_label, (10.0, 20.0), "START", within=(0, 0, 120, 40))
     for _ in range(3):
         with recording_text() as labels:
             layered_canvas(120, 40, theme=THEME, layers=(part,), cache=cache)
@@ -198,11 +206,11 @@ def test_the_cache_keeps_at_most_its_byte_bound() -> None:
     cache = LayerCache(max_bytes=60_000)
     for n in range(40):
         for _ in range(2):
-            layered_canvas(200, 200, theme=THEME, cache=cache,
-                           layers=(layer(_box, (n, 0, n + 60, 60), THEME.accent),))  # fmt: skip
+            part = layer(_box, (n, 0, n + 60, 60), THEME.accent, within=(n, 0, n + 61, 61))
+            layered_canvas(200, 200, theme=THEME, layers=(part,), cache=cache)
         assert cache.stats().bytes <= 60_000
     assert cache.stats().evictions > 0
-    huge = layer(_box, (0, 0, 199, 199), THEME.surface)
+    huge = layer(_box, (0, 0, 199, 199), THEME.surface, within=(0, 0, 200, 200))
     for _ in range(3):
         layered_canvas(200, 200, theme=THEME, layers=(huge,), cache=cache)
     assert cache.stats().bytes <= 60_000
@@ -211,7 +219,10 @@ def test_the_cache_keeps_at_most_its_byte_bound() -> None:
 def test_threads_drawing_the_same_layers_get_the_same_images() -> None:
     """The bot's render threads share one cache: concurrent asks give identical canvases."""
     cache = LayerCache()
-    parts = (layer(_box, (5, 5, 90, 60), THEME.surface), layer(_label, (100.0, 30.0), "KEY"))
+    parts = (
+        layer(_box, (5, 5, 90, 60), THEME.surface, within=(5, 5, 91, 61)),
+        layer(_label, (100.0, 30.0), "KEY", within=(95, 0, 200, 80)),
+    )
 
     def one(_: int) -> bytes:
         return layered_canvas(200, 80, theme=THEME, layers=parts, cache=cache)[0].tobytes()
@@ -219,3 +230,14 @@ def test_threads_drawing_the_same_layers_get_the_same_images() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = set(pool.map(one, range(64)))
     assert len(results) == 1
+
+
+def test_a_layer_painting_outside_its_box_is_caught() -> None:
+    """With `verify` (the tests' mode) a layer whose pixels leave its box is refused when kept:
+    a paste would have lost them."""
+    cache = LayerCache()
+    cache.verify = True
+    part = layer(_box, (10, 10, 60, 60), THEME.accent, within=(10, 10, 40, 40))
+    layered_canvas(100, 100, theme=THEME, layers=(part,), cache=cache)
+    with pytest.raises(ValueError, match="outside its box"):
+        layered_canvas(100, 100, theme=THEME, layers=(part,), cache=cache)
