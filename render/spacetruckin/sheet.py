@@ -23,7 +23,7 @@ from games.spacetruckin.view import SheetView, SpaceTruckinView
 from render.encode import encode_png
 from render.fonts import Font
 from render.palette import DEFAULT_THEME, RGB, Theme
-from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike
+from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike, text_width
 from render.spacetruckin.challenge import CHALLENGE_H, draw_challenge
 from render.spacetruckin.choice import choice_height, draw_choice, shows_choice
 from render.spacetruckin.common import (
@@ -187,7 +187,7 @@ def _header(
     vp_text = f"{sheet.vp}/{WIN_VP} VP"
     right = px(WIDTH - PAD)
     draw_text(draw, (right, y + px(20)), vp_text, fnt=vp_font, fill=theme.text, anchor="rm")
-    star_x = right - vp_font.getlength(vp_text) - px(22)
+    star_x = right - text_width(vp_text, vp_font) - px(22)
     star(draw, (star_x, y + px(20)), px(17), fill=theme.accent, outline=theme.accent_ink)
     name_font = px.font(30, bold=True)
     name = fit_text(names.get(sheet.player, "you"), name_font, star_x - x - px(60))
@@ -258,7 +258,7 @@ def _dice_row(
     caption = px.font(20, bold=True)
     size = px(56)
     for face, label in dice:
-        slot = max(size, caption.getlength(label)) + px(24)
+        slot = max(size, text_width(label, caption)) + px(24)
         cx = x + slot / 2 - px(12)
         die_face(draw, (cx - size / 2, y, cx + size / 2, y + size), face, fill=theme.die,
                  ink=theme.die_ink, outline=theme.line)  # fmt: skip
@@ -307,11 +307,11 @@ def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme, fnt: Font
     for state, label in (("open", "open pip"), ("used", "used"), ("cargo", "cargo")):
         draw_pip(draw, (x + r, cy), r, state, ink=theme.text)
         draw_text(draw, (x + 2 * r + px(8), cy), label, fnt=fnt, fill=theme.muted, anchor="lm")
-        x += 2 * r + px(8) + fnt.getlength(label) + px(18)
+        x += 2 * r + px(8) + text_width(label, fnt) + px(18)
     mark: Box = (x, cy - r, x + 2 * r, cy + r)
     strike(draw, mark, fill=theme.danger, width=max(2, round(px(3))))
     draw_text(draw, (x + 2 * r + px(8), cy), "destroyed", fnt=fnt, fill=theme.muted, anchor="lm")
-    x += 2 * r + px(8) + fnt.getlength("destroyed") + px(18)
+    x += 2 * r + px(8) + text_width("destroyed", fnt) + px(18)
     bar = (x, cy - px(3), x + px(26), cy + px(1))
     draw.rectangle(bar, fill=SYSTEM_COLOURS["Reactor"][0])
     draw_text(draw, (x + px(34), cy), "Reactor zone", fnt=fnt, fill=theme.muted, anchor="lm")
@@ -328,4 +328,4 @@ def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme, fnt: Font
         draw_text(draw, ((box[0] + box[2]) / 2, cy), letter, fnt=px.font(SMALL_PX, bold=True),
                   fill=ink)  # fmt: skip
         draw_text(draw, (x + side + px(6), cy), system, fnt=fnt, fill=theme.muted, anchor="lm")
-        x += side + px(6) + fnt.getlength(system) + px(14)
+        x += side + px(6) + text_width(system, fnt) + px(14)
