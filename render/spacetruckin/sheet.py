@@ -21,7 +21,7 @@ from games.spacetruckin.grid import placement_name
 from games.spacetruckin.models import Place
 from games.spacetruckin.view import SheetView, SpaceTruckinView
 from render.encode import encode_png
-from render.fonts import Font
+from render.layers import Layer, layer, layered_canvas
 from render.palette import DEFAULT_THEME, RGB, Theme
 from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike, text_width
 from render.spacetruckin.challenge import CHALLENGE_H, draw_challenge
@@ -46,13 +46,14 @@ from render.spacetruckin.grid import (
     printed_grids_legend,
 )
 from render.spacetruckin.prompt import Prompt, prompt
-from render.toolkit import canvas
 
 HEADER_LINE_H = 24.0
 SMALL_PX = 19
 LINE_H = 32.0
 DICE_ROW_H = 96.0
-SUMMARY_H = 92.0 + 3 * 32.0
+LEGEND_TOP = 92.0
+"""The legend's top, below the summary's top (layout pixels)."""
+SUMMARY_H = LEGEND_TOP + 3 * 32.0
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,12 @@ def render_sheet(
     sheet = _sheet(view)
     ask = pip_prompt(system) if pips else prompt(view)
     layout = sheet_layout(view, scale=scale, ask=ask)
-    img, draw = canvas(layout.width, px(layout.height), theme=theme)
+    height = px(layout.height)
+    # The legend under the summary is the same on every sheet with a truck (only its height
+    # moves with the parts above it): drawn once (`render/layers.py`), first, as it overlaps
+    # nothing.
+    legend = () if sheet.truck is None else (legend_layer(layout, px, height, theme),)
+    img, draw = layered_canvas(layout.width, height, theme=theme, layers=legend)
     _header(draw, view, sheet, layout.header_lines, px, theme)
     shown = preview_cells(sheet, preview) if preview is not None else ()
     _prompt(draw, ask, layout, _preview_name(preview), px, theme)
@@ -296,11 +302,17 @@ def _summary(draw: ImageDraw.ImageDraw, sheet: SheetView, top: float, px: Px, th
         f" · Bridge damage {sheet.bridge_damage}/{BRIDGE_GRIDS}"
     )
     draw_text(draw, (px(PAD), px(top + 54)), line, fnt=small, fill=theme.text, anchor="la")
-    _legend(draw, top + 92, px, theme, small)
 
 
-def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme, fnt: Font) -> None:
+def legend_layer(layout: SheetLayout, px: Px, height: float, theme: Theme) -> Layer:
+    """The symbol legend at the foot of the summary, as a static layer."""
+    y = layout.summary_top + LEGEND_TOP
+    return layer(_legend, y, px, theme, within=(0, px(y), layout.width, height))
+
+
+def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme) -> None:
     """Three rows: pip states, damage and the Reactor zone; the printed grids; the systems."""
+    fnt = px.font(19)
     x = px(PAD)
     cy = px(y + 14)
     r = px(9)

@@ -29,7 +29,7 @@ SEEDS = 3
 (each seed its own options: another mission, track or course)."""
 EVERY = 6
 MAX_STEPS = 400
-LAYERED = {"apocalypseroad", "dragrage", "roadwolf", "rushncrush"}
+LAYERED = {"apocalypseroad", "dragrage", "roadwolf", "rushncrush", "spacetruckin"}
 """Games whose images start from static layers (the test holds them to using the cache)."""
 WHOLE: dict[str, dict[str, bool]] = {
     "apocalypseroad": {"whole_track": True},
