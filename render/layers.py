@@ -43,7 +43,10 @@ from render.palette import Theme
 from render.shapes import Label, record_labels, recording_text
 from render.textcache import CacheStats
 
-MAX_BYTES = 24 * 1024 * 1024
+MAX_BYTES = 16 * 1024 * 1024
+"""About four games' working sets: one game asks for 2-6 MB of layers at a time (its road or
+track at the two or three windows its cars are in, and its key); measured on games played
+through, 8 MB drew as fast as 24."""
 MAX_ENTRIES = 256
 ENTRY_OVERHEAD = 16 * 1024
 """Bytes counted per layer besides its pixels: the key (a layout, a theme, a track's sectors of
