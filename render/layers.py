@@ -31,17 +31,15 @@ crops are never handed out: callers get the fresh canvas they were pasted into.
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from render.lru import BoundedLru
 from render.palette import Theme
 from render.shapes import Label, record_labels, recording_text
-from render.textcache import CacheStats
 
 MAX_BYTES = 16 * 1024 * 1024
 """About four games' working sets: one game asks for 2-6 MB of layers at a time (its road or
@@ -89,47 +87,22 @@ def layer(
 class _Held:
     crop: Image.Image
     labels: tuple[Label, ...]
-    cost: int
 
 
-class LayerCache:
+class LayerCache(BoundedLru[_Held]):
     """LRU of painted layers, bounded by pixel bytes and by count."""
 
     def __init__(self, max_bytes: int = MAX_BYTES, max_entries: int = MAX_ENTRIES) -> None:
-        self.max_bytes = max_bytes
-        self.max_entries = max_entries
-        self.enabled = True
+        super().__init__(max_entries, max_bytes)
         self.verify = False
         """Tests: check that each layer kept paints nothing outside `within` (a scratch canvas
         and a comparison per layer kept; ValueError if it does)."""
-        self._held: OrderedDict[_Key, _Held] = OrderedDict()
         self._seen: set[int] = set()
-        self._bytes = 0
-        self._hits = self._misses = self._evictions = 0
-        self._lock = threading.Lock()
-
-    def stats(self) -> CacheStats:
-        with self._lock:
-            return CacheStats(
-                len(self._held), self._bytes, self._hits, self._misses, self._evictions
-            )
 
     def clear(self) -> None:
+        super().clear()
         with self._lock:
-            self._held.clear()
             self._seen.clear()
-            self._bytes = 0
-            self._hits = self._misses = self._evictions = 0
-
-    def held(self, key: _Key) -> _Held | None:
-        with self._lock:
-            held = self._held.get(key)
-            if held is not None:
-                self._held.move_to_end(key)
-                self._hits += 1
-            else:
-                self._misses += 1
-            return held
 
     def asked_before(self, key: _Key) -> bool:
         """Whether `key` was asked for since it was last forgotten (or one of the same hash: it
@@ -142,19 +115,6 @@ class LayerCache:
                 self._seen.clear()
             self._seen.add(seen)
             return False
-
-    def keep(self, key: _Key, held: _Held) -> None:
-        if held.cost > self.max_bytes:
-            return
-        with self._lock:
-            if key in self._held:
-                return
-            self._held[key] = held
-            self._bytes += held.cost
-            while len(self._held) > self.max_entries or self._bytes > self.max_bytes:
-                _, dropped = self._held.popitem(last=False)
-                self._bytes -= dropped.cost
-                self._evictions += 1
 
 
 LAYERS = LayerCache()
@@ -184,7 +144,7 @@ def layered_canvas(
             taken.append(box)
             continue
         key: _Key = (part.paint, part.args, part.options, box, img.size, theme.background)
-        held = cache.held(key)
+        held = cache.get(key)
         if held is not None:
             img.paste(held.crop, box[:2])
             record_labels(held.labels)
@@ -196,7 +156,7 @@ def layered_canvas(
                 _check_within(part, box, img.size, theme)
             crop = img.crop(box)
             cost = crop.width * crop.height * 4 + ENTRY_OVERHEAD
-            cache.keep(key, _Held(crop, tuple(labels), cost))
+            cache.put(key, _Held(crop, tuple(labels)), cost)
         else:
             part.draw_on(draw)  # asked for once so far: not worth a place yet
         taken.append(box)
