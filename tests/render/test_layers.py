@@ -3,7 +3,6 @@ cold and warm; a layer kept on its second ask, pasted after; bounded; never hand
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -13,8 +12,8 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from bench.samples import players
-from games.engine import GameError, Rng
+from bench.samples import players, steps
+from games.engine import Rng
 from games.registry import GAMES, AnySpec
 from render.fonts import font
 from render.layers import LAYERS, LayerCache, layer, layered_canvas
@@ -59,34 +58,27 @@ def _drawings(spec: AnySpec) -> Iterator[Drawing]:
     renderers = RENDERERS[spec.key]
     for seed in range(SEEDS):
         count = spec.max_players if seed < SEEDS - 1 else spec.min_players
-        rnd = random.Random(seed)
-        state = spec.setup(players(count), options_for(spec, seed), Rng.for_step(seed, 0))
         where = f"{spec.key}, {count} players, seed {seed}"
-        for step in range(1, MAX_STEPS + 1):
-            active = sorted(spec.active_players(state))
-            if spec.outcome(state) is not None or not active:
-                break
-            actor = rnd.choice(active)
-            action = rnd.choice(list(spec.legal_actions(state, actor)))
-            try:
-                after = spec.apply(state, actor, action, Rng.for_step(seed, step)).state
-            except GameError:
+        last = spec.setup(players(count), options_for(spec, seed), Rng.for_step(seed, 0))
+        for step in steps(spec, count, seed, options=options_for(spec, seed), max_steps=MAX_STEPS):
+            last = step.after
+            if step.number % EVERY:
                 continue
-            if step % EVERY == 0:
-                at = f"{where}, step {step}"
-                public = spec.view(after, None)
-                yield Drawing(f"board, {at}", partial(_one, renderers.board, public))
-                if renderers.sheet is not None and spec.has_private_views:
-                    own = spec.view(after, actor)
-                    yield Drawing(f"sheet, {at}", partial(_one, renderers.sheet, own))
-                if renderers.move_extras is not None:
-                    extras = partial(_extras, renderers.move_extras, state, actor, action)
-                    yield Drawing(f"previews, {at}", extras)
-            state = after
-        last = spec.view(state, None)
-        yield Drawing(f"last board, {where}", partial(_one, renderers.board, last))
+            at = f"{where}, step {step.number}"
+            public = spec.view(step.after, None)
+            yield Drawing(f"board, {at}", partial(_one, renderers.board, public))
+            if renderers.sheet is not None and spec.has_private_views:
+                own = spec.view(step.after, step.actor)
+                yield Drawing(f"sheet, {at}", partial(_one, renderers.sheet, own))
+            if renderers.move_extras is not None:
+                extras = partial(
+                    _extras, renderers.move_extras, step.before, step.actor, step.action
+                )
+                yield Drawing(f"previews, {at}", extras)
+        view = spec.view(last, None)
+        yield Drawing(f"last board, {where}", partial(_one, renderers.board, view))
         if spec.key in WHOLE:
-            whole = partial(_one, renderers.board, last, **WHOLE[spec.key])
+            whole = partial(_one, renderers.board, view, **WHOLE[spec.key])
             yield Drawing(f"whole picture, {where}", whole)
 
 
