@@ -22,7 +22,7 @@ checks every game's boards, sheets, previews and whole pictures):
   painted (the legibility test sees every label).
 
 Keeping a layer costs a crop of `within` (no scratch canvas, no comparison: a road's crop is
-~0.05 ms where drawing it is 1-2 ms). Bounded: least recently used layers go beyond `MAX_BYTES`
+~0.05 ms where drawing it is 0.4-1.4 ms). Bounded: least recently used layers go beyond `MAX_BYTES`
 counted (4 bytes a pixel, as Pillow holds RGB, plus `ENTRY_OVERHEAD`) or `MAX_ENTRIES`.
 Thread-safe (the bot's render threads share it); each render process has its own. The kept
 crops are never handed out: callers get the fresh canvas they were pasted into.

@@ -71,7 +71,7 @@ def draw_scene(scene: Scene, *, whole_track: bool = False, theme: Theme = DEFAUL
     key_top = top + panel_height(len(scene.teams))
     height = key_top + key_height(width) + PAD
     # The road shown and the key change only with the window and the table's size: drawn once
-    # (`render/layers.py`); the key, drawn last, overlaps nothing drawn before it.
+    # (`render/layers.py`), first (the key used to be drawn last: nothing else overlaps it).
     img, draw = layered_canvas(width, height, theme=theme, layers=(
         road_layer(layout, width, theme),
         layer(draw_key, (PAD, key_top), width, theme, label=LABEL,

@@ -85,8 +85,8 @@ def render_rushncrush(
     x = (round(frame_width(layout, scale)) - CONTENT_W * scale) / 2  # the image's width
     y = layout.top + layout.height + PAD * scale
     key_at = (x, y + len(cards) * (CARD_H + CARD_GAP) * scale + PAD * scale)
-    # The road shown and the key change only with the window: drawn once (`render/layers.py`);
-    # the key, drawn last, overlaps nothing drawn before it.
+    # The road shown and the key change only with the window: drawn once (`render/layers.py`),
+    # first (the key used to be drawn last: nothing else overlaps it).
     bottom = frame_height(layout, panel_h, scale)
     key_layer = layer(draw_key, key_at, key, layout.label, theme,
                       within=(0, key_at[1], frame_width(layout, scale), bottom))  # fmt: skip
