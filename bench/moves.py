@@ -30,6 +30,7 @@ from bench.figures import Figure, Section, Target
 from bench.stats import percentile
 from games.engine import GameError, Player
 from games.registry import GAMES, AnySpec
+from render.layers import LAYERS
 from render.registry import RENDERERS, GameRenderers
 from render.textcache import CACHE
 from storage import Repository
@@ -286,10 +287,12 @@ def beside(section: Section, through_bot: Figure | None) -> None:
 
 
 def cache_note() -> str:
-    stats = CACHE.stats()
+    stats, layers = CACHE.stats(), LAYERS.stats()
     return (
         f"text-mask cache: {stats.entries:,} masks, {stats.bytes / 1e6:.1f} MB, "
-        f"{stats.hit_rate:.0%} of {stats.hits + stats.misses:,} labels from the cache"
+        f"{stats.hit_rate:.0%} of {stats.hits + stats.misses:,} labels from the cache; "
+        f"static layers: {layers.entries:,} held, {layers.bytes / 1e6:.1f} MB, "
+        f"{layers.hit_rate:.0%} of {layers.hits + layers.misses:,} pasted from the cache"
     )
 
 

@@ -1,8 +1,9 @@
-"""What the text-mask cache and the render pool cost and save: `python -m bench.render_costs`.
+"""What the text cache, static layers and render pool cost and save: `python -m bench.render_costs`.
 
 Run in a fresh process (as `python -m bench` does), so the memory figures are this part's own:
 - drawing with and without the text-mask cache: median time of every game's boards and sheets
-  of seeded positions (`bench/samples.py`), cache warm vs disabled, one core;
+  of seeded positions (`bench/samples.py`), cache warm vs disabled, one core; and each game's
+  boards over a game played through with the static layers (`render/layers.py`) off and on;
 - the cache's memory bound, measured: the process's RSS growth while the cache fills with
   distinct labels far past its bounds, against `MAX_BYTES`;
 - the render pool: time from making it to every worker ready, and the extra time a board
@@ -21,9 +22,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from bench.figures import Section, Target
-from bench.samples import Drawing, drawings, positions
+from bench.samples import Drawing, drawings, playout, positions
 from games.registry import GAMES
 from render.fonts import font
+from render.layers import LAYERS
 from render.registry import RENDERERS
 from render.textcache import CACHE, MAX_BYTES, MAX_ENTRIES, TextMaskCache, draw_text_cached
 from runtime.render_pool import RenderPool, default_size
@@ -56,6 +58,36 @@ def _median_ms(todo: list[Drawing], repeats: int) -> float:
             d()
             times.append(time.perf_counter() - t0)
     return statistics.median(times) * 1000
+
+
+def layer_costs(moves: int = 120) -> tuple[dict[str, float], dict[str, float]]:
+    """Per game, the mean CPU ms of a board over a seeded game played through (`moves` boards
+    at its maximum player count, in order, as a table sees them) with the static layers off,
+    then on from an empty cache (a layer is kept on its second ask and pasted while its window
+    stays)."""
+    off: dict[str, float] = {}
+    on: dict[str, float] = {}
+    for key, spec in GAMES.items():
+        renderers = RENDERERS.get(key)
+        if renderers is None:
+            continue
+        views = [spec.view(s, None) for s in playout(spec, spec.max_players, 0)[:moves]]
+        LAYERS.enabled = False
+        for view in views:  # the text cache warm for both
+            renderers.board(view)
+        for enabled, result in ((False, off), (True, on)):
+            LAYERS.enabled = enabled
+            LAYERS.clear()
+            t0 = time.process_time()
+            for view in views:
+                renderers.board(view)
+            result[key] = (time.process_time() - t0) / len(views) * 1000
+    LAYERS.enabled = True
+    return off, on
+
+
+def _per_game(ms: dict[str, float]) -> str:
+    return ", ".join(f"{game} {value:.2f}" for game, value in ms.items())
 
 
 def cache_memory(labels: int = 60_000) -> tuple[float, int, int]:
@@ -111,6 +143,11 @@ def run(*, repeats: int = 3) -> Section:
     section.add("image drawn, text cache off (median)", plain, "ms", note="one core")
     section.add("image drawn, text cache warm (median)", cached, "ms",
                 note=f"{1 - cached / plain:.0%} less; {len(todo)} boards and sheets")  # fmt: skip
+    off, warm = layer_costs()
+    section.add("board over a game, static layers off (mean CPU)", statistics.mean(off.values()),
+                "ms", note="text cache warm; per game: " + _per_game(off))  # fmt: skip
+    section.add("board over a game, static layers on (mean CPU)", statistics.mean(warm.values()),
+                "ms", note="per game: " + _per_game(warm) + " (render/layers.py)")  # fmt: skip
     grown, counted, entries = cache_memory()
     section.add(
         "text cache memory, filled far past its bounds",

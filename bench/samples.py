@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import Player, PlayerId, Rng
+from games.engine import GameError, Player, PlayerId, Rng
 from games.registry import AnySpec
 
 MAX_STEPS = 2000
@@ -30,22 +30,45 @@ class Position:
     seated: tuple[PlayerId, ...]
 
 
-def playout(spec: AnySpec, count: int, seed: int, *, max_steps: int = MAX_STEPS) -> list[Any]:
-    """A seeded random legal game (to its end or `max_steps`): every state, the setup first."""
+@dataclass(frozen=True)
+class Step:
+    """One move of a seeded game: who made it, what, and the states before and after it."""
+
+    number: int
+    before: Any
+    actor: PlayerId
+    action: Any
+    after: Any
+
+
+def steps(
+    spec: AnySpec, count: int, seed: int, *, options: Any = None, max_steps: int = MAX_STEPS
+) -> Iterator[Step]:
+    """The moves of a seeded random legal game (to its end or `max_steps`), with `options`
+    (default: the game's defaults); an offered action that apply refuses is skipped."""
     rnd = random.Random(seed)
-    state = spec.setup(players(count), spec.parse_options(None), Rng.for_step(seed, 0))
-    states = [state]
-    for step in range(1, max_steps + 1):
-        if spec.outcome(state) is not None:
-            break
+    options = spec.parse_options(None) if options is None else options
+    state = spec.setup(players(count), options, Rng.for_step(seed, 0))
+    for number in range(1, max_steps + 1):
         active = sorted(spec.active_players(state))
-        if not active:
-            break
+        if spec.outcome(state) is not None or not active:
+            return
         actor = rnd.choice(active)
         action = rnd.choice(list(spec.legal_actions(state, actor)))
-        state = spec.apply(state, actor, action, Rng.for_step(seed, step)).state
-        states.append(state)
-    return states
+        try:
+            after = spec.apply(state, actor, action, Rng.for_step(seed, number)).state
+        except GameError:
+            continue
+        yield Step(number, state, actor, action, after)
+        state = after
+
+
+def playout(spec: AnySpec, count: int, seed: int, *, max_steps: int = MAX_STEPS) -> list[Any]:
+    """A seeded random legal game (to its end or `max_steps`): every state, the setup first."""
+    played = list(steps(spec, count, seed, max_steps=max_steps))
+    if not played:
+        return [spec.setup(players(count), spec.parse_options(None), Rng.for_step(seed, 0))]
+    return [played[0].before, *(step.after for step in played)]
 
 
 def positions(spec: AnySpec, *, seeds: int = 2, per_game: int = 4) -> Iterator[Position]:

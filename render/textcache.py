@@ -22,59 +22,23 @@ why Pillow is pinned exactly and why the identity test exists.
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import ImageDraw, ImageFont
+
+from render.lru import BoundedLru
 
 MAX_ENTRIES = 4096
 MAX_BYTES = 16 * 1024 * 1024
 ENTRY_OVERHEAD = 200
 """Bytes counted per entry besides its pixels: the key tuple, the mask object, the dict slot."""
 
-_Key = tuple[Any, ...]
-_Mask = tuple[Any, tuple[int, int], int]  # (ImagingCore mask, offset, counted bytes)
 
-
-@dataclass(frozen=True)
-class CacheStats:
-    entries: int
-    bytes: int
-    hits: int
-    misses: int
-    evictions: int
-
-    @property
-    def hit_rate(self) -> float:
-        asked = self.hits + self.misses
-        return self.hits / asked if asked else 0.0
-
-
-class TextMaskCache:
+class TextMaskCache(BoundedLru[tuple[Any, tuple[int, int]]]):
     """LRU of text masks bounded by entry count and by bytes of mask pixels."""
 
     def __init__(self, max_entries: int = MAX_ENTRIES, max_bytes: int = MAX_BYTES) -> None:
-        self.max_entries = max_entries
-        self.max_bytes = max_bytes
-        self.enabled = True
-        self._masks: OrderedDict[_Key, _Mask] = OrderedDict()
-        self._bytes = 0
-        self._hits = self._misses = self._evictions = 0
-        self._lock = threading.Lock()
-
-    def stats(self) -> CacheStats:
-        with self._lock:
-            return CacheStats(
-                len(self._masks), self._bytes, self._hits, self._misses, self._evictions
-            )
-
-    def clear(self) -> None:
-        with self._lock:
-            self._masks.clear()
-            self._bytes = 0
-            self._hits = self._misses = self._evictions = 0
+        super().__init__(max_entries, max_bytes)
 
     def mask(
         self,
@@ -98,28 +62,14 @@ class TextMaskCache:
             stroke_width,
             start,
         )
-        with self._lock:
-            held = self._masks.get(key)
-            if held is not None:
-                self._masks.move_to_end(key)
-                self._hits += 1
-                return held[0], held[1]
-            self._misses += 1
+        held = self.get(key)
+        if held is not None:
+            return held
         mask, offset = fnt.getmask2(
             text, mode, None, None, None, stroke_width, anchor, 0, start, stroke_filled=True
         )
         width, height = mask.size
-        cost = width * height + ENTRY_OVERHEAD
-        if cost > self.max_bytes:
-            return mask, offset
-        with self._lock:
-            if key not in self._masks:
-                self._masks[key] = (mask, offset, cost)
-                self._bytes += cost
-                while len(self._masks) > self.max_entries or self._bytes > self.max_bytes:
-                    _, (_, _, dropped) = self._masks.popitem(last=False)
-                    self._bytes -= dropped
-                    self._evictions += 1
+        self.put(key, (mask, offset), width * height + ENTRY_OVERHEAD)
         return mask, offset
 
 

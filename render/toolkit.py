@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from render.encode import COMPRESS_LEVEL, encode_png
 from render.fonts import MIN_PHONE_PX, PHONE_WIDTH, Font, font, min_label_px, phone_px
+from render.lru import CacheStats
 from render.palette import (
     DAY,
     DEFAULT_THEME,
@@ -36,7 +37,7 @@ from render.shapes import (
     token,
 )
 from render.textcache import CACHE as TEXT_CACHE
-from render.textcache import CacheStats, TextMaskCache
+from render.textcache import TextMaskCache
 
 
 def canvas(width: float, height: float, *, theme: Theme) -> tuple[Image.Image, ImageDraw.ImageDraw]:

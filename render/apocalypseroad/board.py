@@ -27,9 +27,9 @@ from render.apocalypseroad.road import draw_road
 from render.apocalypseroad.scene import Scene
 from render.encode import encode_png
 from render.fonts import font, min_label_px
+from render.layers import Layer, layer, layered_canvas
 from render.palette import DEFAULT_THEME, Theme
 from render.shapes import draw_text, text_width
-from render.toolkit import canvas
 
 LABEL = float(min_label_px(720))
 """The smallest text on the board (20 px)."""
@@ -68,9 +68,15 @@ def draw_scene(scene: Scene, *, whole_track: bool = False, theme: Theme = DEFAUL
     layout = scene_layout(scene, whole_track=whole_track)
     width = image_width(layout)
     top = panel_top(scene, layout, width, whole_track=whole_track)
-    height = top + panel_height(len(scene.teams)) + key_height(width) + PAD
-    img, draw = canvas(width, height, theme=theme)
-    draw_road(draw, layout, theme, label=LABEL)
+    key_top = top + panel_height(len(scene.teams))
+    height = key_top + key_height(width) + PAD
+    # The road shown and the key change only with the window and the table's size: drawn once
+    # (`render/layers.py`), first (the key used to be drawn last: nothing else overlaps it).
+    img, draw = layered_canvas(width, height, theme=theme, layers=(
+        road_layer(layout, width, theme),
+        layer(draw_key, (PAD, key_top), width, theme, label=LABEL,
+              within=(0, key_top, width, height)),
+    ))  # fmt: skip
     draw_trails(draw, layout, scene.trails, theme)
     draw_cars(draw, layout, scene.cars, theme, label=LABEL)
     draw_shots(draw, layout, scene.shots, theme)
@@ -83,8 +89,13 @@ def draw_scene(scene: Scene, *, whole_track: bool = False, theme: Theme = DEFAUL
         theme,
     )
     draw_panel(draw, scene.teams, top, width, theme, label=LABEL)
-    draw_key(draw, (PAD, top + panel_height(len(scene.teams))), width, theme, label=LABEL)
     return encode_png(img, theme=theme)
+
+
+def road_layer(layout: Layout, width: float, theme: Theme) -> Layer:
+    """The road `layout` shows, as a static layer: the same while the window does not move."""
+    band = (0, layout.top, width, layout.top + layout.height)
+    return layer(draw_road, layout, theme, label=LABEL, within=band)
 
 
 def _draw_notes(

@@ -15,16 +15,16 @@ from itertools import pairwise
 from games.apocalypseroad.model import ArView, Pos
 from render.apocalypseroad.adapt import scene as scene_of
 from render.apocalypseroad.adapt import spot_of_pos
+from render.apocalypseroad.board import road_layer
 from render.apocalypseroad.cars import draw_cars, draw_counter
 from render.apocalypseroad.layout import PAD, board_layout, image_width, track_box
 from render.apocalypseroad.panel import LINE_H, banner_height, draw_banner, wrap
-from render.apocalypseroad.road import draw_road
 from render.apocalypseroad.scene import CarMark, Trail
 from render.encode import encode_png
 from render.fonts import font, min_label_px
+from render.layers import layered_canvas
 from render.palette import DEFAULT_THEME, Theme
 from render.shapes import draw_text
-from render.toolkit import canvas
 
 LABEL = float(min_label_px(720))
 NOTE_LINES = 3
@@ -61,8 +61,8 @@ def render_apocalypseroad_preview(
     # One size for every preview (whatever the move shows): the buttons stay put.
     bottom = top + track_box(LABEL)
     height = bottom + PAD + LINE_H * NOTE_LINES + PAD
-    img, draw = canvas(width, height, theme=theme)
-    draw_road(draw, layout, theme, label=LABEL)
+    road = road_layer(layout, width, theme)
+    img, draw = layered_canvas(width, height, theme=theme, layers=(road,))
     draw_cars(draw, layout, base.cars, theme, label=LABEL)
     c = layout.cell
     for (mover, _), trail in zip(planned, trails, strict=True):

@@ -18,14 +18,25 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from games.dragrage.state import DragRageView
-from render.dragrage.layout import BODY, KEY_H, LINE_H, PAD, TITLE_H, WIDTH, Layout, board_layout
+from render.dragrage.layout import (
+    BODY,
+    KEY_H,
+    LINE_H,
+    PAD,
+    PANEL_X,
+    TITLE_H,
+    WIDTH,
+    Layout,
+    board_layout,
+    strip_layout,
+)
 from render.dragrage.panel import draw_card, draw_key, draw_log, draw_pool
 from render.dragrage.track import draw_car, draw_lane_head, draw_last_move, draw_run_off, draw_track
 from render.encode import encode_png
 from render.fonts import font
+from render.layers import layer, layered_canvas
 from render.palette import DEFAULT_THEME, Theme
-from render.shapes import draw_text, fit_text, rounded_box, token
-from render.toolkit import canvas
+from render.shapes import draw_text, fit_text, rounded_box, text_width, token
 
 
 def _title(draw: ImageDraw.ImageDraw, view: DragRageView, lay: Layout, theme: Theme) -> None:
@@ -79,7 +90,7 @@ def _banner(draw: ImageDraw.ImageDraw, view: DragRageView, lay: Layout, theme: T
         x = box[0] + px(76)
     big = font(px(28), bold=True)
     name, what = title
-    room = box[2] - x - px(12) - big.getlength(what)
+    room = box[2] - x - px(12) - text_width(what, big)
     draw_text(
         draw,
         (x, top + px(36)),
@@ -100,10 +111,18 @@ def render_dragrage(
 ) -> bytes:
     """PNG of the public Drag Rage board (640 px wide at scale 1, portrait)."""
     lay = board_layout(view, scale=scale)
-    img, draw = canvas(lay.width, lay.height, theme=theme)
+    key_top = lay.height - lay.px(PAD + KEY_H)
+    strip = strip_layout(lay)
+    # The strip and the key never change in a race and nothing drawn before them on the board
+    # overlaps them: drawn once, first (`render/layers.py`), the rest over them as before.
+    panel_x, bottom = lay.px(PANEL_X), lay.height
+    img, draw = layered_canvas(lay.width, lay.height, theme=theme, layers=(
+        layer(draw_track, strip, view.finish_after, theme,
+              within=(0, lay.track_top, panel_x, bottom)),
+        layer(draw_key, key_top, strip, theme, within=(panel_x, key_top, lay.width, bottom)),
+    ))  # fmt: skip
     _title(draw, view, lay, theme)
     _banner(draw, view, lay, theme)
-    draw_track(draw, view, lay, theme)
     for lane in view.lanes:
         draw_lane_head(draw, lane, lay, theme)
         draw_run_off(draw, view, lane, lay, theme)
@@ -112,7 +131,5 @@ def render_dragrage(
         draw_car(draw, view, lane, lay, theme)
         draw_card(draw, view, lane, lay, theme)
     y = draw_pool(draw, view, lay.cards[1][3] + lay.px(14), lay, theme)
-    key_top = lay.height - lay.px(PAD + KEY_H)
     draw_log(draw, view, y, key_top - lay.px(8), lay, theme)
-    draw_key(draw, key_top, lay, theme)
     return encode_png(img, theme=theme)

@@ -4,7 +4,7 @@ lanes, cars and cards (the drawing modules read it, never work it out again)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.dragrage.state import DragRageView, LaneView
 from render.fonts import font, min_label_px
@@ -70,6 +70,10 @@ class Layout:
 
     def space_y(self, view: DragRageView, space: int) -> tuple[float, float]:
         """Top and bottom y of `space` (1-based); space 1 is at the bottom."""
+        return self.space_span(space)
+
+    def space_span(self, space: int) -> tuple[float, float]:
+        """`space_y` for the strip alone (it depends on the layout, not on the race)."""
         y0 = self.spaces_top + self.px((self.spaces - space) * SPACE_H)
         return y0, y0 + self.px(SPACE_H)
 
@@ -151,6 +155,15 @@ def board_layout(view: DragRageView, *, scale: float = 1.0) -> Layout:
         ),
         height=height * s,
     )
+
+
+NOWHERE: Box = (0.0, 0.0, 0.0, 0.0)
+
+
+def strip_layout(lay: Layout) -> Layout:
+    """`lay` keeping only what the strip and the key read (scale, spaces, where the track
+    starts): the key of the board's static layer, the same on every move of a race."""
+    return replace(lay, banner=(("", ""), ()), banner_h=0.0, cards=(NOWHERE, NOWHERE), height=0.0)
 
 
 def player_card_box(view: DragRageView, seat: int, *, scale: float = 1.0) -> Box:

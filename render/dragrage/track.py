@@ -41,14 +41,15 @@ def draw_lane_head(draw: ImageDraw.ImageDraw, lane: LaneView, lay: Layout, theme
     )
 
 
-def draw_track(draw: ImageDraw.ImageDraw, view: DragRageView, lay: Layout, theme: Theme) -> None:
-    """Both lanes' spaces, the numbers between them, the finish line and the start caption."""
+def draw_track(draw: ImageDraw.ImageDraw, lay: Layout, finish_after: int, theme: Theme) -> None:
+    """Both lanes' spaces, the numbers between them, the finish line and the start caption:
+    the same all race (`lay` may be the board's `strip_layout`; the static layer)."""
     px = lay.px
     numbers = font(px(SMALL), bold=True)
     nx = px(PAD + LANE_W + NUMBERS_W / 2)
-    for space in range(1, view.track_length + 1):
-        y0, y1 = lay.space_y(view, space)
-        past = space > view.finish_after
+    for space in range(1, lay.spaces + 1):
+        y0, y1 = lay.space_span(space)
+        past = space > finish_after
         for seat in (0, 1):
             x0, x1 = lay.lane_x(seat)
             draw.rectangle(
@@ -59,10 +60,10 @@ def draw_track(draw: ImageDraw.ImageDraw, view: DragRageView, lay: Layout, theme
             (nx, (y0 + y1) / 2),
             str(space),
             fnt=numbers,
-            fill=theme.text if space in (1, view.finish_after + 1) else theme.muted,
+            fill=theme.text if space in (1, finish_after + 1) else theme.muted,
         )
     # The finish line: a chequered bar across both lanes between space 22 and 23.
-    fy = lay.space_y(view, view.finish_after)[0]
+    fy = lay.space_span(finish_after)[0]
     chequer(draw, (px(PAD), fy - px(5), px(PAD + TRACK_W), fy + px(5)), theme)
     bottom = lay.track_bottom
     draw_text(draw, (nx, bottom + px(START_H / 2)), "▲ START", fnt=numbers, fill=theme.text)

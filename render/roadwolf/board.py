@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render.encode import encode_png
 from render.fonts import font
@@ -19,9 +19,9 @@ from render.palette import BLACK, DEFAULT_THEME, Theme
 from render.roadwolf.banner import banner_height, banner_lines, chip_box, chips_top, draw_banner
 from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, focus_rows, label_px
 from render.roadwolf.pieces import draw_piece, draw_trace, side_colour, side_ink
-from render.roadwolf.road import draw_cards, draw_road
+from render.roadwolf.road import draw_cards, road_canvas
 from render.roadwolf.scene import ROWS, Piece, Scene
-from render.shapes import draw_text, fit_text, token
+from render.shapes import draw_text, fit_text, text_width, token
 from render.toolkit import canvas
 
 NOBODY = -1
@@ -62,9 +62,7 @@ def render_scene(
         shown += f" · deck {scene.deck_left}"
     draw_text(draw, (img.width / 2, grid.top - HINT_H * scale / 2), shown,
               fnt=font(label), fill=theme.muted)  # fmt: skip
-    road, road_draw = canvas(grid.width, grid.height, theme=theme)
-    local = replace(grid, left=0.0, top=0.0)
-    draw_field(road_draw, local, scene, theme, label)
+    road, _ = field_canvas(replace(grid, left=0.0, top=0.0), scene, theme, label)
     img.paste(road, (round(grid.left), round(grid.top)))
     y = grid.top + grid.height + PAD * scale
     long = any(isinstance(e, Piece) and len(e.letter) > 2 for e in roster)
@@ -79,11 +77,12 @@ def render_scene(
     return encode_png(img, theme=theme)
 
 
-def draw_field(
-    draw: ImageDraw.ImageDraw, grid: Grid, scene: Scene, theme: Theme, label: float
-) -> None:
-    """The road with its cards, vehicles and traces, on an image of its own (clipped)."""
-    draw_road(draw, grid, theme, label, scene.roads, scene.track)
+def field_canvas(
+    grid: Grid, scene: Scene, theme: Theme, label: float
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """The road with its cards, vehicles and traces, on an image of its own (clipped; `grid`
+    from its top-left corner), the road from the static-layer cache (`road_canvas`)."""
+    img, draw = road_canvas(grid, theme, label, scene.roads, scene.track)
     draw_cards(draw, grid, scene, theme, label)
     for trace in scene.traces:
         draw_trace(draw, grid, trace, theme, under=True)
@@ -93,6 +92,7 @@ def draw_field(
     for trace in scene.traces:
         draw_trace(draw, grid, trace, theme, under=False)
     _beyond(draw, grid, scene, theme, label)
+    return img, draw
 
 
 def _title(scene: Scene) -> str:
@@ -172,7 +172,7 @@ def _beyond(
         if not letters:
             continue
         text = f"{arrow}: {', '.join(sorted(letters))}"
-        w = fnt.getlength(text) + 16
+        w = text_width(text, fnt) + 16
         x0 = grid.x(0) + 4
         draw.rectangle((x0, y + 2, x0 + w, y + label * 1.5 - 2), fill=theme.background,
                        outline=theme.line)  # fmt: skip

@@ -19,7 +19,7 @@ from render.palette import BLACK, RGB, WHITE, YELLOW, Theme, blend
 from render.roadwolf.layout import Grid
 from render.roadwolf.road import label_spot
 from render.roadwolf.scene import COLUMNS, Piece, Rect, Trace
-from render.shapes import draw_text, strike
+from render.shapes import draw_text, strike, text_width
 
 SKULL = "\u2620"
 TURNED = "\u21ba"
@@ -244,7 +244,7 @@ def _wreck(
                    outline=side_colour(piece.side, theme), width=3)  # fmt: skip
     strike(draw, (x0 + 5, y0 + 5, x1 - 5, y1 - 5), fill=theme.danger, width=3)
     fnt = font(label, bold=True)
-    size = ((fnt.getlength(piece.letter) + 6) / grid.cell, label * 1.2 / grid.cell)
+    size = ((text_width(piece.letter, fnt) + 6) / grid.cell, label * 1.2 / grid.cell)
     at = grid.point(label_spot(where, size, covered))
     draw_text(draw, at, piece.letter, fnt=fnt, fill=theme.text, outline=BLACK, outline_width=2)
 

@@ -18,7 +18,7 @@ from render.palette import BLACK, DEFAULT_THEME, Theme, blend
 from render.roadwolf.banner import banner_height, banner_lines, draw_banner
 from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, label_px, plan_rows
 from render.roadwolf.pieces import arrow_head, dashed_line, draw_piece
-from render.roadwolf.road import draw_cards, draw_road
+from render.roadwolf.road import draw_cards, road_canvas
 from render.roadwolf.scene import Plan, Rect, Scene
 from render.shapes import draw_text, wrap_text
 from render.toolkit import canvas
@@ -58,8 +58,9 @@ def render_plan(
     draw_text(draw, (img.width / 2, grid.top - HINT_H * s / 2),
               f"rows {grid.first}-{grid.last} · tinted: where it can end", fnt=body,
               fill=theme.muted)  # fmt: skip
-    field_img, field_draw = canvas(grid.width, grid.height, theme=theme)
-    _field(field_draw, replace(grid, left=0.0, top=0.0), scene, plan, theme, label)
+    local = replace(grid, left=0.0, top=0.0)
+    field_img, field_draw = road_canvas(local, theme, label, scene.roads, scene.track)
+    _field(field_draw, local, scene, plan, theme, label)
     img.paste(field_img, (round(grid.left), round(grid.top)))
     y = grid.top + grid.height + PAD * s
     draw_text(draw, (PAD * s, y), "What this move does", fnt=font(label, bold=True),
@@ -74,8 +75,7 @@ def render_plan(
 def _field(
     draw: ImageDraw.ImageDraw, grid: Grid, scene: Scene, plan: Plan, theme: Theme, label: float
 ) -> None:
-    """The road zoomed on the plan, on an image of its own (so nothing spills out of it)."""
-    draw_road(draw, grid, theme, label, scene.roads, scene.track)
+    """Over the road zoomed on the plan, on an image of its own (so nothing spills out of it)."""
     tint = blend(theme.surface_alt, theme.accent, 1 / 3)
     for c, r in plan.reach:
         if grid.first <= r <= grid.last:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render.fonts import font
+from render.layers import layer, layered_canvas
 from render.palette import BLACK, BLUE, ORANGE, SKY_BLUE, VERMILLION, WHITE, Theme, blend
 from render.roadwolf.layout import Grid
 from render.roadwolf.scene import COLUMNS, ROAD, ROWS, START_ROWS, STICK, Card, Rect, Scene
-from render.shapes import draw_text, fit_text
+from render.shapes import draw_text, fit_text, text_width
 
 
 def verge_colour(theme: Theme) -> tuple[int, int, int]:
@@ -49,6 +50,20 @@ def draw_road(
     if grid.last == ROWS - 1:
         draw_text(draw, (left_edge - 8, top + grid.cell * 0.6), "END \u2191", fnt=bold,
                   fill=theme.text, anchor="rm")  # fmt: skip
+
+
+def road_canvas(
+    grid: Grid,
+    theme: Theme,
+    label: float,
+    roads: tuple[tuple[int, int], ...] = (ROAD,),
+    track: tuple[int, int] | None = None,
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A fresh image of the road alone (`draw_road` of `grid`, from its top-left corner): a
+    static layer (`render/layers.py`), the same for every move that shows those rows."""
+    whole = (0, 0, grid.width, grid.height)
+    layers = (layer(draw_road, grid, theme, label, roads, track, within=whole),)
+    return layered_canvas(grid.width, grid.height, theme=theme, layers=layers)
 
 
 def _asphalt(
@@ -107,7 +122,7 @@ def draw_start(
     y = grid.y(START_ROWS)
     width = max(3, round(grid.cell / 6))
     fnt = font(label, bold=True)
-    w, h = (fnt.getlength("START") + 10) / grid.cell, label * 1.3 / grid.cell
+    w, h = (text_width("START", fnt) + 10) / grid.cell, label * 1.3 / grid.cell
     row = START_ROWS - h / 2 - 0.15
     for first, last in roads:
         draw.line((grid.x(first), y, grid.x(last + 1), y), fill=WHITE, width=width)
@@ -241,9 +256,9 @@ def _card_face(
     fnt = font(label, bold=True)
     room = x1 - x0 - 6
     lines = [name]
-    if fnt.getlength(name) > room and " " in name and y1 - y0 > label * 2.4:
+    if text_width(name, fnt) > room and " " in name and y1 - y0 > label * 2.4:
         lines = name.split(" ", 1)  # "BRIDGE OUT" on two lines rather than cut short
-    wide = max(min(fnt.getlength(line), room) for line in lines) + 6
+    wide = max(min(text_width(line, fnt), room) for line in lines) + 6
     size = (wide / grid.cell, (label * 1.1 * len(lines) + 4) / grid.cell)
     cx, cy = grid.point(label_spot(card.rect, size, covered))
     cy -= (len(lines) - 1) * label * 0.55

@@ -17,11 +17,11 @@ from PIL import ImageDraw
 from render.encode import encode_png
 from render.fonts import Font, font
 from render.palette import DEFAULT_THEME, Theme
-from render.roadwolf.board import draw_field
+from render.roadwolf.board import field_canvas
 from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, focus_rows, label_px
 from render.roadwolf.pieces import side_colour, side_ink
 from render.roadwolf.scene import Sheet, Token, Vehicle
-from render.shapes import draw_text, fit_text, strike, wrap_text
+from render.shapes import draw_text, fit_text, strike, text_width, wrap_text
 from render.toolkit import canvas
 
 TITLE_H = 56.0
@@ -54,7 +54,7 @@ def _chip_rows(
     rows: list[list[tuple[Token, float]]] = [[]]
     used = 0.0
     for t in tokens:
-        w = min(width, fnt.getlength(_token_text(t)) + (CHIP_H + 8) * scale)
+        w = min(width, text_width(_token_text(t), fnt) + (CHIP_H + 8) * scale)
         if rows[-1] and used + w > width:
             rows.append([])
             used = 0.0
@@ -109,8 +109,7 @@ def render_sheet(sheet: Sheet, *, scale: float = 1.0, theme: Theme = DEFAULT_THE
         draw_text(draw, (box[0] + 14 * s, box[1] + (10 + LINE_H * i) * s), line,
                   fnt=font(label, bold=active), fill=theme.text, anchor="la")  # fmt: skip
     if grid is not None and sheet.road is not None:
-        field, field_draw = canvas(grid.width, grid.height, theme=theme)
-        draw_field(field_draw, replace(grid, left=0.0, top=0.0), sheet.road, theme, label)
+        field, _ = field_canvas(replace(grid, left=0.0, top=0.0), sheet.road, theme, label)
         img.paste(field, (round(grid.left), round(grid.top)))
     y = box[3] + PAD * s + road_h
     for v, h in zip(sheet.vehicles, cards, strict=True):

@@ -11,7 +11,7 @@ from dataclasses import replace
 from render.encode import encode_png
 from render.fonts import font
 from render.palette import BLACK, DEFAULT_THEME, Theme, blend
-from render.roadwolf.board import draw_field
+from render.roadwolf.board import field_canvas
 from render.roadwolf.layout import CELL, PAD, WIDTH, Grid, clamp_window, label_px
 from render.roadwolf.scene import Rect, Scene
 from render.shapes import draw_text
@@ -40,9 +40,8 @@ def render_spots(
     img, draw = canvas(WIDTH * scale, grid.top + grid.height + PAD * scale, theme=theme)
     draw_text(draw, (img.width / 2, TITLE_H * scale / 2), title, fnt=font(label * 1.2, bold=True),
               fill=theme.text)  # fmt: skip
-    road, road_draw = canvas(grid.width, grid.height, theme=theme)
     local = replace(grid, left=0.0, top=0.0)
-    draw_field(road_draw, local, replace(scene, traces=()), theme, label)
+    road, road_draw = field_canvas(local, replace(scene, traces=()), theme, label)
     tint = blend(theme.surface_alt, theme.accent, 1 / 2)
     number = font(label * 1.3, bold=True)
     for index, spot in enumerate(spots, start=1):

@@ -14,7 +14,7 @@ from games.rushncrush.view import CarView, RncView
 from render.fonts import Font, font
 from render.palette import Theme
 from render.rushncrush.cars import draw_car, seat_of
-from render.shapes import draw_text, fit_text
+from render.shapes import draw_text, fit_text, text_width
 
 PAD = 16.0
 WIDTH = 680.0
@@ -85,7 +85,7 @@ def wrap(text: str, fnt: Font, max_width: float, *, indent: str = "   ") -> Sequ
     line = ""
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if line and fnt.getlength(trial) > max_width:
+        if line and text_width(trial, fnt) > max_width:
             lines.append(line)
             line = indent + word
         else:

@@ -11,6 +11,7 @@ under 19 px: 11 px when a phone shows it 400 px wide.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from PIL import Image, ImageDraw
@@ -18,6 +19,7 @@ from PIL import Image, ImageDraw
 from games.rushncrush.view import CarView, RncView
 from render.encode import encode_png
 from render.fonts import font, min_label_px
+from render.layers import Layer, layer, layered_canvas
 from render.palette import DEFAULT_THEME, Theme
 from render.rushncrush.banner import (
     CONTENT_W,
@@ -35,7 +37,6 @@ from render.rushncrush.course import Layout, copies, course_rows, window
 from render.rushncrush.key import draw_key, hint, make_key
 from render.rushncrush.road import draw_mines, draw_road
 from render.shapes import draw_text
-from render.toolkit import canvas
 
 BOARD_MAX_H = 640.0
 CELL_MAX = 60.0
@@ -81,8 +82,16 @@ def render_rushncrush(
     cards = sorted(view.cars, key=lambda c: c.place)
     key = make_key(view, layout, scale, layout.label)
     panel_h = len(cards) * (CARD_H + CARD_GAP) * scale + PAD * scale + key.height()
-    img, draw = frame(layout, panel_h, scale, theme)
-    draw_road(draw, layout, course_rows(view, layout.first, layout.last), theme)
+    x = (round(frame_width(layout, scale)) - CONTENT_W * scale) / 2  # the image's width
+    y = layout.top + layout.height + PAD * scale
+    key_at = (x, y + len(cards) * (CARD_H + CARD_GAP) * scale + PAD * scale)
+    # The road shown and the key change only with the window: drawn once (`render/layers.py`),
+    # first (the key used to be drawn last: nothing else overlaps it).
+    bottom = frame_height(layout, panel_h, scale)
+    key_layer = layer(draw_key, key_at, key, layout.label, theme,
+                      within=(0, key_at[1], frame_width(layout, scale), bottom))  # fmt: skip
+    road = road_layer(view, layout, scale, theme)
+    img, draw = frame(layout, panel_h, scale, theme, layers=(road, key_layer))
     mover = car_of(view, view.last_move.player) if view.last_move is not None else None
     if view.last_move is not None and mover is not None:
         colour = car_style(view, mover, theme).colour
@@ -92,11 +101,9 @@ def render_rushncrush(
     banner = public_banner(view, scale)
     draw_banner(draw, img.width, banner, scale, theme)
     draw_hint(draw, img.width, banner.height(scale), layout, scale, theme)
-    x, y = (img.width - CONTENT_W * scale) / 2, layout.top + layout.height + PAD * scale
     for car in cards:
         draw_card(draw, (x, y), car, view, scale, theme)
         y += (CARD_H + CARD_GAP) * scale
-    draw_key(draw, (x, y + PAD * scale), key, layout.label, theme)
     return encode_png(img, theme=theme)
 
 
@@ -116,12 +123,27 @@ def centred(layout: Layout, scale: float) -> Layout:
     return replace(layout, left=(width - layout.width) / 2)
 
 
+def frame_width(layout: Layout, scale: float) -> float:
+    return max(WIDTH * scale, layout.width + 2 * PAD * scale)
+
+
 def frame(
-    layout: Layout, panel_h: float, scale: float, theme: Theme
+    layout: Layout, panel_h: float, scale: float, theme: Theme, *, layers: Sequence[Layer] = ()
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    width = max(WIDTH * scale, layout.width + 2 * PAD * scale)
-    height = layout.top + layout.height + PAD * scale + panel_h + PAD * scale
-    return canvas(width, height, theme=theme)
+    """The image for `layout` and a panel of `panel_h` under it, `layers` drawn on it."""
+    height = frame_height(layout, panel_h, scale)
+    return layered_canvas(frame_width(layout, scale), height, theme=theme, layers=layers)
+
+
+def frame_height(layout: Layout, panel_h: float, scale: float) -> float:
+    return layout.top + layout.height + PAD * scale + panel_h + PAD * scale
+
+
+def road_layer(view: RncView, layout: Layout, scale: float, theme: Theme) -> Layer:
+    """The road `layout` shows, as a static layer: the same while the window does not move."""
+    band = (0, layout.top, frame_width(layout, scale), layout.top + layout.height)
+    rows = course_rows(view, layout.first, layout.last)
+    return layer(draw_road, layout, rows, theme, within=band)
 
 
 def overlay_mines(draw: ImageDraw.ImageDraw, layout: Layout, view: RncView, theme: Theme) -> None:

@@ -10,7 +10,7 @@ from render.fonts import font
 from render.palette import BLUE, ORANGE, RGB, VERMILLION, WHITE, YELLOW, Theme
 from render.rushncrush.banner import CONTENT_W
 from render.rushncrush.cars import car_style, draw_car
-from render.shapes import Box, draw_text, fit_text, rounded_box
+from render.shapes import Box, draw_text, fit_text, rounded_box, text_width
 
 CARD_H = 90.0
 CARD_GAP = 8.0
@@ -61,13 +61,13 @@ def draw_card(
         tag += f" · lap {car.lap}/{view.laps}"
     if "Minelayer" in car.fixed and not dead:
         tag += f" · {car.mines} mine" + ("" if car.mines == 1 else "s")
-    tag_w = tag_font.getlength(tag)
+    tag_w = text_width(tag, tag_font)
     room = x + w - left - items_w - tag_w - 30 * s
     name = fit_text(car.name, name_font, room)
     draw_text(draw, (left, y + 6 * s), name, fnt=name_font, fill=ink, anchor="la")
     draw_text(
         draw,
-        (left + name_font.getlength(name) + 12 * s, y + 10 * s),
+        (left + text_width(name, name_font) + 12 * s, y + 10 * s),
         tag,
         fnt=tag_font,
         fill=theme.danger if dead else theme.muted,
@@ -106,7 +106,7 @@ def draw_card(
         colour = theme.danger if alarm and not dead else ink
         draw_text(draw, (col, cy + 22 * s), text, fnt=value, fill=colour, anchor="la")
         if name_ == "Gear":  # the zone in the smaller caption font, so seven columns fit
-            zone_x = col + value.getlength(text) + 6 * s
+            zone_x = col + text_width(text, value) + 6 * s
             draw_text(
                 draw, (zone_x, cy + 25 * s), car.zone.value, fnt=caption, fill=ink, anchor="la"
             )

@@ -15,7 +15,7 @@ from games.rushncrush.course import get_course
 from games.rushncrush.tiles import LANES, START_LINE_ROW, TILES
 from games.rushncrush.view import RncView
 from render.fonts import font
-from render.shapes import Box, Point
+from render.shapes import Box, Point, text_width
 
 # Proportions of one cell: the gap between strips, and the bands above (direction arrow) and
 # below (lane numbers) the strips. The row-number gutter left of a strip is as wide as its
@@ -125,7 +125,7 @@ class Layout:
 
 def gutter_for(last_row: int, label: float) -> float:
     """Room for the widest row number up to `last_row` at font size `label`, plus a margin."""
-    return font(label, bold=True).getlength(str(max(10, last_row))) + label * 0.5
+    return text_width(str(max(10, last_row)), font(label, bold=True)) + label * 0.5
 
 
 def fit(

@@ -37,12 +37,12 @@ from render.rushncrush.board import (
     frame,
     label_px,
     overlay_mines,
+    road_layer,
 )
 from render.rushncrush.cards import CARD_GAP, CARD_H, draw_card
 from render.rushncrush.cars import car_style, draw_car, draw_cars, draw_path
-from render.rushncrush.course import Layout, course_rows, window
+from render.rushncrush.course import Layout, window
 from render.rushncrush.key import draw_key, make_key
-from render.rushncrush.road import draw_road
 from render.shapes import draw_text
 
 PREVIEW_MAX_H = 680.0
@@ -84,8 +84,8 @@ def render_rnc_preview(
     key = make_key(view, layout, scale, layout.label, planned=True, badges=bool(preview.hits))
     room = make_key(view, layout, scale, layout.label, planned=True, badges=True).height()
     panel_h = (CARD_H + CARD_GAP + 44 + 28 * PREVIEW_LINES + PAD) * scale + room
-    img, draw = frame(layout, panel_h, scale, theme)
-    draw_road(draw, layout, course_rows(view, layout.first, layout.last), theme)
+    road = road_layer(view, layout, scale, theme)
+    img, draw = frame(layout, panel_h, scale, theme, layers=(road,))
     draw_path(draw, layout, preview.cells, theme.accent, layout.cell / 7, theme=theme)
     draw_cars(draw, layout, view.cars, theme, view)
     overlay_mines(draw, layout, view, theme)

@@ -15,7 +15,7 @@ from games.spacetruckin.data import LOCATIONS, PIRATES_BEFORE, TERRAIN_BY_DIE, W
 from games.spacetruckin.view import ChartSpot, PublicView, TruckerSummary
 from render.encode import encode_png
 from render.palette import DEFAULT_THEME, Theme
-from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike, token
+from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike, text_width, token
 from render.spacetruckin.common import (
     PAD,
     STAGE_LABELS,
@@ -324,12 +324,12 @@ def _trucker_row(
     draw_text(draw, (x0 + px(62), y0 + px(14)), name, fnt=name_font, fill=theme.text, anchor="la")
     if lost:
         strike_y = y0 + px(30)
-        draw.line((x0 + px(60), strike_y, x0 + px(66) + name_font.getlength(name), strike_y),
+        draw.line((x0 + px(60), strike_y, x0 + px(66) + text_width(name, name_font), strike_y),
                   fill=theme.danger, width=max(2, round(px(3))))  # fmt: skip
     detail = " · ".join(str(v) for v in (trucker.truck, trucker.specialty) if v) or "no truck yet"
     vp_font = px.font(26, bold=True)
     vp_text = f"{trucker.vp}/{WIN_VP} VP"
-    vp_w = vp_font.getlength(vp_text)
+    vp_w = text_width(vp_text, vp_font)
     draw_text(
         draw,
         (x0 + px(62), y0 + px(48)),

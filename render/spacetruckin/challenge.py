@@ -12,7 +12,7 @@ from games.spacetruckin.data import (
 )
 from games.spacetruckin.view import SheetView, SpaceTruckinView
 from render.palette import Theme
-from render.shapes import draw_text, fit_text, rounded_box
+from render.shapes import draw_text, fit_text, rounded_box, text_width
 from render.spacetruckin.common import (
     PAD,
     REWARD_LABELS,
@@ -135,7 +135,7 @@ def _bands(
     first, extra = rewards or ("", "")
     fnt_b, fnt = px.font(18, bold=True), px.font(18)
     row_h = px(30)
-    offset = max(fnt_b.getlength(low) for low, _ in BAND_SHORT.values()) + px(10)
+    offset = max(text_width(low, fnt_b) for low, _ in BAND_SHORT.values()) + px(10)
     for _, _, band in BANDS:
         low, text = BAND_SHORT[band]
         if band == "both" and first:

@@ -31,7 +31,7 @@ from render.palette import (
     WHITE,
     Theme,
 )
-from render.shapes import Box, Point, draw_text, rounded_box
+from render.shapes import Box, Point, draw_text, rounded_box, text_width
 
 WIDTH = 640.0
 PAD = 16.0
@@ -99,7 +99,7 @@ def wrap(text: str, fnt: Font, max_width: float) -> list[str]:
     line = ""
     for word in text.split(" "):
         candidate = f"{line} {word}" if line else word
-        if line and fnt.getlength(candidate) > max_width:
+        if line and text_width(candidate, fnt) > max_width:
             lines.append(line)
             line = word
         else:
@@ -134,7 +134,7 @@ def tag(
     pad: float = 6.0,
 ) -> Box:
     """A small filled label; `xy` is its left (anchor "la") or right ("ra") top corner."""
-    width = fnt.getlength(text) + 2 * pad
+    width = text_width(text, fnt) + 2 * pad
     height = fnt.size + pad
     x0 = xy[0] - width if anchor == "ra" else xy[0]
     box = (x0, xy[1], x0 + width, xy[1] + height)

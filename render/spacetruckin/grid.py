@@ -19,7 +19,7 @@ from games.spacetruckin.models import Place
 from games.spacetruckin.view import CellView, SheetView
 from render.fonts import Font
 from render.palette import RGB, Theme, blend
-from render.shapes import Box, draw_text, strike
+from render.shapes import Box, draw_text, strike, text_width
 from render.spacetruckin.common import SYSTEM_BY_LETTER, SYSTEM_COLOURS, Px
 
 CELL_MAX = 50.0
@@ -347,4 +347,4 @@ def printed_grids_legend(
             ink = blend(theme.surface, colour, 2 / 3)
         draw_text(draw, ((box[0] + box[2]) / 2, cy), kind, fnt=px.font(19, bold=True), fill=ink)
         draw_text(draw, (x + side + px(8), cy), label, fnt=fnt, fill=theme.muted, anchor="lm")
-        x += side + px(8) + fnt.getlength(label) + px(16)
+        x += side + px(8) + text_width(label, fnt) + px(16)

@@ -21,9 +21,9 @@ from games.spacetruckin.grid import placement_name
 from games.spacetruckin.models import Place
 from games.spacetruckin.view import SheetView, SpaceTruckinView
 from render.encode import encode_png
-from render.fonts import Font
+from render.layers import Layer, layer, layered_canvas
 from render.palette import DEFAULT_THEME, RGB, Theme
-from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike
+from render.shapes import Box, die_face, draw_text, fit_text, rounded_box, strike, text_width
 from render.spacetruckin.challenge import CHALLENGE_H, draw_challenge
 from render.spacetruckin.choice import choice_height, draw_choice, shows_choice
 from render.spacetruckin.common import (
@@ -46,13 +46,14 @@ from render.spacetruckin.grid import (
     printed_grids_legend,
 )
 from render.spacetruckin.prompt import Prompt, prompt
-from render.toolkit import canvas
 
 HEADER_LINE_H = 24.0
 SMALL_PX = 19
 LINE_H = 32.0
 DICE_ROW_H = 96.0
-SUMMARY_H = 92.0 + 3 * 32.0
+LEGEND_TOP = 92.0
+"""The legend's top, below the summary's top (layout pixels)."""
+SUMMARY_H = LEGEND_TOP + 3 * 32.0
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,12 @@ def render_sheet(
     sheet = _sheet(view)
     ask = pip_prompt(system) if pips else prompt(view)
     layout = sheet_layout(view, scale=scale, ask=ask)
-    img, draw = canvas(layout.width, px(layout.height), theme=theme)
+    height = px(layout.height)
+    # The legend under the summary is the same on every sheet with a truck (only its height
+    # moves with the parts above it): drawn once (`render/layers.py`), first, as it overlaps
+    # nothing.
+    legend = () if sheet.truck is None else (legend_layer(layout, px, height, theme),)
+    img, draw = layered_canvas(layout.width, height, theme=theme, layers=legend)
     _header(draw, view, sheet, layout.header_lines, px, theme)
     shown = preview_cells(sheet, preview) if preview is not None else ()
     _prompt(draw, ask, layout, _preview_name(preview), px, theme)
@@ -187,7 +193,7 @@ def _header(
     vp_text = f"{sheet.vp}/{WIN_VP} VP"
     right = px(WIDTH - PAD)
     draw_text(draw, (right, y + px(20)), vp_text, fnt=vp_font, fill=theme.text, anchor="rm")
-    star_x = right - vp_font.getlength(vp_text) - px(22)
+    star_x = right - text_width(vp_text, vp_font) - px(22)
     star(draw, (star_x, y + px(20)), px(17), fill=theme.accent, outline=theme.accent_ink)
     name_font = px.font(30, bold=True)
     name = fit_text(names.get(sheet.player, "you"), name_font, star_x - x - px(60))
@@ -258,7 +264,7 @@ def _dice_row(
     caption = px.font(20, bold=True)
     size = px(56)
     for face, label in dice:
-        slot = max(size, caption.getlength(label)) + px(24)
+        slot = max(size, text_width(label, caption)) + px(24)
         cx = x + slot / 2 - px(12)
         die_face(draw, (cx - size / 2, y, cx + size / 2, y + size), face, fill=theme.die,
                  ink=theme.die_ink, outline=theme.line)  # fmt: skip
@@ -296,22 +302,28 @@ def _summary(draw: ImageDraw.ImageDraw, sheet: SheetView, top: float, px: Px, th
         f" · Bridge damage {sheet.bridge_damage}/{BRIDGE_GRIDS}"
     )
     draw_text(draw, (px(PAD), px(top + 54)), line, fnt=small, fill=theme.text, anchor="la")
-    _legend(draw, top + 92, px, theme, small)
 
 
-def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme, fnt: Font) -> None:
+def legend_layer(layout: SheetLayout, px: Px, height: float, theme: Theme) -> Layer:
+    """The symbol legend at the foot of the summary, as a static layer."""
+    y = layout.summary_top + LEGEND_TOP
+    return layer(_legend, y, px, theme, within=(0, px(y), layout.width, height))
+
+
+def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme) -> None:
     """Three rows: pip states, damage and the Reactor zone; the printed grids; the systems."""
+    fnt = px.font(19)
     x = px(PAD)
     cy = px(y + 14)
     r = px(9)
     for state, label in (("open", "open pip"), ("used", "used"), ("cargo", "cargo")):
         draw_pip(draw, (x + r, cy), r, state, ink=theme.text)
         draw_text(draw, (x + 2 * r + px(8), cy), label, fnt=fnt, fill=theme.muted, anchor="lm")
-        x += 2 * r + px(8) + fnt.getlength(label) + px(18)
+        x += 2 * r + px(8) + text_width(label, fnt) + px(18)
     mark: Box = (x, cy - r, x + 2 * r, cy + r)
     strike(draw, mark, fill=theme.danger, width=max(2, round(px(3))))
     draw_text(draw, (x + 2 * r + px(8), cy), "destroyed", fnt=fnt, fill=theme.muted, anchor="lm")
-    x += 2 * r + px(8) + fnt.getlength("destroyed") + px(18)
+    x += 2 * r + px(8) + text_width("destroyed", fnt) + px(18)
     bar = (x, cy - px(3), x + px(26), cy + px(1))
     draw.rectangle(bar, fill=SYSTEM_COLOURS["Reactor"][0])
     draw_text(draw, (x + px(34), cy), "Reactor zone", fnt=fnt, fill=theme.muted, anchor="lm")
@@ -328,4 +340,4 @@ def _legend(draw: ImageDraw.ImageDraw, y: float, px: Px, theme: Theme, fnt: Font
         draw_text(draw, ((box[0] + box[2]) / 2, cy), letter, fnt=px.font(SMALL_PX, bold=True),
                   fill=ink)  # fmt: skip
         draw_text(draw, (x + side + px(6), cy), system, fnt=fnt, fill=theme.muted, anchor="lm")
-        x += side + px(6) + fnt.getlength(system) + px(14)
+        x += side + px(6) + text_width(system, fnt) + px(14)

@@ -92,7 +92,7 @@ def test_the_cache_keeps_at_most_its_byte_bound() -> None:
         assert cache.stats().bytes <= 20_000
     assert cache.stats().evictions > 0
     draw_text_cached(draw, (0, 0), "W" * 40, fnt=font(90), fill=(9, 9, 9), anchor="la", cache=cache)
-    assert all(cost >= ENTRY_OVERHEAD for *_, cost in cache._masks.values())
+    assert all(cost >= ENTRY_OVERHEAD for _, cost in cache._entries.values())
     assert cache.stats().bytes <= 20_000
 
 
