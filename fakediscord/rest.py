@@ -8,7 +8,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
 from fakediscord.payloads import channel_payload, error_body, member_payload, user_payload
 from fakediscord.records import (
@@ -19,47 +19,14 @@ from fakediscord.records import (
     RestCall,
 )
 from fakediscord.responses import Answer, Responder
-from fakediscord.store import Store, Upload
+from fakediscord.store import Store
+from fakediscord.wire import json_response, read_body
 
 Json = dict[str, Any]
 API = "/api/v10"
-MAX_REQUEST = 256 * 1024 * 1024  # aiohttp's default (1 MiB) would refuse normal image uploads
 MANAGE_CHANNELS = 1 << 4
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Announce = Callable[[str, Json], None]
-
-
-def json_response(status: int, body: Any) -> web.Response:
-    if body is None or status == 204:
-        return web.Response(status=204)
-    # discord.py only parses JSON when the header is exactly this (no "; charset=utf-8")
-    return web.Response(
-        status=status, body=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-
-
-async def read_body(request: web.Request) -> tuple[Any, list[Upload]]:
-    """JSON body, or multipart `payload_json` + `files[n]`."""
-    if request.content_type == "multipart/form-data":
-        payload: Any = {}
-        uploads: list[Upload] = []
-        reader = await request.multipart()
-        async for part in reader:
-            if not isinstance(part, BodyPartReader):
-                continue
-            name = part.name or ""
-            raw = await part.read(decode=False)
-            if name == "payload_json":
-                payload = json.loads(raw)
-            elif name.startswith("files["):
-                index = int(name[len("files[") : -1])
-                filename = part.filename or f"file{index}"
-                content_type = part.headers.get("Content-Type")
-                uploads.append(Upload(index, filename, bytes(raw), content_type))
-        return payload, uploads
-    if not request.can_read_body:
-        return {}, []
-    return json.loads(await request.read()), []
 
 
 class Rest:

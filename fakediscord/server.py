@@ -28,9 +28,10 @@ from fakediscord.observe import Observations
 from fakediscord.payloads import user_payload
 from fakediscord.records import FakeChannel, FakeGuild, FakeMessage, FakeUser
 from fakediscord.responses import Responder
-from fakediscord.rest import MAX_REQUEST, Rest, json_response
+from fakediscord.rest import Rest
 from fakediscord.shards import IdentifyLimits, gateway_bot_body
 from fakediscord.store import Store
+from fakediscord.wire import MAX_REQUEST, json_response
 from fakediscord.world import World
 
 Json = dict[str, Any]
