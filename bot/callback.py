@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -65,14 +66,19 @@ class Callback:
         return self.interaction.response.is_done() or self.elsewhere
 
     async def start(self) -> None:
-        """Start the clock: the deferral when `budget` runs out before an answer was made (at
-        once without a budget)."""
+        """Start the clock: the deferral when `budget` runs out before an answer was made.
+        It counts from the press (the interaction's creation, as Discord counts its deadline),
+        so a press that waited in a busy event loop before its handler ran is acknowledged
+        that much sooner (at once when the budget is spent); never later than `budget` from
+        now, whatever the clocks say."""
         if self.made or self._clock is not None:
             return
-        if self.budget <= 0:
+        waited = time.time() - self.interaction.created_at.timestamp()
+        left = self.budget - max(0.0, waited)
+        if left <= 0:
             await self.defer()
             return
-        self._clock = asyncio.get_running_loop().call_later(self.budget, self._run_out)
+        self._clock = asyncio.get_running_loop().call_later(left, self._run_out)
 
     def stop(self) -> None:
         """Stop the clock (the handler is done, or was cancelled)."""

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
+from bot.callback import Callback
 from fakediscord import FakeMessage
 from fakediscord.interaction import (
     CHANNEL_MESSAGE,
@@ -169,3 +172,27 @@ async def test_a_press_whose_drawing_is_slow_is_acknowledged_in_time_then_answer
 def _verb(custom_id: str) -> str | None:
     decoded = ButtonId.decode(custom_id)
     return decoded.verb if decoded is not None else None
+
+
+class _Response:
+    """An interaction's response as the callback's clock sees it: deferred or not."""
+
+    def __init__(self) -> None:
+        self.deferrals = 0
+
+    def is_done(self) -> bool:
+        return self.deferrals > 0
+
+    async def defer(self) -> None:
+        self.deferrals += 1
+
+
+async def test_a_press_that_waited_past_the_budget_is_acknowledged_before_any_work() -> None:
+    """The budget counts from the press, as Discord's deadline does: a press whose handler
+    starts a second late (a busy event loop) is deferred at once."""
+    late = SimpleNamespace(
+        id=1, created_at=datetime.now(UTC) - timedelta(seconds=1), response=_Response()
+    )
+    callback = Callback(cast(Any, late), budget=0.5, thinking=False, ephemeral=False)
+    await callback.start()
+    assert late.response.deferrals == 1
