@@ -24,6 +24,10 @@ import discord
 log = logging.getLogger(__name__)
 
 ALREADY_ACKNOWLEDGED = 40060
+BUSY_SHARE = 0.1
+"""The share of the budget the event loop may take to come back to a press that yields before
+the bot counts it as busy and acknowledges the press at once (50 ms of the default 0.5 s; a
+quiet loop comes back within a millisecond)."""
 
 Respond = Callable[[discord.InteractionResponse[Any]], Awaitable[object]]
 
@@ -68,17 +72,25 @@ class Callback:
     async def start(self) -> None:
         """Start the clock: the deferral when `budget` runs out before an answer was made.
         It counts from the press (the interaction's creation, as Discord counts its deadline),
-        so a press that waited in a busy event loop before its handler ran is acknowledged
-        that much sooner (at once when the budget is spent); never later than `budget` from
-        now, whatever the clocks say."""
+        so a press that waited before its handler ran is acknowledged that much sooner (at
+        once when the budget is spent); never later than `budget` from now, whatever the
+        clocks say. On a busy event loop (`BUSY_SHARE`) the press is acknowledged at once: an
+        answer in the callback would wait its turn there, its upload too, and could come late."""
         if self.made or self._clock is not None:
             return
-        waited = time.time() - self.interaction.created_at.timestamp()
-        left = self.budget - max(0.0, waited)
-        if left <= 0:
+        if self.budget <= 0:
             await self.defer()
             return
-        self._clock = asyncio.get_running_loop().call_later(left, self._run_out)
+        loop = asyncio.get_running_loop()
+        yielded = loop.time()
+        await asyncio.sleep(0)  # how long the loop takes to come back: how busy it is
+        busy = loop.time() - yielded > self.budget * BUSY_SHARE
+        waited = time.time() - self.interaction.created_at.timestamp()
+        left = self.budget - max(0.0, waited)
+        if left <= 0 or busy:
+            await self.defer()
+            return
+        self._clock = loop.call_later(left, self._run_out)
 
     def stop(self) -> None:
         """Stop the clock (the handler is done, or was cancelled)."""

@@ -9,7 +9,9 @@ them (the channel routes too) while the press was answered."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,7 +20,7 @@ from typing import Any, cast
 
 import pytest
 
-from bot.callback import Callback
+from bot.callback import BUSY_SHARE, Callback
 from fakediscord import FakeMessage
 from fakediscord.interaction import (
     CHANNEL_MESSAGE,
@@ -196,3 +198,13 @@ async def test_a_press_that_waited_past_the_budget_is_acknowledged_before_any_wo
     callback = Callback(cast(Any, late), budget=0.5, thinking=False, ephemeral=False)
     await callback.start()
     assert late.response.deferrals == 1
+
+
+async def test_a_press_on_a_busy_event_loop_is_acknowledged_before_any_work() -> None:
+    """The event loop takes long to come back to the press (here a callback that blocks it):
+    an answer in the callback would wait as long, so the press is deferred at once."""
+    fresh = SimpleNamespace(id=2, created_at=datetime.now(UTC), response=_Response())
+    callback = Callback(cast(Any, fresh), budget=0.5, thinking=False, ephemeral=False)
+    asyncio.get_running_loop().call_soon(time.sleep, 0.5 * BUSY_SHARE * 2)  # the loop's work
+    await callback.start()
+    assert fresh.response.deferrals == 1
