@@ -5,10 +5,12 @@ Discord takes one first response per interaction, within 3 seconds of the press,
 a second (40060). Acknowledging at once costs a request more for every press (the deferral,
 then the answer by a followup or an edit of the original response); answering in the callback
 itself costs one. So the handler's work starts at once and the clock runs beside it: the
-first answer made within `budget` seconds is the callback (`make`); when the clock runs out
-first, `defer` acknowledges then (a silent deferred update, or a "thinking" placeholder), so
-a slow database or renderer still never misses the deadline and the presser sees the press was
-taken. Both are made under one lock: whichever comes second finds the callback made.
+first answer made within `budget` seconds of the press is the callback (`make`); when the
+clock runs out first, `defer` acknowledges then (a silent deferred update, or a "thinking"
+placeholder), so a slow database or renderer still never misses the deadline and the presser
+sees the press was taken. Both are made under one lock: whichever comes second finds the
+callback made. On a busy event loop the press is acknowledged at once, as before: an answer
+would wait its turn there and could come too late.
 """
 
 from __future__ import annotations
