@@ -7,9 +7,10 @@ its CPU by part, discord.py and aiohttp with the bot's carrying as one), drawing
 threads, once with `REDLINE_ACK_BUDGET=0` (every press acknowledged first, then answered by a
 followup and edits, as before issue 31) and once with the default budget; the runs alternate
 `R` times so a change in the machine's load falls on both. In each, two people play Drag Rage
-at `T` tables: the player the board asks presses its first counter, and waits for the new
-board before the next press. Every such press hands the turn over (the pressed board tells
-its whole turn, a new board pings the other player): the pattern of a move in every game.
+at `T` tables: the player the board asks presses its first button, and waits for the next
+step (a new board, or the pressed one redrawn) before pressing again. Most presses hand the
+turn over (the pressed board tells its whole turn, a new board pings the other player), the
+pattern of a move in every game; some go on in the same message (a declaration of dice).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from runtime.settings import DEFAULT_ACK_BUDGET
 
 WAIT_S = 30.0
+END = "🏁"
 REPLAY = ("replay", "loop:replay")
 """A race won within the run has its replay built: its CPU is left out (it is not a press's)."""
 
@@ -44,7 +46,10 @@ class Totals:
 
 
 def newest_board(fake: FakeDiscord, channel: FakeChannel) -> FakeMessage | None:
-    boards = [m for m in fake.channel_messages(channel) if TURN.search(m.content)]
+    """The newest message that asks someone to act, or tells the race's end."""
+    boards = [
+        m for m in fake.channel_messages(channel) if TURN.search(m.content) or END in m.content
+    ]
     return boards[-1] if boards else None
 
 
@@ -64,16 +69,19 @@ async def presses(fake: FakeDiscord, channel: FakeChannel, players: list[FakeUse
         if board is None or not counters:
             return done
         r = await fake.click(users[active_user_id(board)], board, counters[0], wait=False)
-        moved_on = functools.partial(newer_than, fake, channel, board)
-        await r.record.wait_until(moved_on, WAIT_S, "the next board")
+        moved_on = functools.partial(next_step, fake, channel, board, len(board.shown))
+        await r.record.wait_until(moved_on, WAIT_S, "the next step on a board")
         done += 1
     return done
 
 
-def newer_than(fake: FakeDiscord, channel: FakeChannel, board: FakeMessage) -> bool:
-    """A board newer than `board` is up (`board` itself may be edited first: its turn's story)."""
+def next_step(fake: FakeDiscord, channel: FakeChannel, board: FakeMessage, shown: int) -> bool:
+    """The press is answered: a board newer than `board` is up (the turn passed on; `board`
+    itself may be edited first, into its turn's story), or `board` was redrawn asking for
+    the next step (the same player goes on)."""
     newest = newest_board(fake, channel)
-    return newest is not None and newest.id > board.id
+    goes_on = len(board.shown) > shown and TURN.search(board.content) is not None
+    return goes_on or (newest is not None and newest.id > board.id)
 
 
 async def one_run(budget: float, tables: int, n: int, totals: Totals) -> None:
@@ -124,7 +132,7 @@ async def run(tables: int, n: int, rounds: int) -> list[Section]:
     sections = []
     for name, t in totals.items():
         pressed = max(t.presses, 1)
-        section = Section(f"presses: Drag Rage handovers, {name}")
+        section = Section(f"presses: Drag Rage, {name}")
         section.add("Discord requests per press", t.press_requests / pressed, "",
                     note=f"with the press's token; {t.requests / pressed:.2f} in all, "
                     f"{t.presses:,} presses")  # fmt: skip

@@ -5,16 +5,19 @@ Discord takes one first response per interaction, within 3 seconds of the press,
 a second (40060). Acknowledging at once costs a request more for every press (the deferral,
 then the answer by a followup or an edit of the original response); answering in the callback
 itself costs one. So the handler's work starts at once and the clock runs beside it: the
-first answer made within `budget` seconds is the callback (`make`); when the clock runs out
-first, `defer` acknowledges then (a silent deferred update, or a "thinking" placeholder), so
-a slow database or renderer still never misses the deadline and the presser sees the press was
-taken. Both are made under one lock: whichever comes second finds the callback made.
+first answer made within `budget` seconds of the press is the callback (`make`); when the
+clock runs out first, `defer` acknowledges then (a silent deferred update, or a "thinking"
+placeholder), so a slow database or renderer still never misses the deadline and the presser
+sees the press was taken. Both are made under one lock: whichever comes second finds the
+callback made. On a busy event loop the press is acknowledged at once, as before: an answer
+would wait its turn there and could come too late.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -23,6 +26,10 @@ import discord
 log = logging.getLogger(__name__)
 
 ALREADY_ACKNOWLEDGED = 40060
+BUSY_SHARE = 0.1
+"""The share of the budget the event loop may take to come back to a press that yields before
+the bot counts it as busy and acknowledges the press at once (50 ms of the default 0.5 s; a
+quiet loop comes back within a millisecond)."""
 
 Respond = Callable[[discord.InteractionResponse[Any]], Awaitable[object]]
 
@@ -65,14 +72,27 @@ class Callback:
         return self.interaction.response.is_done() or self.elsewhere
 
     async def start(self) -> None:
-        """Start the clock: the deferral when `budget` runs out before an answer was made (at
-        once without a budget)."""
+        """Start the clock: the deferral when `budget` runs out before an answer was made.
+        It counts from the press (the interaction's creation, as Discord counts its deadline),
+        so a press that waited before its handler ran is acknowledged that much sooner (at
+        once when the budget is spent); never later than `budget` from now, whatever the
+        clocks say. On a busy event loop (`BUSY_SHARE`) the press is acknowledged at once: an
+        answer in the callback would wait its turn there, its upload too, and could come late."""
         if self.made or self._clock is not None:
             return
         if self.budget <= 0:
             await self.defer()
             return
-        self._clock = asyncio.get_running_loop().call_later(self.budget, self._run_out)
+        loop = asyncio.get_running_loop()
+        yielded = loop.time()
+        await asyncio.sleep(0)  # how long the loop takes to come back: how busy it is
+        busy = loop.time() - yielded > self.budget * BUSY_SHARE
+        waited = time.time() - self.interaction.created_at.timestamp()
+        left = self.budget - max(0.0, waited)
+        if left <= 0 or busy:
+            await self.defer()
+            return
+        self._clock = loop.call_later(left, self._run_out)
 
     def stop(self) -> None:
         """Stop the clock (the handler is done, or was cancelled)."""

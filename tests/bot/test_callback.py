@@ -9,13 +9,18 @@ them (the channel routes too) while the press was answered."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
+from bot.callback import BUSY_SHARE, Callback
 from fakediscord import FakeMessage
 from fakediscord.interaction import (
     CHANNEL_MESSAGE,
@@ -169,3 +174,37 @@ async def test_a_press_whose_drawing_is_slow_is_acknowledged_in_time_then_answer
 def _verb(custom_id: str) -> str | None:
     decoded = ButtonId.decode(custom_id)
     return decoded.verb if decoded is not None else None
+
+
+class _Response:
+    """An interaction's response as the callback's clock sees it: deferred or not."""
+
+    def __init__(self) -> None:
+        self.deferrals = 0
+
+    def is_done(self) -> bool:
+        return self.deferrals > 0
+
+    async def defer(self) -> None:
+        self.deferrals += 1
+
+
+async def test_a_press_that_waited_past_the_budget_is_acknowledged_before_any_work() -> None:
+    """The budget counts from the press, as Discord's deadline does: a press whose handler
+    starts a second late (a busy event loop) is deferred at once."""
+    late = SimpleNamespace(
+        id=1, created_at=datetime.now(UTC) - timedelta(seconds=1), response=_Response()
+    )
+    callback = Callback(cast(Any, late), budget=0.5, thinking=False, ephemeral=False)
+    await callback.start()
+    assert late.response.deferrals == 1
+
+
+async def test_a_press_on_a_busy_event_loop_is_acknowledged_before_any_work() -> None:
+    """The event loop takes long to come back to the press (here a callback that blocks it):
+    an answer in the callback would wait as long, so the press is deferred at once."""
+    fresh = SimpleNamespace(id=2, created_at=datetime.now(UTC), response=_Response())
+    callback = Callback(cast(Any, fresh), budget=0.5, thinking=False, ephemeral=False)
+    asyncio.get_running_loop().call_soon(time.sleep, 0.5 * BUSY_SHARE * 2)  # the loop's work
+    await callback.start()
+    assert fresh.response.deferrals == 1
