@@ -61,6 +61,22 @@ def _play(state: ArState, player: PlayerId) -> PlayCard:
     """Rank every card/car/target by a quick heuristic, then look ahead at the best move of
     the few leading card-and-car pairs (where it can cross the line, whom it pushes). A card
     not fired first is played whole: with its move and its shot (`_whole`)."""
+    return _chosen(state, player)[0]
+
+
+def suggestion(state: ArState, player: PlayerId) -> tuple[PlayCard, MoveResult] | None:
+    """The activation the bot would play in `player`'s seat now, when it plays it whole (its
+    card, move and shot in one action), with the move's result; None when it would fire
+    first, or no activation is `player`'s to start. Reads only what `player` may see: their
+    own hand and the track (`planned` draws nothing)."""
+    if player not in active_players(state) or state.phase != "action" or state.activation:
+        return None
+    play, result = _chosen(state, player)
+    return None if result is None else (play, result)
+
+
+def _chosen(state: ArState, player: PlayerId) -> tuple[PlayCard, MoveResult | None]:
+    """`_play`, with the result of the move it plays whole (None: it fires first)."""
     sim = Sim(state)
     track = sim.track
     seat = sim.seat_of[player]
@@ -104,7 +120,7 @@ def _play(state: ArState, player: PlayerId) -> PlayCard:
             best, choice = (total, key), action
     assert choice is not None
     if choice.target is not None:
-        return choice
+        return choice, None
     return _whole(choice, searches[(choice.card, choice.car, choice.ram_lead)])
 
 
@@ -118,7 +134,7 @@ twice as long: about 30 against 15 ms at ten players): the table's move menu lis
 listing ranked and the bot plays its first result, so the bot's move is one the menu offers."""
 
 
-def _whole(play: PlayCard, search: EndSearch) -> PlayCard:
+def _whole(play: PlayCard, search: EndSearch) -> tuple[PlayCard, MoveResult | None]:
     """The card played with its move and its shot, as the move menu offers them first: the
     best-ranked result (`search`: of the card's plan, gone on to the menu's budget), then fire
     at the enemy most worth a shot in reach after it, or hold fire (the bot never fires at
@@ -127,11 +143,11 @@ def _whole(play: PlayCard, search: EndSearch) -> PlayCard:
     plan = search.state
     ranked = _ranked(plan, search.ends(LISTED_NODES))
     if not ranked:
-        return play
+        return play, None
     best = ranked[0]
     reach = aim_order(plan, best)
     enemy = reach[0] if reach and _enemy(Sim(plan), _mover(plan), reach[0]) else None
-    return PlayCard(
+    whole = PlayCard(
         card=play.card,
         car=play.car,
         ram_lead=play.ram_lead,
@@ -139,6 +155,7 @@ def _whole(play: PlayCard, search: EndSearch) -> PlayCard:
         aim=enemy,
         hold_fire=bool(reach) and enemy is None,
     )
+    return whole, best
 
 
 def _score_move(sim: Sim, result: MoveResult, seat: int, track: Track) -> float:
@@ -270,4 +287,5 @@ __all__ = [
     "get_track",
     "move_choices",
     "ranked_results",
+    "suggestion",
 ]

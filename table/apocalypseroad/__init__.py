@@ -7,6 +7,7 @@ from __future__ import annotations
 from table.apocalypseroad import ids, verbs
 from table.apocalypseroad.board import KEY, public_board
 from table.apocalypseroad.hand import hand_board
+from table.apocalypseroad.suggest import toward
 from table.gametable import GameTable, Verbs
 
 TABLE = GameTable(
@@ -30,6 +31,7 @@ TABLE = GameTable(
     ),
     board=public_board,
     private=hand_board,
+    toward=toward,
 )
 
 __all__ = ["TABLE"]

@@ -1,6 +1,7 @@
 """One activation in three taps: 🃏 My hand, then one menu per car (a card, or a card with a
 shot before moving), then the move in one menu, ranked best first, each option a whole result
-with what the car does after it (fire at a car in reach, or hold fire).
+with what the car does after it (fire at a car in reach, or hold fire). Two taps with the ⚡
+suggested activation, first in one car's menu (`suggest.py`).
 
 A card picked in a car's menu only redraws the hand (`ar:pl`), with the track around that car
 and the card's results; picking a result plays the card, the move and the shot at once
@@ -96,11 +97,17 @@ def parse_play(value: str) -> tuple[int, bool, int | None]:
     return int(card), lead == "1", None if target == NONE else int(target)
 
 
-def car_menus(snap: Snapshot, view: ArView, plays: Sequence[PlayCard]) -> tuple[SelectSpec, ...]:
+def car_menus(
+    snap: Snapshot,
+    view: ArView,
+    plays: Sequence[PlayCard],
+    quick: tuple[int, tuple[str, str, str]] | None = None,
+) -> tuple[SelectSpec, ...]:
     """One menu per car that may activate: each card (a Ram also as Lead), then each card with
     a shot before moving, so a car's whole first choice is one pick. A car beside more cars
     than a menu holds offers the shots first at the cars most worth one (`shot_order`): the
-    others stay a typed `/apocalypseroad play fire_first:`."""
+    others stay a typed `/apocalypseroad play fire_first:`. `quick`: (car number, option) of
+    the ⚡ suggested activation (`suggest.py`), first in that car's menu."""
     labels = {c.id: c.label for c in view.cars}
     cards = {c.id: c for c in view.hand or ()}
     cars = {c.number: c for c in view.cars if c.owner == view.viewer}
@@ -121,6 +128,9 @@ def car_menus(snap: Snapshot, view: ArView, plays: Sequence[PlayCard]) -> tuple[
         options = [_play_option(a, car, cards, labels) for a in (*plain, *shots)]
         kind = CAR_TYPES[number]
         placeholder = f"{car.label} ({kind.cls}, {where(car)}): play a card…"
+        if quick is not None and quick[0] == number:
+            options.insert(0, quick[1])
+            placeholder += " (⚡ suggested first)"
         cid = ar_id(snap, PLAY, str(number))
         menus.append(SelectSpec(cid, placeholder, tuple(options[:MENU_OPTIONS]), len(menus)))
     return tuple(menus)
@@ -206,16 +216,16 @@ def choice_options(
         result = choice.result
         reach = choice.targets if aims else ()
         if not reach:
-            options = [_result_option(view, result, NONE, "", labels)]
+            options = [result_option(view, result, NONE, "", labels)]
         else:
             when = " (if still in reach after the event)" if after_event else ""
             shots = [(str(t), f"then fire at {labels.get(t, t)}{when}") for t in reach]
             (aim, words), others = shots[0], shots[1:]
             options = [
-                _result_option(view, result, aim, words, labels),
-                _result_option(view, result, HOLD, "then hold fire", labels),
+                result_option(view, result, aim, words, labels),
+                result_option(view, result, HOLD, "then hold fire", labels),
             ]
-            later += [(rank, _result_option(view, result, a, w, labels)) for a, w in others]
+            later += [(rank, result_option(view, result, a, w, labels)) for a, w in others]
         first += [(rank, option) for option in options if offered(option)]
     later = [item for item in later if offered(item[1])]
     picked = first[:MENU_OPTIONS]
@@ -223,11 +233,17 @@ def choice_options(
     return [option for _, option in sorted(picked, key=lambda item: item[0])]
 
 
-def _result_option(
-    view: ArView, result: MoveResult, aim: str, after: str, labels: dict[int, str]
+def result_option(
+    view: ArView,
+    result: MoveResult,
+    aim: str,
+    after: str,
+    labels: dict[int, str],
+    first: str = "",
 ) -> tuple[str, str, str]:
+    """A result as a menu option (label, `path|aim`, description); `first` begins its label."""
     mover = labels.get(result.mover, str(result.mover))
-    head = [f"{mover} to {spot(result.end)}"]
+    head = [*([first] if first else []), f"{mover} to {spot(result.end)}"]
     for car, direction in result.crossings:
         way = "crosses the line +1 VP" if direction > 0 else "backs over the line -1 VP"
         head.append(f"{labels.get(car, car)} {way}")

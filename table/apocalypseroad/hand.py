@@ -37,6 +37,7 @@ from table.apocalypseroad.ids import (
     rows,
 )
 from table.apocalypseroad.moves import move_board
+from table.apocalypseroad.suggest import QUICK, quick_option, suggested
 from table.service import Snapshot
 from table.waiting import nothing_to_do
 
@@ -91,16 +92,21 @@ def _play_board(snap: Snapshot, view: ArView, image: bytes | Picture | None) -> 
     """Your card: one menu per car that may activate (a card, or a card with a shot first)."""
     assert view.viewer is not None
     plays = [a for a in snap.legal_actions(view.viewer) if isinstance(a, PlayCard)]
-    menus = car_menus(snap, view, plays)
-    content = "\n".join(
-        [
-            header(snap),
-            *shot_lines(view),
-            f"➡️ {view.prompt.text}",
-            "Pick a card in the menu of the car that plays it (🔫: fire before moving); "
-            "then pick the move.",
-        ]
-    )
+    found = suggested(snap, view.viewer)
+    quick = None if found is None else quick_option(view, *found)
+    menus = car_menus(snap, view, plays, quick)
+    lines = [
+        header(snap),
+        *shot_lines(view),
+        f"➡️ {view.prompt.text}",
+        "Pick a card in the menu of the car that plays it (🔫: fire before moving); "
+        "then pick the move.",
+    ]
+    if quick is not None:
+        mine = {c.number: c.label for c in view.cars if c.owner == view.viewer}
+        car = mine.get(quick[0], str(quick[0]))
+        lines.append(f"{QUICK} Or play the suggested activation whole: first in {car}'s menu.")
+    content = "\n".join(lines)
     tail = looks(snap) if len(menus) < ROWS else []
     buttons = rows([], tail, first=len(menus))
     return Message(clip(content), image, filename(snap), buttons, selects=menus)

@@ -18,6 +18,7 @@ from table.apocalypseroad import hand as ui
 from table.apocalypseroad.board import KEY, track_in_place, whole_track
 from table.apocalypseroad.ids import own_view
 from table.apocalypseroad.plan import draft
+from table.apocalypseroad.suggest import parse_quick
 from table.gametable import Handler, TableHost
 from table.host import DAMAGED
 from table.ids import ButtonId
@@ -154,10 +155,13 @@ def _picked(press: Press) -> str:
 
 async def play(host: TableHost, press: Press, gid: ButtonId) -> Answer:
     """A card picked in a car's menu: with a shot first, played at once; else the move menu
-    (nothing is played yet)."""
+    (nothing is played yet). The ⚡ suggested activation plays whole (`suggest.py`)."""
     snap, viewer = await _own_hand(host, press, gid)
     car = _number(gid.payload)
     try:
+        whole = parse_quick(_picked(press), car)
+        if whole is not None:  # the ⚡ suggested activation: card, move and shot at once
+            return await _played(host, press, gid, whole)
         card, lead, target = choose.parse_play(_picked(press))
     except ValueError:
         raise ServiceError(DAMAGED) from None
