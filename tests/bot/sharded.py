@@ -14,13 +14,15 @@ from typing import Any
 
 import discord
 
-from bench.driver import active_user_id, shut_down, start
+from bench.driver import TURN, active_user_id, shut_down, start
 from bot.client import RedlineBot
 from bot.workload import ANSWERED
 from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from fakediscord.gateway import wait_for
 from fakediscord.interaction import DEFERRED_CHANNEL_MESSAGE, InteractionResult
 from runtime.app import App
 from runtime.settings import Settings
+from table.ids import ButtonId
 from tests.bot.conftest import FakeClock
 
 SHARDS = 2
@@ -50,6 +52,8 @@ class Deployment:
     """Each bot's process (`runtime.app`), in the same order."""
     seen: list[list[int | None]] = field(default_factory=list)
     """Per bot, the guild of every interaction it received."""
+    pressed: dict[int, int] = field(default_factory=dict)
+    """Per channel, the version of the board last pressed there (`mark_pressed`)."""
 
     async def answered(self) -> None:
         """Until every bot has answered what it was given (the fake's `until_idle`)."""
@@ -81,13 +85,40 @@ class Deployment:
 
     async def press(self, table: Table, rnd: random.Random) -> InteractionResult:
         """The player to act presses one of their live buttons on the newest board."""
-        board = self.board(table)
+        board = await self.next_board(table)
         player = table.user(active_user_id(board))
         live = [cid for _, cid, disabled in board.buttons if cid and not disabled]
         assert live, board.content
+        self.mark_pressed(table, board)
         r = await self.fake.click(player, board, rnd.choice(live))
         await r.wait_followups(1)
         return r
+
+    def mark_pressed(self, table: Table, board: FakeMessage) -> None:
+        """`board` was pressed: the next board to press is a newer version."""
+        self.pressed[table.channel.id] = board_version(board)
+
+    async def next_board(self, table: Table, timeout: float = 60.0) -> FakeMessage:
+        """The newest board once it is the one to press: drawn, asking a player to act, and of a
+        newer version than the board last pressed at this table. After its answer to a press
+        the bot posts the next turn's message, draws it and closes the old one; a process of
+        its own can be anywhere in that when the press's answer arrives."""
+        last = self.pressed.get(table.channel.id, -1)
+
+        def ready() -> bool:
+            boards = [m for m in self.fake.channel_messages(table.channel) if m.files]
+            return bool(
+                boards and TURN.search(boards[-1].content) and board_version(boards[-1]) > last
+            )
+
+        await wait_for(ready, self.fake.store.changed, timeout, "the next board to press")
+        return self.board(table)
+
+
+def board_version(board: FakeMessage) -> int:
+    """The version a board's live buttons were drawn for (-1: none)."""
+    found = (ButtonId.decode(cid) for _, cid, disabled in board.buttons if cid and not disabled)
+    return max((b.version for b in found if b is not None), default=-1)
 
 
 async def table_on(fake: FakeDiscord, shard: int) -> Table:
