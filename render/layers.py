@@ -41,10 +41,11 @@ from render.lru import BoundedLru
 from render.palette import Theme
 from render.shapes import Label, record_labels, recording_text
 
-MAX_BYTES = 16 * 1024 * 1024
-"""About four games' working sets: one game asks for 2-6 MB of layers at a time (its road or
+MAX_BYTES = 8 * 1024 * 1024
+"""About two games' working sets: one game asks for 2-6 MB of layers at a time (its road or
 track at the two or three windows its cars are in, and its key); measured on games played
-through, 8 MB drew as fast as 24."""
+through, 8 MB drew as fast as 24. It was 16 MB: with the bot drawing on its own threads the
+lifetime part's high-water mark rose from 240 to 273 MB, against a target under 250."""
 MAX_ENTRIES = 256
 ENTRY_OVERHEAD = 16 * 1024
 """Bytes counted per layer besides its pixels: the key (a layout, a theme, a track's sectors of

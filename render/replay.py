@@ -89,17 +89,16 @@ class Frames:
 
     def padded(self) -> list[Image.Image]:
         """The frames at one size: a smaller board is padded at the bottom and right with its
-        own background colour, never stretched (a Rush 'n' Crush board grows)."""
+        own background colour, never stretched (a Rush 'n' Crush board grows). Each padded
+        frame takes its original's place at once, so the two are never all held together."""
         size = (max(f.width for f in self.shown), max(f.height for f in self.shown))
-        frames = []
-        for frame in self.shown:
+        for i, frame in enumerate(self.shown):
             if frame.size != size:
                 padded = Image.new("P", size, frame.getpixel((0, 0)))
                 padded.putpalette(frame.getpalette() or [])
                 padded.paste(frame, (0, 0))
-                frame = padded
-            frames.append(frame)
-        return frames
+                self.shown[i] = padded
+        return list(self.shown)
 
 
 def encode(frames: Sequence[Image.Image], *, frame_ms: int, hold_last_ms: int) -> bytes:
