@@ -186,6 +186,7 @@ class Store:
         message.asked_ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
         message.notified_ids = self.mentioned(message, data)
         self.messages[message.id] = message
+        self.notify()  # every new message wakes those waiting on the fake, however it came
         return message
 
     def mentioned(self, message: FakeMessage, data: Json) -> list[int]:
@@ -278,6 +279,7 @@ class Store:
         self, message: FakeMessage, data: Json, uploads: list[Upload], *, completes: bool = False
     ) -> None:
         self.apply_body(message, data, uploads, creating=False)
+        self.notify()  # an interaction's edit too (its image, a board closed), not only REST's
         if completes:
             # finishing a deferred reply replaces the "thinking" placeholder; not an edit
             message.flags &= ~LOADING_FLAG
