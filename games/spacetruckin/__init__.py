@@ -149,6 +149,8 @@ def describe(action: Action) -> str:
             return "Stop building"
         case Fill():
             accept = ", accept the result" if action.accept else ""
+            if action.tweak is not None:
+                accept = f", then {action.tweak.effect} {action.tweak.box} (pip {action.tweak.pip})"
             return f"{action.first} + {action.second}{accept}{_and_jump(action.jump)}"
         case Tweak():
             return f"{action.effect.capitalize()} {action.box} (pip {action.pip})"
@@ -161,7 +163,7 @@ def describe(action: Action) -> str:
         case HitTwo():
             first = "Bridge" if action.system_piece is None else f"#{action.system_piece}"
             second = "Bridge" if action.shape_piece is None else f"#{action.shape_piece}"
-            return f"Lose {first} (system) and {second} (shape)"
+            return f"Lose {first} (system) and {second} (shape){_and_jump(action.jump)}"
         case Jump():
             return f"Jump (pip {action.pip})"
         case GiveCargo():

@@ -20,6 +20,7 @@ from games.spacetruckin.models import (
     Challenge,
     Fill,
     Hit,
+    HitTwo,
     Jump,
     Mark,
     Sheet,
@@ -110,6 +111,8 @@ def _do(sheet: Sheet, action: Action, turn: Turn, chart: tuple[Terrain | None, .
     else:
         sheet = carry_out(sheet, action, turn)
     sheet = run(sheet, turn, chart)
+    if isinstance(action, Fill) and action.tweak is not None:  # said ahead with the last dice
+        sheet = run(tweak(sheet, action.tweak, turn), turn, chart)
     if jump is not None:  # said ahead: listed only where the jump comes next
         sheet = run(carry_out(sheet, Jump(pip=jump), turn), turn, chart)
     return sheet
@@ -119,8 +122,9 @@ def legal_moves(
     sheet: Sheet, options: SpaceTruckinOptions, location: int, chart: tuple[Terrain | None, ...]
 ) -> list[Action]:
     """Every move of the trucker's stage (`choices.actions`), and the moves that say the next
-    choices ahead: the last two boxes written with the result accepted, and the jump with the
-    last dice, accepting, a reward's box or a consequence's loss, where the jump comes next
+    choices ahead: the last two boxes written with the result accepted or with a reroll or
+    flip (all its outcome depends on is known when choosing), and the jump with the
+    last dice, accepting, a reward's box or a consequence's losses, where the jump comes next
     with nothing to decide or roll before it. A double in the last two boxes is a lone move
     (the table writes it) only when nothing can be said ahead with it."""
     legal = actions(sheet, options.manipulations, options.digits)
@@ -130,11 +134,20 @@ def legal_moves(
         for written in fills:
             after = _rehearsed(sheet, written, options, location, chart)
             if after is not None and after.stage == "tweak":
+                tweaks = tweak_options(after, options.manipulations)
+                ahead += [written.model_copy(update={"tweak": t}) for t in tweaks]
                 written = written.model_copy(update={"accept": True})
                 ahead.append(written)
-            ahead += _with_jumps(sheet, written, options, location, chart)
+            ahead += with_jumps(sheet, written, options, location, chart)
     for chosen in (a for a in legal if isinstance(a, Accept | Mark | Hit)):
-        ahead += _with_jumps(sheet, chosen, options, location, chart)
+        ahead += with_jumps(sheet, chosen, options, location, chart)
+    # Two losses leave the same truck in either role: rehearse each set of pieces once.
+    pips: dict[frozenset[int | None], list[str]] = {}
+    for pair in (a for a in legal if isinstance(a, HitTwo)):
+        lost = frozenset((pair.system_piece, pair.shape_piece))
+        if lost not in pips:
+            pips[lost] = _jump_pips(sheet, pair, options, location, chart)
+        ahead += [pair.model_copy(update={"jump": pip}) for pip in pips[lost]]
     return legal + ahead
 
 
@@ -142,19 +155,31 @@ def _boxes(sheet: Sheet) -> tuple[int | None, ...]:
     return () if sheet.challenge is None else sheet.challenge.boxes
 
 
-def _with_jumps(
+def with_jumps(
     sheet: Sheet,
-    action: Fill | Accept | Mark | Hit,
+    action: Fill | Accept | Mark | Hit | HitTwo,
     options: SpaceTruckinOptions,
     location: int,
     chart: tuple[Terrain | None, ...],
 ) -> list[Action]:
     """`action` with each jump, when its jump comes next with nothing decided or rolled first."""
+    pips = _jump_pips(sheet, action, options, location, chart)
+    return [action.model_copy(update={"jump": pip}) for pip in pips]
+
+
+def _jump_pips(
+    sheet: Sheet,
+    action: Action,
+    options: SpaceTruckinOptions,
+    location: int,
+    chart: tuple[Terrain | None, ...],
+) -> list[str]:
+    """The pips that may pay the jump right after `action`, if it comes next with nothing
+    decided or rolled first (else none)."""
     after = _rehearsed(sheet, action, options, location, chart)
     if after is None or after.stage != "jump" or after.status != "playing":
         return []
-    jumps = [j for j in choices(after) if isinstance(j, Jump)]
-    return [action.model_copy(update={"jump": j.pip}) for j in jumps]
+    return [j.pip for j in choices(after) if isinstance(j, Jump)]
 
 
 def _rehearsed(

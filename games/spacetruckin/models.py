@@ -189,19 +189,6 @@ class Stop(Model):
     kind: Literal["stop"] = "stop"
 
 
-class Fill(Model):
-    """Write the first die in `first` and the second die in `second`. When they fill the last
-    two boxes, the trucker may say ahead what follows: `accept` the result (no reroll or
-    flip), and `jump` with that pip when the jump comes next with nothing to decide or roll
-    before it (listed only then: see `delivery.legal_moves`)."""
-
-    kind: Literal["fill"] = "fill"
-    first: Box
-    second: Box
-    accept: bool = False
-    jump: str | None = None
-
-
 class Tweak(Model):
     """Reroll or flip the die in `box`, exhausting the pip on `pip`."""
 
@@ -209,6 +196,21 @@ class Tweak(Model):
     box: Box
     effect: Effect
     pip: str
+
+
+class Fill(Model):
+    """Write the first die in `first` and the second die in `second`. When they fill the last
+    two boxes, the trucker may say ahead what follows: `accept` the result (no reroll or
+    flip), and `jump` with that pip when the jump comes next with nothing to decide or roll
+    before it; or `tweak`: that reroll or flip at once (listed only then: see
+    `delivery.legal_moves`)."""
+
+    kind: Literal["fill"] = "fill"
+    first: Box
+    second: Box
+    accept: bool = False
+    jump: str | None = None
+    tweak: Tweak | None = None
 
 
 class Accept(Model):
@@ -230,9 +232,14 @@ class Hit(Model):
 
 
 class HitTwo(Model):
+    """Damage `system_piece` (the die read as a system) and `shape_piece` (the other die read
+    as a shape); None: that die matches nothing. `jump`: and jump with that pip, when the jump
+    comes next."""
+
     kind: Literal["hit_two"] = "hit_two"
     system_piece: int | None
     shape_piece: int | None
+    jump: str | None = None
 
 
 class Jump(Model):

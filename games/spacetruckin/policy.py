@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from games.engine import NotYourTurn, PlayerId, Rng
 from games.spacetruckin.challenge import challenge_result
 from games.spacetruckin.data import Specialty, Terrain, Truck
+from games.spacetruckin.delivery import with_jumps
 from games.spacetruckin.game import active_players, apply, legal_actions, sheet_of
 from games.spacetruckin.models import (
     Accept,
@@ -29,6 +30,7 @@ from games.spacetruckin.models import (
     Fill,
     FreeChoice,
     Hit,
+    HitTwo,
     Jump,
     Mark,
     PickSpecialty,
@@ -72,7 +74,9 @@ def bot_move(state: SpaceTruckinState, player: PlayerId, rng: Rng) -> Action:
         raise NotYourTurn("the bot has nothing to do for this trucker now")
     sheet = sheet_of(state, player)
     if state.phase == "delivery" and sheet.stage == "hit_two":
-        return hit_two(state, sheet)
+        pair = hit_two(state, sheet)  # said ahead among its own jumps: listing every pair's is slow
+        ahead = with_jumps(sheet, pair, state.options, state.location, state.chart)
+        return said_ahead(state, player, pair, [pair, *ahead])
     return choose(state, player)
 
 
@@ -96,6 +100,15 @@ def choose(
     return said_ahead(state, player, deliver(state, sheet, plain), legal)
 
 
+def suggestion(state: SpaceTruckinState, player: PlayerId) -> Action | None:
+    """What the sheet's ⚡ offers `player` now: the bot's move in their seat, said as far
+    ahead as one move says it (two losses with the jump). It reads only their own sheet and
+    the shared chart, as the bot does. None when they have nothing to do."""
+    if state.result is not None or player not in active_players(state):
+        return None
+    return bot_move(state, player, Rng(0))
+
+
 def said_plainly(action: Action) -> bool:
     """A move that says no later choice ahead (no accepting with the last dice, no jump)."""
     return not getattr(action, "accept", False) and getattr(action, "jump", None) is None
@@ -104,8 +117,8 @@ def said_plainly(action: Action) -> bool:
 def said_ahead(
     state: SpaceTruckinState, player: PlayerId, action: Action, legal: Sequence[Action]
 ) -> Action:
-    """`action` with the bot's next choices said ahead (accepting the result, the jump) where
-    a listed move says them: the same choices in fewer moves."""
+    """`action` with the bot's next choices said ahead (accepting the result or a reroll or
+    flip, the jump) where a listed move says them: the same choices in fewer moves."""
     if all(said_plainly(a) for a in legal):
         return action
     rng = Rng(0)
@@ -116,7 +129,9 @@ def said_ahead(
     folded: Action
     if isinstance(follow, Accept) and isinstance(action, Fill):
         folded = action.model_copy(update={"accept": True, "jump": follow.jump})
-    elif isinstance(follow, Jump) and isinstance(action, Fill | Accept | Mark | Hit):
+    elif isinstance(follow, Tweak) and isinstance(action, Fill):
+        folded = action.model_copy(update={"tweak": follow})
+    elif isinstance(follow, Jump) and isinstance(action, Fill | Accept | Mark | Hit | HitTwo):
         folded = action.model_copy(update={"jump": follow.pip})
     else:
         return action

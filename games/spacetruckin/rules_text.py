@@ -67,7 +67,10 @@ its pip in the preview; while your truck still lacks a system, the menu also off
 with your free choice, 🎲). In the last two boxes each choice says the result and what \
 follows: accept it in the same choice, or reroll or flip first; when the jump comes next \
 with nothing left to roll, the choice before it (the last dice, accepting, a reward's box, \
-a loss) also names the pip that pays the jump. Or type `/spacetruckin place spot:B4 r1 f`, \
+a loss, two losses) also names the pip that pays the jump. Where the menus cannot list \
+every such choice (the last dice with a reroll or flip, two losses with the jump), ⚡ makes \
+the one the bot would make for you in one tap; the menus still offer every choice step by \
+step. Or type `/spacetruckin place spot:B4 r1 f`, \
 `/spacetruckin fill first:top1 second:bot2` or `/spacetruckin move` (the list shows every \
 move open to you). `/game sheet` shows your sheet again at any time. When you have only one \
 move (doubles for the last two boxes with nothing to manipulate with, a pip that fits one \

@@ -41,12 +41,18 @@ def system_of_cell(sheet: Sheet, cell: Cell) -> System | None:
     return piece.system if piece else None
 
 
+def cell_systems(sheet: Sheet) -> dict[Cell, System]:
+    """The system of every grid an undamaged piece covers (the first piece, as `piece_at`)."""
+    systems: dict[Cell, System] = {}
+    for piece in live_pieces(sheet):
+        for cell in piece.cells:
+            systems.setdefault(cell, piece.system)
+    return systems
+
+
 def pips_of(sheet: Sheet, system: System, state: PipState = "open") -> tuple[Pip, ...]:
-    return tuple(
-        pip
-        for pip in sheet.pips
-        if pip.state == state and system_of_cell(sheet, pip.cell) == system
-    )
+    systems = cell_systems(sheet)  # one pass over the pieces, not one per pip
+    return tuple(p for p in sheet.pips if p.state == state and systems.get(p.cell) == system)
 
 
 def open_count(sheet: Sheet, system: System) -> int:

@@ -11,13 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine import Model, PlayerId
+from games.spacetruckin.models import HitTwo
 from games.spacetruckin.view import SpaceTruckinView
 from table.answers import SelectSpec
 from table.ids import action_payload, payload_digest
 from table.messages import offered_action
 from table.service import Snapshot, StaleBoard
-from table.spacetruckin.choices import pip_label
-from table.spacetruckin.ids import MENU_SIZE, MOVE, Labeller, Option, packed
+from table.spacetruckin.choices import loss_words, pip_label
+from table.spacetruckin.ids import (
+    MENU_ROWS,
+    MENU_SIZE,
+    MOVE,
+    Labeller,
+    Option,
+    packed,
+)
 
 CHANGED = "your sheet has changed since that menu"
 
@@ -70,3 +78,24 @@ def chosen_move(snap: Snapshot, viewer: PlayerId, value: str) -> Model:
     if action is None:
         raise StaleBoard(CHANGED, snap.for_viewer(viewer), private=True)
     return action
+
+
+def losses_with_jump_menus(
+    snap: Snapshot, view: SpaceTruckinView, actions: Sequence[Model]
+) -> list[SelectSpec]:
+    """Two consequences in menus, each pair with the pip that pays the jump where the jump
+    comes next (and alone where it does not), when they fit; else none."""
+    pairs = [a for a in actions if isinstance(a, HitTwo)]
+    ahead = [a for a in pairs if a.jump is not None]
+    if not ahead:
+        return []
+    said = {a.model_copy(update={"jump": None}) for a in ahead}
+    moves = [*ahead, *(a for a in pairs if a.jump is None and a not in said)]
+    words = loss_words(snap, view)
+
+    def label(action: Model) -> str:
+        pip = jump_of(action)
+        lost = words(action.model_copy(update={"jump": None}))
+        return lost if pip is None else f"{lost} · jump: {pip_label(view, pip)}"
+
+    return move_menus(snap, moves, label, 0, MENU_ROWS)

@@ -171,7 +171,7 @@ def first_hit_groups(
 
     A truck has at most 19 live pieces (79 buildable grids), so the first losses (pieces and
     the Bridge) fit four rows of five, and so do the second losses for any first one."""
-    pairs = [a for a in actions if isinstance(a, HitTwo)]
+    pairs = [a for a in actions if isinstance(a, HitTwo) and a.jump is None]
     if len(pairs) <= FITS:
         return [buttons_for(snap, pairs, "danger", loss_words(snap, view))]
     firsts = list(dict.fromkeys(a.system_piece for a in pairs))
@@ -200,7 +200,9 @@ def second_hit_board(snap: Snapshot, viewer: PlayerId, payload: str) -> Message:
     except ValueError:
         first = -1
     pairs = [
-        a for a in snap.legal_actions(viewer) if isinstance(a, HitTwo) and a.system_piece == first
+        a
+        for a in snap.legal_actions(viewer)
+        if isinstance(a, HitTwo) and a.system_piece == first and a.jump is None
     ]
     if not pairs:
         raise IllegalAction(f"`{payload}` is not a first loss open to you now; pick again")

@@ -35,7 +35,7 @@ def box_words(box: str) -> str:
     return f"{ROW_WORDS[box[:3]]} {box[3:]}"
 
 
-def _written(view: SpaceTruckinView, fill: Fill) -> tuple[int | None, ...]:
+def written(view: SpaceTruckinView, fill: Fill) -> tuple[int | None, ...]:
     """The boxes, in order, as they would read after this fill."""
     assert view.sheet is not None
     d1, d2 = view.sheet.dice
@@ -46,7 +46,7 @@ def _written(view: SpaceTruckinView, fill: Fill) -> tuple[int | None, ...]:
 def _rows_after(view: SpaceTruckinView, fill: Fill) -> str:
     """`top 5 · · 1 / bottom · 2 · ·`: the boxes as they would read after this fill."""
     assert view.sheet is not None
-    shown = dict(zip((b.name for b in view.sheet.boxes), _written(view, fill), strict=True))
+    shown = dict(zip((b.name for b in view.sheet.boxes), written(view, fill), strict=True))
 
     def row(prefix: str) -> str:
         digits = [shown[name] for name in shown if name.startswith(prefix)]
@@ -62,7 +62,7 @@ def _fill_option(view: SpaceTruckinView, fill: Fill, manipulable: bool) -> Optio
     d1, d2 = view.sheet.dice
     label = f"{d1} in {box_words(fill.first)} · {d2} in {box_words(fill.second)}"
     rows = _rows_after(view, fill)
-    boxes = _written(view, fill)
+    boxes = written(view, fill)
     if None not in boxes:
         result = challenge_result(boxes)
         rows = f"{rows} · {BAND_LABELS[band_of(result)]}"
@@ -90,7 +90,7 @@ def fill_menus(
     the last two boxes each way with what may follow it said ahead."""
     assert view.sheet is not None
     d1, d2 = view.sheet.dice
-    fills = [a for a in actions if isinstance(a, Fill)]
+    fills = [a for a in actions if isinstance(a, Fill) and a.tweak is None]  # ⚡ says those
     manipulable = any(f.accept for f in fills)
     by_first: dict[str, list[Fill]] = {}
     for fill in fills:

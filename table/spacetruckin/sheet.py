@@ -29,7 +29,12 @@ from games.spacetruckin.view import SpaceTruckinView
 from table import messages as presenters
 from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
-from table.spacetruckin.ahead import ahead_menus, jump_of, move_menus
+from table.spacetruckin.ahead import (
+    ahead_menus,
+    jump_of,
+    losses_with_jump_menus,
+    move_menus,
+)
 from table.spacetruckin.choices import (
     first_hit_groups,
     loss_words,
@@ -53,6 +58,7 @@ from table.spacetruckin.ids import (
     rows,
     st_id,
 )
+from table.spacetruckin.quick import quick_buttons, quick_words
 from table.spacetruckin.yard import pick_controls
 from table.waiting import nothing_to_do, waiting_for
 
@@ -138,6 +144,7 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
     assert view.sheet is not None
     actions = list(snap.legal_actions(viewer))
     selects: tuple[SelectSpec, ...] = ()
+    quick: list[ButtonSpec] = []  # ⚡ the bot's whole choice, where the menus cannot say it
     stop = [b for b in buttons_for(snap, [a for a in actions if isinstance(a, Stop)], "danger")]
     placements = legal_placements(snap.state, viewer) if view.sheet.stage == "place" else ()  # type: ignore[arg-type]
     if view.sheet.stage == "place":
@@ -151,7 +158,8 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         buttons = [on_row(b, len(selects)) for b in (*extra, *stop, back)]
     elif view.sheet.stage == "fill":
         selects = fill_menus(snap, view, actions)
-        buttons = [on_row(back, len(selects))]
+        quick = quick_buttons(snap, view, viewer)
+        buttons = [on_row(b, len(selects)) for b in (*quick, back)]
     elif view.sheet.stage == "tweak":
         selects = tweak_menus(snap, view, actions)
         free_row = len(selects) if selects and len(selects) < MENU_ROWS else None
@@ -161,14 +169,17 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
             buttons = [on_row(b, len(selects)) for b in (*accept, back)]
         else:
             buttons = rows(tweak_box_groups(snap, view, actions), [*accept, back])
-    elif view.sheet.stage == "hit_two":  # the pairs as buttons, in menus, or in two steps
-        pairs = [a for a in actions if isinstance(a, HitTwo)]
+    elif view.sheet.stage == "hit_two":  # with the jump in menus, as buttons, or in two steps
+        pairs = [a for a in actions if isinstance(a, HitTwo) and a.jump is None]
         words = loss_words(snap, view)
-        selects = tuple(move_menus(snap, pairs, words, 0, MENU_ROWS)) if len(pairs) > FITS else ()
+        selects = tuple(losses_with_jump_menus(snap, view, actions))
+        quick = [] if selects else quick_buttons(snap, view, viewer)
+        if not selects and len(pairs) > FITS:
+            selects = tuple(move_menus(snap, pairs, words, 0, MENU_ROWS))
         if selects:
-            buttons = [on_row(back, len(selects))]
+            buttons = [on_row(b, len(selects)) for b in (*quick, back)]
         else:
-            buttons = rows(first_hit_groups(snap, view, actions), [back])
+            buttons = rows(first_hit_groups(snap, view, actions), [*quick, back])
     else:  # a reward's box, a loss, pirates, the jump: with the jump said ahead where it fits
         words = loss_words(snap, view)
         selects = tuple(ahead_menus(snap, view, actions, words, 0, MENU_ROWS))
@@ -177,8 +188,11 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         else:
             plain = [a for a in actions if jump_of(a) is None]
             buttons = rows(by_kind(snap, plain, words)[:MENU_ROWS], [back])
-    one_tap = sum(1 for a in actions if isinstance(a, HitTwo)) <= MENU_ROWS * MENU_SIZE
+    one_tap = sum(1 for a in actions if isinstance(a, HitTwo) and a.jump is None) <= (
+        MENU_ROWS * MENU_SIZE
+    )
     content = f"{header(snap)}\n➡️ {_ask(view, len(placements), one_tap)}"
+    content += quick_words(quick)
     return Message(content, image, filename, tuple(buttons), selects=selects)
 
 

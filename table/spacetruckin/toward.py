@@ -55,7 +55,7 @@ def toward_keys(action: Model) -> list[tuple[str, str]]:
         keys += [(ids.FREE, f"{action.die}.{action.face}"), (ids.FREE_STEP, "")]
     elif isinstance(action, Fill):
         keys += [(ids.FILL, fill_code(action)), (ids.FIRST_BOX, action.first)]
-    elif isinstance(action, Accept | Mark | Hit) and action.jump is not None:
+    elif isinstance(action, Accept | Mark | Hit | HitTwo) and action.jump is not None:
         keys.append((ids.MOVE, move_value(action)))
     elif isinstance(action, Tweak):
         keys.append((ids.TWEAK, f"{action.box}.{action.effect}.{action.pip}"))

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from games.engine import Rng
 from games.spacetruckin import SPEC
-from games.spacetruckin.models import Accept, Fill, Hit, Jump, Mark, SpaceTruckinState
+from games.spacetruckin.models import (
+    Accept,
+    Fill,
+    Hit,
+    HitTwo,
+    Jump,
+    Mark,
+    SpaceTruckinState,
+    Tweak,
+)
 from games.spacetruckin.policy import bot_move, choose
 from tests.games.spacetruckin.delivery_helpers import P1, accept, boxes, truck
 from tests.games.spacetruckin.helpers import at_location
@@ -81,3 +90,64 @@ def test_a_rewards_box_and_a_loss_may_say_the_jump() -> None:
     ahead = [a for a in losses if a.jump is not None]
     assert {a.piece for a in ahead} == {a.piece for a in losses if a.jump is None}
     assert SPEC.apply(hit, P1, ahead[0], Rng(4)).state.location == EVENT + 1
+
+
+def _two_losses() -> SpaceTruckinState:
+    return at_location(truck(), location=EVENT, stage="hit_two", tasks=("hit_two", "jump"),
+                       hit_dice=(3, 5))  # fmt: skip
+
+
+def test_two_consequences_losses_may_say_the_jump() -> None:
+    """Two consequences (dice already rolled), the last choice before the jump: each pair of
+    losses may name the jump's pip too, and that one move leaves the game as the pair, then
+    the jump."""
+    legal = SPEC.legal_actions(_two_losses(), P1)
+    pairs = [a for a in legal if isinstance(a, HitTwo) and a.jump is None]
+    ahead = [a for a in legal if isinstance(a, HitTwo) and a.jump is not None]
+    assert ahead and {a.model_copy(update={"jump": None}) for a in ahead} <= set(pairs)
+    said = ahead[0]
+    assert said.jump is not None
+    one = SPEC.apply(_two_losses(), P1, said, Rng(4)).state
+    lost = SPEC.apply(_two_losses(), P1, said.model_copy(update={"jump": None}), Rng(1)).state
+    two = SPEC.apply(lost, P1, Jump(pip=said.jump), Rng(4)).state
+    assert one == two and one.location == EVENT + 1
+
+
+def test_the_bot_says_ahead_the_jump_after_two_losses() -> None:
+    """The bot loses the pair it judges best and jumps with the pip it would pick next."""
+    move = bot_move(_two_losses(), P1, Rng(0))
+    assert isinstance(move, HitTwo) and move.jump is not None
+    lost = SPEC.apply(_two_losses(), P1, move.model_copy(update={"jump": None}), Rng(1)).state
+    assert choose(lost, P1) == Jump(pip=move.jump)
+
+
+def bad_last_two() -> SpaceTruckinState:
+    """Dice 3 and 5 for the last two boxes: 5455 - 6233 and 5453 - 6235 are both under 1 (the
+    Bridge is damaged); flipping the bottom-left 6 (to 1) first makes 4222 of the first."""
+    return at_location(truck(), location=EVENT, stage="fill", tasks=("fill", "jump"),
+                       boxes=(5, 4, 5, None, 6, 2, 3, None), dice=(3, 5))  # fmt: skip
+
+
+def test_the_last_dice_may_say_a_reroll_or_flip() -> None:
+    """Each way to write the last two dice may name a reroll or flip to make at once: which
+    box, which pip and which effect depend only on what is known when choosing. Writing and
+    flipping at once leaves the game as the two moves one by one."""
+    legal = SPEC.legal_actions(bad_last_two(), P1)
+    plain = Fill(first="bot4", second="top4")
+    written = SPEC.apply(bad_last_two(), P1, plain, Rng(1)).state
+    tweaks = [a for a in SPEC.legal_actions(written, P1) if isinstance(a, Tweak)]
+    said = [a.tweak for a in legal if isinstance(a, Fill) and a.first == "bot4" and a.tweak]
+    assert tweaks and said == tweaks
+    flip = next(t for t in tweaks if t.box == "bot1" and t.effect == "flip")
+    one = SPEC.apply(bad_last_two(), P1, plain.model_copy(update={"tweak": flip}), Rng(3)).state
+    assert one == SPEC.apply(written, P1, flip, Rng(3)).state
+
+
+def test_the_bot_says_ahead_the_flip_it_would_make_after_the_last_dice() -> None:
+    """The bot writes the last dice and flips the bottom-left 6 in one move: the flip it
+    would choose right after writing them."""
+    move = bot_move(bad_last_two(), P1, Rng(0))
+    assert isinstance(move, Fill) and move.tweak is not None
+    plain = move.model_copy(update={"tweak": None})
+    written = SPEC.apply(bad_last_two(), P1, plain, Rng(1)).state
+    assert choose(written, P1) == move.tweak

@@ -9,6 +9,7 @@ from table.host import Host
 from table.spacetruckin import ids
 from tests.games.spacetruckin.delivery_helpers import truck
 from tests.games.spacetruckin.helpers import CHART, at_location, built_sheet, without_cargo
+from tests.games.spacetruckin.test_ahead import bad_last_two
 from tests.table.spacetruckin.test_sheet_steps import TRUCKER, host, injected, press
 
 __all__ = ["host"]  # the fixture, shared with the sheet's other steps
@@ -84,6 +85,23 @@ async def test_a_loss_and_the_jump_are_one_choice(host: Host) -> None:
     assert answer.saved.view(TRUCKER.id).public.location == "D"  # the next location, after C
 
 
+async def test_two_losses_and_the_jump_are_one_choice(host: Host) -> None:
+    """Two consequences rolled 3 and 5 at an Event: the menus name each pair of losses with
+    the pip that pays the jump; one choice loses both systems and jumps."""
+    own: Sheet = truck().model_copy(update={"player": TRUCKER.id})
+    state = at_location(own, location=EVENT, stage="hit_two", tasks=("hit_two", "jump"),
+                        hit_dice=(3, 5))  # fmt: skip
+    snap = await injected(host, state.model_copy(update={"players": (TRUCKER,)}))
+    options = _options(host.sheet(snap, TRUCKER.id), ids.MOVE)
+    assert options and all(" + " in label for _, label, _ in options)
+    menu, _, value = next(o for o in options if " · jump: Pip " in o[1])
+    answer = await host.press(press(menu, TRUCKER.id, value))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
+    after = answer.saved.view(TRUCKER.id)
+    assert after.public.location == "D"  # the next location, after C
+    assert after.sheet is not None and sum(p.damaged for p in after.sheet.pieces) == 2
+
+
 async def test_two_consequences_too_many_for_buttons_are_one_choice_in_a_menu(host: Host) -> None:
     """A Hammerhead hit by 1 and 5 has 51 pairs of losses: menus name each pair, and one
     choice loses both (no first and second tap)."""
@@ -100,3 +118,38 @@ async def test_two_consequences_too_many_for_buttons_are_one_choice_in_a_menu(ho
     assert answer.saved is not None and answer.saved.version == snap.version + 1
     damaged = [p for p in answer.saved.view(TRUCKER.id).sheet.pieces if p.damaged]  # type: ignore[union-attr]
     assert len(damaged) == 2
+
+
+async def test_quick_loses_the_bots_pair_and_jumps_in_one_tap(host: Host) -> None:
+    """The Hammerhead hit by 1 and 5: its 51 pairs, each with every pip that could pay the
+    jump, are too many for the menus, so ⚡ offers the pair and the pip the bot would choose;
+    one tap loses both and jumps to the next location."""
+    own = built_sheet(TRUCKER.id, "Hammerhead", "Grizzled")
+    state = at_location(own, location=1, stage="hit_two", tasks=("hit_two", "jump"),
+                        hit_dice=(1, 5))  # fmt: skip
+    snap = await injected(host, state.model_copy(update={"players": (TRUCKER,)}))
+    sheet = host.sheet(snap, TRUCKER.id)
+    quick = [b for b in sheet.buttons if b.label.startswith("⚡ Lose ")]
+    assert len(quick) == 1 and " · jump " in quick[0].label and "⚡ makes" in sheet.content
+    answer = await host.press(press(quick[0].custom_id))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
+    after = answer.saved.view(TRUCKER.id)
+    assert after.public.location == "C"  # the next location, after B
+    assert after.sheet is not None and sum(p.damaged for p in after.sheet.pieces) == 2
+
+
+async def test_quick_writes_the_last_dice_and_flips_in_one_tap(host: Host) -> None:
+    """The last two dice with both ways under 1: ⚡ names the way the bot would write them and
+    the flip it would make next; one tap does both (the bottom-left 6 becomes a 1)."""
+    state = bad_last_two()
+    own = state.sheets[0].model_copy(update={"player": TRUCKER.id})
+    state = state.model_copy(update={"players": (TRUCKER,), "sheets": (own,)})
+    snap = await injected(host, state)
+    sheet = host.sheet(snap, TRUCKER.id)
+    quick = [b for b in sheet.buttons if b.label.startswith("⚡ ")]
+    assert len(quick) == 1 and "flip Bottom 1" in quick[0].label, [b.label for b in sheet.buttons]
+    assert "⚡ makes" in sheet.content
+    answer = await host.press(press(quick[0].custom_id))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
+    after = answer.saved.view(TRUCKER.id).sheet
+    assert after is not None and [b.value for b in after.boxes][4] == 1
