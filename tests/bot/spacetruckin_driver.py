@@ -20,6 +20,7 @@ from games.spacetruckin.models import (
     Fill,
     FreeChoice,
     HitTwo,
+    Jump,
     Place,
     SpaceTruckinState,
     Tweak,
@@ -27,7 +28,7 @@ from games.spacetruckin.models import (
 from games.spacetruckin.policy import choose, whole_move
 from runtime.rendering import Renderer
 from table.answers import Picture
-from table.ids import action_payload
+from table.ids import action_payload, payload_digest
 from table.spacetruckin.ahead import move_value
 from table.spacetruckin.fill import fill_code
 from table.spacetruckin.ids import place_code
@@ -104,6 +105,11 @@ class Table:
         message = self.private(user)
         if message is None or not _offers(message, action):
             message = await self.open_sheet(user)
+        parts = _said_apart(action)
+        if parts is not None and not _offers_at_once(message, action):
+            for part in parts:  # as a player does when ⚡ suggests another move: step by step
+                await self.play(user, part)
+            return
         if isinstance(action, Build | FreeChoice) and _menu(message, "sp"):
             whole = whole_move(await self.state(), user.id, action)
             if isinstance(whole, BuildAt) and _offers_spot(message, whole):
@@ -297,8 +303,31 @@ def _payload(action: Model) -> str:
 
 
 def _has_action(message: FakeMessage, action: Model) -> bool:
-    return any(
-        c.startswith("rl:a:") and c.endswith(":" + _payload(action)) for c in message.custom_ids
+    return any(_names(cid, action) for cid in message.custom_ids)
+
+
+def _names(custom_id: str, action: Model) -> bool:
+    """Is this an action button (`rl:a`, or `rl:ad` by digest) that plays `action`?"""
+    payload = _payload(action)
+    if custom_id.startswith("rl:ad:"):
+        return custom_id.endswith(":" + payload_digest(payload))
+    return custom_id.startswith("rl:a:") and custom_id.endswith(":" + payload)
+
+
+def _said_apart(action: Model) -> tuple[Model, Model] | None:
+    """Two losses with the jump, or the last dice with a reroll or flip, as the two moves they
+    say (None for any other move)."""
+    if isinstance(action, HitTwo) and action.jump is not None:
+        return action.model_copy(update={"jump": None}), Jump(pip=action.jump)
+    if isinstance(action, Fill) and action.tweak is not None:
+        return action.model_copy(update={"tweak": None}), action.tweak
+    return None
+
+
+def _offers_at_once(message: FakeMessage, action: Model) -> bool:
+    """Is `action` one tap here (a button, ⚡ among them, or a menu's option)?"""
+    return _has_action(message, action) or any(
+        move_value(action) in _values(m) for m in _menu(message, "mv")
     )
 
 
@@ -329,8 +358,7 @@ def first_loss(action: HitTwo) -> str:
 
 
 def _action_id(message: FakeMessage, action: Model) -> str:
-    wanted = ":" + _payload(action)
     for cid in message.custom_ids:
-        if cid.startswith("rl:a:") and cid.endswith(wanted):
+        if _names(cid, action):
             return cid
     raise AssertionError(f"no button for {action!r} on {message.content!r}: {message.buttons}")
