@@ -19,6 +19,7 @@ from games.spacetruckin.delivery import STAGE_HINTS
 from games.spacetruckin.grid import covered_cells, parse_cell, placement_name
 from games.spacetruckin.models import (
     Build,
+    Fill,
     HitTwo,
     PickSpecialty,
     PickTruck,
@@ -158,7 +159,8 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         buttons = [on_row(b, len(selects)) for b in (*extra, *stop, back)]
     elif view.sheet.stage == "fill":
         selects = fill_menus(snap, view, actions)
-        quick = quick_buttons(snap, view, viewer)
+        if any(isinstance(a, Fill) and a.tweak is not None for a in actions):  # the last dice
+            quick = quick_buttons(snap, view, viewer)
         buttons = [on_row(b, len(selects)) for b in (*quick, back)]
     elif view.sheet.stage == "tweak":
         selects = tweak_menus(snap, view, actions)
