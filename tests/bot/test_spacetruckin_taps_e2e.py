@@ -3,9 +3,10 @@
 shipyard) or the location they were at (the deliveries); the issue's budgets: at most 2 per
 system placed and 3 per location (median and p90). A 4-digit location asks four rolls to be
 written, each a choice of boxes (the last one's order too, unless a double), so it takes at
-least four taps: the last roll's choice also accepts the result and names the jump's pip when
-nothing is rolled or chosen before the jump; a manipulation, or a consequence rolled after
-accepting, asks one more."""
+least four taps: the last roll's choice also accepts the result, or names a reroll or flip
+(⚡ where the menus cannot list them), and names the jump's pip when nothing is rolled or
+chosen before the jump; a consequence rolled after the last dice asks one more, its losses
+with the jump's pip."""
 
 from __future__ import annotations
 
@@ -75,8 +76,9 @@ async def test_a_system_is_placed_in_two_taps(world: World) -> None:
 
 
 async def test_a_location_takes_one_tap_per_roll_and_one_more_at_most(world: World) -> None:
-    """Per location: one tap per roll of dice to write, at most one more (a manipulation, or
-    the jump after a consequence rolled); accepting and the jump go with the last choice."""
+    """Per location: one tap per roll of dice to write, at most one more (the losses of a
+    consequence rolled, with the jump); accepting, a manipulation and the jump go with the
+    last choice before them."""
     units = await play_counting(world, 18)
     per_location = [taps for (kind, _), taps in units.items() if kind == "location"]
     median, p90 = median_and_p90(per_location)
