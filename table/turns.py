@@ -49,9 +49,14 @@ STORY_BUDGET = 1300
 top, within Discord's 2,000); older steps collapse into "… N earlier steps"."""
 CLOSED_BUDGET = 1950
 """Characters a finished turn's message keeps of its story (no board prompt any more)."""
-FILL_WAIT, FILL_POLL = 3.0, 0.02
+FILL_WAIT, FILL_POLL = 30.0, 0.05
 """How long a step waits for another process to say which message tells the step before it,
-and how often it looks."""
+and how often it looks. That process may be editing the message right now: going on before
+it is done lets its older edit land over this step's (the step is then told nowhere). So the
+wait runs out only for a process that died holding the claim; a slow edit (a loaded machine,
+Discord's rate limits: seconds) is waited for."""
+_pause = asyncio.sleep
+"""How `claimed` waits between looks (a test counts the looks instead of sleeping)."""
 LOOK_BACK = 300
 """How many steps back "since your last move" looks for the reader's own last move."""
 PLAYER_LINE = 400
@@ -223,34 +228,55 @@ class Turns:
             ):  # claimed first: another process (a deploy overlap) tells this step already
                 log.debug("session %s: this step is told elsewhere", snap.session_id)
                 return
-            message_id = record.message_id
-            if not plan.new and message_id is not None:
-                if not await carrier.edit(message_id, message):
-                    log.info("session %s: the turn message was deleted; a new one", snap.session_id)
-                    message_id = await carrier.post(message)
-            else:
-                closing = None
-                if previous is not None and previous.message_id is not None:
-                    # the turn that just ended keeps its whole story, the handover's step too
-                    story = self.closing(snap, previous, entries)
-                    closing = (previous.message_id, story)
-                message_id = await carrier.hand_over(message, closing)
+            try:
+                message_id = await self._carry(
+                    snap, carrier, plan, previous, record, message, entries
+                )
+            except Exception:  # told nowhere: say so, so the next step need not wait for it
+                await self.repo.fill_turn_message(
+                    snap.session_id, snap.version, record.model_dump_json()
+                )
+                raise
             record = record.model_copy(update={"message_id": message_id})
             await self.repo.fill_turn_message(
                 snap.session_id, snap.version, record.model_dump_json()
             )
 
+    async def _carry(
+        self,
+        snap: Snapshot,
+        carrier: TurnCarrier,
+        plan: TurnPlan,
+        previous: TurnRecord | None,
+        record: TurnRecord,
+        message: Message,
+        entries: Sequence[LogEntry],
+    ) -> int | None:
+        """Post or edit the turn message as `plan` says; the id of the message that tells it."""
+        message_id = record.message_id
+        if not plan.new and message_id is not None:
+            if not await carrier.edit(message_id, message):
+                log.info("session %s: the turn message was deleted; a new one", snap.session_id)
+                message_id = await carrier.post(message)
+            return message_id
+        closing = None
+        if previous is not None and previous.message_id is not None:
+            # the turn that just ended keeps its whole story, the handover's step too
+            story = self.closing(snap, previous, entries)
+            closing = (previous.message_id, story)
+        return await carrier.hand_over(message, closing)
+
     async def claimed(self, session_id: int) -> TurnRow:
         """The stored record, once whoever claimed it has said which message it is in: in a
         deploy overlap the other process may be posting the previous step's message right now
         (this process's own steps are told one at a time, under the session's lock). Waits at
-        most `FILL_WAIT` seconds, then goes on without it (a new message opens)."""
+        most `FILL_WAIT` seconds (a process that died holding the claim), then goes on."""
         row = await self.repo.turn_message(session_id)
         for _ in range(int(FILL_WAIT / FILL_POLL)):
             record = _parsed(row.turn_json)
             if record is None or not record.pending:
                 break
-            await asyncio.sleep(FILL_POLL)
+            await _pause(FILL_POLL)
             row = await self.repo.turn_message(session_id)
         return row
 

@@ -14,7 +14,7 @@ from table.answers import Message
 from table.host import Host
 from table.seating import Seating
 from table.service import Snapshot
-from table.turns import TurnRecord, decide, fitted, post_then_close
+from table.turns import FILL_POLL, TurnRecord, decide, fitted, post_then_close
 
 ANN, BOB, CAROL = (
     Player(id=1001, name="Ann"),
@@ -133,6 +133,62 @@ async def test_an_older_step_told_after_a_newer_one_changes_nothing(
     await host.turns.tell(second, carrier)
     await host.turns.tell(first, carrier)
     assert len(carrier.sent) == 1
+
+
+async def test_a_step_waits_for_another_process_still_telling_the_one_before(
+    host: Host, race: Snapshot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deploy overlap on a loaded machine: the other process has claimed the step before
+    and is still editing the turn message after 4 s. The next step waits for it to say it is
+    done, then edits the message; before, it went on after 3 s and the other's late edit
+    landed over its own (in a loaded run, the race's last move was told nowhere)."""
+    carrier = Carrier()
+    await host.turns.tell(race, carrier)
+    repo = host.service.repo
+    row = await repo.turn_message(race.session_id)
+    told = TurnRecord.model_validate_json(row.turn_json or "")
+    other = await _step(host, race)  # claimed by the other process, its edit still going
+    claim = told.model_copy(update={"pending": True})
+    assert await repo.set_turn_message(race.session_id, other.version, claim.model_dump_json())
+    looks = 0
+    done_after = int(4.0 / FILL_POLL)
+
+    async def look(_: float) -> None:
+        nonlocal looks
+        looks += 1
+        if looks == done_after:  # the other's edit is done: it fills in its claim
+            filled = told.model_copy(update={"pending": False})
+            await repo.fill_turn_message(race.session_id, other.version, filled.model_dump_json())
+
+    monkeypatch.setattr("table.turns._pause", look)
+    nxt = await _step(host, other) if len(other.active_players) == 1 else other
+    await host.turns.tell(nxt, carrier)
+    assert looks == done_after
+    assert carrier.sent[-1][0] in ("edit", "post") and len(carrier.sent) >= 2
+
+
+async def test_a_step_that_could_not_be_told_does_not_hold_up_the_next(
+    host: Host, race: Snapshot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord refuses the turn message (an error, not a slow edit): the claim is let go, so
+    the next step is told at once instead of waiting for a teller that gave up."""
+
+    class Refusing(Carrier):
+        async def post(self, message: Message) -> int | None:
+            raise RuntimeError("503 Service Unavailable")
+
+    with pytest.raises(RuntimeError):
+        await host.turns.tell(race, Refusing())
+    looks = 0
+
+    async def look(_: float) -> None:
+        nonlocal looks
+        looks += 1
+
+    monkeypatch.setattr("table.turns._pause", look)
+    carrier = Carrier()
+    await host.turns.tell(await _step(host, race), carrier)
+    assert looks == 0 and carrier.sent
 
 
 async def test_a_deleted_turn_message_is_replaced_by_a_new_one(host: Host, race: Snapshot) -> None:
