@@ -144,7 +144,8 @@ def describe(action: Action) -> str:
                 return built
             return f"Free choice: die {action.free.die} -> {action.free.face}, then {built}"
         case Mark():
-            return f"Pip on {action.cell}{_and_jump(action.jump)}"
+            extra = "" if action.extra is None else f", extra pip on {action.extra}"
+            return f"Pip on {action.cell}{extra}{_and_jump(action.jump)}"
         case Stop():
             return "Stop building"
         case Fill():

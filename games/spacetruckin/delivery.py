@@ -113,6 +113,8 @@ def _do(sheet: Sheet, action: Action, turn: Turn, chart: tuple[Terrain | None, .
     sheet = run(sheet, turn, chart)
     if isinstance(action, Fill) and action.tweak is not None:  # said ahead with the last dice
         sheet = run(tweak(sheet, action.tweak, turn), turn, chart)
+    if isinstance(action, Mark) and action.extra is not None:  # said with an artifact's box
+        sheet = run(carry_out(sheet, Mark(cell=action.extra), turn), turn, chart)
     if jump is not None:  # said ahead: listed only where the jump comes next
         sheet = run(carry_out(sheet, Jump(pip=jump), turn), turn, chart)
     return sheet
@@ -123,10 +125,11 @@ def legal_moves(
 ) -> list[Action]:
     """Every move of the trucker's stage (`choices.actions`), and the moves that say the next
     choices ahead: the last two boxes written with the result accepted or with a reroll or
-    flip (all its outcome depends on is known when choosing), and the jump with the
-    last dice, accepting, a reward's box or a consequence's losses, where the jump comes next
-    with nothing to decide or roll before it. A double in the last two boxes is a lone move
-    (the table writes it) only when nothing can be said ahead with it."""
+    flip (all its outcome depends on is known when choosing), an artifact's box with the
+    extra pip beside it, and the jump with the last dice, accepting, a reward's box or a
+    consequence's losses, where the jump comes next with nothing to decide or roll before
+    it. A double in the last two boxes is a lone move (the table writes it) only when nothing
+    can be said ahead with it."""
     legal = actions(sheet, options.manipulations, options.digits)
     fills = [a for a in legal if isinstance(a, Fill)]
     ahead: list[Action] = []
@@ -141,6 +144,8 @@ def legal_moves(
             ahead += with_jumps(sheet, written, options, location, chart)
     for chosen in (a for a in legal if isinstance(a, Accept | Mark | Hit)):
         ahead += with_jumps(sheet, chosen, options, location, chart)
+        if isinstance(chosen, Mark) and sheet.tasks[0].reward == "artifact":
+            ahead += _with_extras(sheet, chosen, options, location, chart)
     # Two losses leave the same truck in either role: rehearse each set of pieces once.
     pips: dict[frozenset[int | None], list[str]] = {}
     for pair in (a for a in legal if isinstance(a, HitTwo)):
@@ -165,6 +170,26 @@ def with_jumps(
     """`action` with each jump, when its jump comes next with nothing decided or rolled first."""
     pips = _jump_pips(sheet, action, options, location, chart)
     return [action.model_copy(update={"jump": pip}) for pip in pips]
+
+
+def _with_extras(
+    sheet: Sheet,
+    mark: Mark,
+    options: SpaceTruckinOptions,
+    location: int,
+    chart: tuple[Terrain | None, ...],
+) -> list[Action]:
+    """An artifact's box with each grid its extra pip may take beside it (where there is a
+    choice), and each of those with the jump where it comes next."""
+    after = _rehearsed(sheet, mark, options, location, chart)
+    if after is None or after.stage != "extra_pip" or after.status != "playing":
+        return []
+    ahead: list[Action] = []
+    for extra in choices(after):
+        assert isinstance(extra, Mark)
+        both = mark.model_copy(update={"extra": extra.cell})
+        ahead += [both, *with_jumps(sheet, both, options, location, chart)]
+    return ahead
 
 
 def _jump_pips(
@@ -197,7 +222,7 @@ def _rehearsed(
 
 def _normalised(action: Action) -> Action:
     """Cells typed as "b4" or " B4 " become "B4"; a non-cell is refused as malformed."""
-    for field in ("cell", "pip", "jump"):
+    for field in ("cell", "pip", "extra", "jump"):
         text = getattr(action, field, None)
         if isinstance(text, str):
             cell = parse_cell(text)

@@ -178,10 +178,12 @@ class BuildAt(Model):
 
 class Mark(Model):
     """Draw a pip or dot a cargo box on `cell` (shipyard pip, reward, artifact extra pip);
-    `jump`: and jump with that pip, when the jump comes next (a reward's last choice)."""
+    `extra`: an artifact's extra pip beside it, said with its box; `jump`: and jump with that
+    pip, when the jump comes next (a reward's last choice)."""
 
     kind: Literal["mark"] = "mark"
     cell: str
+    extra: str | None = None
     jump: str | None = None
 
 

@@ -110,15 +110,17 @@ def suggestion(state: SpaceTruckinState, player: PlayerId) -> Action | None:
 
 
 def said_plainly(action: Action) -> bool:
-    """A move that says no later choice ahead (no accepting with the last dice, no jump)."""
-    return not getattr(action, "accept", False) and getattr(action, "jump", None) is None
+    """A move that says no later choice ahead (no accepting with the last dice, no reroll or
+    flip, no artifact's extra pip, no jump)."""
+    return not any(getattr(action, field, None) for field in ("accept", "tweak", "extra", "jump"))
 
 
 def said_ahead(
     state: SpaceTruckinState, player: PlayerId, action: Action, legal: Sequence[Action]
 ) -> Action:
     """`action` with the bot's next choices said ahead (accepting the result or a reroll or
-    flip, the jump) where a listed move says them: the same choices in fewer moves."""
+    flip, an artifact's extra pip, the jump) where a listed move says them: the same choices
+    in fewer moves."""
     if all(said_plainly(a) for a in legal):
         return action
     rng = Rng(0)
@@ -133,9 +135,16 @@ def said_ahead(
         folded = action.model_copy(update={"tweak": follow})
     elif isinstance(follow, Jump) and isinstance(action, Fill | Accept | Mark | Hit | HitTwo):
         folded = action.model_copy(update={"jump": follow.pip})
+    elif isinstance(follow, Mark) and isinstance(action, Mark) and _extra_pip(after, player):
+        folded = action.model_copy(update={"extra": follow.cell, "jump": follow.jump})
     else:
         return action
     return folded if folded in legal else action
+
+
+def _extra_pip(state: SpaceTruckinState, player: PlayerId) -> bool:
+    """Whether `player` is choosing where an artifact's extra pip goes."""
+    return sheet_of(state, player).stage == "extra_pip"
 
 
 def whole_move(state: SpaceTruckinState, player: PlayerId, action: Action) -> Action:

@@ -65,9 +65,10 @@ trucker's sheet with `/game sheet player:`; only its trucker can play on it.
 buttons and menus for your next choice (a system: choose where it starts in a menu, then tap \
 its pip in the preview; while your truck still lacks a system, the menu also offers it built \
 with your free choice, 🎲). In the last two boxes each choice says the result and what \
-follows: accept it in the same choice, or reroll or flip first; when the jump comes next \
-with nothing left to roll, the choice before it (the last dice, accepting, a reward's box, \
-a loss, two losses) also names the pip that pays the jump. Where the menus cannot list \
+follows: accept it in the same choice, or reroll or flip first; an artifact's cargo box \
+names the grid for its extra pip too; when the jump comes next with nothing left to roll, \
+the choice before it (the last dice, accepting, a reward's box, a loss, two losses) also \
+names the pip that pays the jump. Where the menus cannot list \
 every such choice (the last dice with a reroll or flip, two losses with the jump), ⚡ makes \
 the one the bot would make for you in one tap; the menus still offer every choice step by \
 step. Or type `/spacetruckin place spot:B4 r1 f`, \

@@ -1,5 +1,6 @@
 """Moves that say the next choices ahead (issue 26): the last two dice written with the result
-accepted, and the jump with accepting, where nothing is decided or rolled in between."""
+accepted, and the jump with accepting, an artifact's extra pip with its box, where nothing is
+decided or rolled in between."""
 
 from __future__ import annotations
 
@@ -151,3 +152,45 @@ def test_the_bot_says_ahead_the_flip_it_would_make_after_the_last_dice() -> None
     plain = move.model_copy(update={"tweak": None})
     written = SPEC.apply(bad_last_two(), P1, plain, Rng(1)).state
     assert choose(written, P1) == move.tweak
+
+
+def _artifact() -> SpaceTruckinState:
+    """Result 7 at a Comet, accepted: its first reward, an artifact, comes before the jump."""
+    at_comet = at_location(truck(), boxes=boxes("1161", "1154"), chart=("Comet",) * 7)
+    return accept(at_comet)
+
+
+def test_an_artifacts_box_may_say_its_extra_pip_and_the_jump() -> None:
+    """Rules digest 21: "dot a cargo pip ..., and immediately add 1 extra pip to a grid
+    orthogonally adjacent": nothing is rolled between, so the box may name the extra pip's
+    grid too, and the jump's pip after it. Each such move leaves the game as the moves one by
+    one."""
+    state = _artifact()
+    assert state.sheets[0].tasks[0].reward == "artifact"
+    legal = SPEC.legal_actions(state, P1)
+    boxes_ = [a for a in legal if isinstance(a, Mark) and a.extra is None and a.jump is None]
+    expected = set()
+    for box in boxes_:
+        after = SPEC.apply(state, P1, box, Rng(0)).state
+        if after.sheets[0].stage == "extra_pip":
+            extras = [a for a in SPEC.legal_actions(after, P1) if isinstance(a, Mark)]
+            expected |= {(box.cell, e.cell) for e in extras if e.jump is None}
+    said = {(a.cell, a.extra) for a in legal if isinstance(a, Mark) and a.extra is not None}
+    assert said == expected and len(said) > 1
+    move = next(a for a in legal if isinstance(a, Mark) and a.extra and a.jump)
+    assert move.jump is not None and move.extra is not None
+    one = SPEC.apply(state, P1, move, Rng(4)).state
+    two = SPEC.apply(state, P1, Mark(cell=move.cell), Rng(1)).state
+    two = SPEC.apply(two, P1, Mark(cell=move.extra), Rng(2)).state
+    two = SPEC.apply(two, P1, Jump(pip=move.jump), Rng(4)).state
+    assert one == two and one.sheets[0].artifacts == 1 and one.location == 1
+
+
+def test_the_bot_says_ahead_the_extra_pip_and_jump_it_would_choose() -> None:
+    """The bot takes the box, the extra pip and the jump it would pick one by one, in one."""
+    state = _artifact()
+    move = bot_move(state, P1, Rng(0))
+    assert isinstance(move, Mark) and move.extra is not None and move.jump is not None
+    boxed = SPEC.apply(state, P1, Mark(cell=move.cell), Rng(1)).state
+    extra = choose(boxed, P1)
+    assert isinstance(extra, Mark) and (extra.cell, extra.jump) == (move.extra, move.jump)
