@@ -36,7 +36,8 @@ TASK_LABELS = {
 }
 REWARD_SPOTS = {
     "cargo": "choose an empty Cargo pip to load the cargo on",
-    "artifact": "choose an empty Cargo pip to stow the artifact on",
+    "artifact": "choose an empty Cargo pip (outlined) for the artifact and, in the same "
+    "choice, a grid beside it for its extra pip",
     "quarters": "choose a free Quarters grid for the new crew pip",
     "vp": "take 1 VP",
 }
@@ -193,7 +194,8 @@ def _delivery(view: SpaceTruckinView) -> Prompt:
     if stage == "reward":
         reward = sheet.tasks[0].split(":")[1] if ":" in sheet.tasks[0] else "cargo"
         label = REWARD_LABELS.get(reward, reward)
-        lines = (f"Reward ({label}): {REWARD_SPOTS.get(reward, 'choose')} (outlined).",)
+        spot = REWARD_SPOTS.get(reward, "choose")
+        lines = (f"Reward ({label}): {spot}{'' if '(outlined)' in spot else ' (outlined)'}.",)
         spots = _cells(sheet, "Q", None) if reward == "quarters" else _cells(sheet, "C", "open")
         return Prompt("act", lines, (), todo, spots)
     if stage == "extra_pip":

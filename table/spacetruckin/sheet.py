@@ -32,9 +32,9 @@ from table.answers import ButtonSpec, Message, Picture, SelectSpec
 from table.service import Snapshot
 from table.spacetruckin.ahead import (
     ahead_menus,
-    jump_of,
     losses_with_jump_menus,
     move_menus,
+    says_ahead,
 )
 from table.spacetruckin.choices import (
     first_hit_groups,
@@ -124,6 +124,11 @@ def _ask(view: SpaceTruckinView, placements: int, one_tap_pairs: bool = True) ->
             f"result **{result}**: reroll or flip a die (a menu names the box and the pip "
             "that pays), or accept the result (with the jump, when it comes next)"
         )
+    if stage == "reward" and sheet.tasks[:1] == ("reward:artifact",):
+        return (
+            "choose the cargo box for your artifact and, in the same choice, the grid beside "
+            "it for its extra pip"
+        )
     return STAGE_HINTS.get(stage, "your move")
 
 
@@ -188,7 +193,7 @@ def sheet_board(snap: Snapshot, viewer: PlayerId, image: bytes | Picture | None)
         if selects:
             buttons = [on_row(back, len(selects))]
         else:
-            plain = [a for a in actions if jump_of(a) is None]
+            plain = [a for a in actions if not says_ahead(a)]
             buttons = rows(by_kind(snap, plain, words)[:MENU_ROWS], [back])
     one_tap = sum(1 for a in actions if isinstance(a, HitTwo) and a.jump is None) <= (
         MENU_ROWS * MENU_SIZE

@@ -19,7 +19,7 @@ from games.spacetruckin.models import (
     Tweak,
 )
 from table.spacetruckin import ids
-from table.spacetruckin.ahead import move_value
+from table.spacetruckin.ahead import move_value, says_ahead
 from table.spacetruckin.fill import fill_code
 from table.spacetruckin.yard import build_code, free_code, whole_code
 
@@ -55,7 +55,7 @@ def toward_keys(action: Model) -> list[tuple[str, str]]:
         keys += [(ids.FREE, f"{action.die}.{action.face}"), (ids.FREE_STEP, "")]
     elif isinstance(action, Fill):
         keys += [(ids.FILL, fill_code(action)), (ids.FIRST_BOX, action.first)]
-    elif isinstance(action, Accept | Mark | Hit | HitTwo) and action.jump is not None:
+    elif isinstance(action, Accept | Mark | Hit | HitTwo) and says_ahead(action):
         keys.append((ids.MOVE, move_value(action)))
     elif isinstance(action, Tweak):
         keys.append((ids.TWEAK, f"{action.box}.{action.effect}.{action.pip}"))

@@ -21,6 +21,7 @@ from games.spacetruckin.models import (
     FreeChoice,
     HitTwo,
     Jump,
+    Mark,
     Place,
     SpaceTruckinState,
     Tweak,
@@ -315,10 +316,12 @@ def _names(custom_id: str, action: Model) -> bool:
 
 
 def _said_apart(action: Model) -> tuple[Model, Model] | None:
-    """Two losses with the jump, or the last dice with a reroll or flip, as the two moves they
-    say (None for any other move)."""
-    if isinstance(action, HitTwo) and action.jump is not None:
+    """Two losses with the jump, the last dice with a reroll or flip, or an artifact's box with
+    its extra pip (and the jump), as the two moves they say (None for any other move)."""
+    if isinstance(action, HitTwo | Mark) and action.jump is not None:
         return action.model_copy(update={"jump": None}), Jump(pip=action.jump)
+    if isinstance(action, Mark) and action.extra is not None:
+        return action.model_copy(update={"extra": None}), Mark(cell=action.extra)
     if isinstance(action, Fill) and action.tweak is not None:
         return action.model_copy(update={"tweak": None}), action.tweak
     return None

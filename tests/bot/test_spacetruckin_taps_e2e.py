@@ -14,12 +14,13 @@ import itertools
 import statistics
 from collections import Counter
 
+from games.engine import Rng
 from games.spacetruckin import SPEC
-from games.spacetruckin.models import Fill, FreeChoice, SpaceTruckinState, Stop
+from games.spacetruckin.models import Accept, Fill, FreeChoice, Mark, SpaceTruckinState, Stop
 from tests.bot.conftest import World
 from tests.bot.spacetruckin_driver import Table, choose
 from tests.bot.test_spacetruckin_e2e import _inject, _seated, _start
-from tests.games.spacetruckin.delivery_helpers import truck
+from tests.games.spacetruckin.delivery_helpers import boxes, truck
 from tests.games.spacetruckin.helpers import CHART, at_location, without_cargo
 
 Unit = tuple[str, int]
@@ -120,3 +121,23 @@ async def test_the_last_dice_accepting_and_the_jump_are_one_tap(world: World) ->
     assert table.taps == {"show sheet": 1, "menu": 1}
     after = await table.state()
     assert after.location == 3 and after.sheets[0].vp == 3
+
+
+async def test_an_artifacts_box_its_extra_pip_and_the_jump_are_one_tap(world: World) -> None:
+    """Result 7 at a Comet, accepted: the artifact's cargo box, the grid beside it for its
+    extra pip and the jump's pip are one choice in a menu, and the sheet says so."""
+    table = await _start(world, 15)
+    own = truck().model_copy(update={"player": world.alice.id})
+    at_comet = at_location(own, boxes=boxes("1161", "1154"), chart=("Comet",) * 7)
+    state = SPEC.apply(at_comet, own.player, Accept(), Rng(0)).state
+    state = _seated(state, world.alice.id, world.alice.name)
+    await _inject(world, state)
+    ahead = choose(state, world.alice.id)
+    assert isinstance(ahead, Mark) and ahead.extra is not None and ahead.jump is not None
+    sheet = await table.open_sheet(world.alice)
+    assert "the grid beside it for its extra pip" in sheet.content
+    await table.play(world.alice, ahead)
+    await world.idle()
+    assert table.taps == {"show sheet": 1, "menu": 1}
+    after = (await table.state()).sheets[0]
+    assert after.artifacts == 1 and (await table.state()).location == 1

@@ -1,9 +1,10 @@
 """Space Truckin's sheet saying more in one choice (issue 26), asked of the table directly: a
-system the free choice builds, and the last dice with accepting and the jump."""
+system the free choice builds, the last dice with accepting and the jump, an artifact with its
+extra pip."""
 
 from __future__ import annotations
 
-from games.spacetruckin.models import Sheet, SpaceTruckinState
+from games.spacetruckin.models import Sheet, SpaceTruckinState, Task
 from table.answers import Message
 from table.host import Host
 from table.spacetruckin import ids
@@ -153,3 +154,30 @@ async def test_quick_writes_the_last_dice_and_flips_in_one_tap(host: Host) -> No
     assert answer.saved is not None and answer.saved.version == snap.version + 1
     after = answer.saved.view(TRUCKER.id).sheet
     assert after is not None and [b.value for b in after.boxes][4] == 1
+
+
+async def test_an_artificers_artifact_and_its_extra_pip_are_one_choice(host: Host) -> None:
+    """An Artificer arriving at A: the artifact's cargo box and the grid beside it for its
+    extra pip are one choice (the challenge's dice come after, so no jump is said); a box
+    whose extra pip is no choice is offered alone beside them."""
+    own: Sheet = truck("Artificer").model_copy(update={"player": TRUCKER.id})
+    queued = (Task(kind="reward", reward="artifact"), Task(kind="fill"), Task(kind="jump"))
+    state = at_location(own, stage="reward", tasks=("reward",))
+    sheet = state.sheets[0].model_copy(update={"tasks": queued, "challenge": None})
+    state = state.model_copy(update={"sheets": (sheet,), "players": (TRUCKER,)})
+    snap = await injected(host, state)
+    board = host.sheet(snap, TRUCKER.id)
+    assert "the grid beside it for its extra pip" in board.content
+    options = _options(board, ids.MOVE)
+    said = [o for o in options if o[1].startswith("Artifact on ")]
+    assert len(said) > 1 and not any(" · jump: " in label for _, label, _ in options)
+    boxes_said = {label.split()[2] for _, label, _ in said}
+    alone = [label for option in options if option not in said for _, label, _ in [option]]
+    assert all(label.split()[2] not in boxes_said for label in alone)
+    menu, label, value = said[0]
+    answer = await host.press(press(menu, TRUCKER.id, value))
+    assert answer.saved is not None and answer.saved.version == snap.version + 1
+    after = answer.saved.view(TRUCKER.id).sheet
+    assert after is not None and after.artifacts == 1 and after.stage == "fill"
+    extra = label.split()[6]  # "Artifact on D7 + extra Pip D6 · Cargo"
+    assert any(cell.name == extra and cell.pip == "open" for row in after.grid for cell in row)
