@@ -185,10 +185,11 @@ def _with_extras(
     if after is None or after.stage != "extra_pip" or after.status != "playing":
         return []
     ahead: list[Action] = []
-    for extra in choices(after):
+    for extra in choices(after):  # the jump after the extra pip, rehearsed from the box on
         assert isinstance(extra, Mark)
         both = mark.model_copy(update={"extra": extra.cell})
-        ahead += [both, *with_jumps(sheet, both, options, location, chart)]
+        pips = _jump_pips(after, extra, options, location, chart)
+        ahead += [both, *(both.model_copy(update={"jump": pip}) for pip in pips)]
     return ahead
 
 

@@ -35,10 +35,10 @@ TASK_LABELS = {
     "jump": "jump",
 }
 REWARD_SPOTS = {
-    "cargo": "choose an empty Cargo pip to load the cargo on",
+    "cargo": "choose an empty Cargo pip (outlined) to load the cargo on",
     "artifact": "choose an empty Cargo pip (outlined) for the artifact and, in the same "
     "choice, a grid beside it for its extra pip",
-    "quarters": "choose a free Quarters grid for the new crew pip",
+    "quarters": "choose a free Quarters grid (outlined) for the new crew pip",
     "vp": "take 1 VP",
 }
 
@@ -194,8 +194,7 @@ def _delivery(view: SpaceTruckinView) -> Prompt:
     if stage == "reward":
         reward = sheet.tasks[0].split(":")[1] if ":" in sheet.tasks[0] else "cargo"
         label = REWARD_LABELS.get(reward, reward)
-        spot = REWARD_SPOTS.get(reward, "choose")
-        lines = (f"Reward ({label}): {spot}{'' if '(outlined)' in spot else ' (outlined)'}.",)
+        lines = (f"Reward ({label}): {REWARD_SPOTS.get(reward, 'choose (outlined)')}.",)
         spots = _cells(sheet, "Q", None) if reward == "quarters" else _cells(sheet, "C", "open")
         return Prompt("act", lines, (), todo, spots)
     if stage == "extra_pip":
